@@ -1,0 +1,36 @@
+import { sql } from "drizzle-orm";
+import { getDatabaseHandle, getDb, queryRows } from "./client.server.ts";
+import { appMeta } from "./schema.ts";
+
+/** Remembers when this installation first started and which version started it last. */
+export async function recordStart(version: string) {
+  const db = getDb();
+  await db.insert(appMeta).values({ key: "installed_at", value: new Date().toISOString() }).onConflictDoNothing();
+  await db
+    .insert(appMeta)
+    .values({ key: "last_version", value: version })
+    .onConflictDoUpdate({ target: appMeta.key, set: { value: version, updatedAt: sql`now()` } });
+}
+
+export interface DatabaseStatus {
+  driver: "pglite" | "postgres";
+  installedAt: string | null;
+  lastVersion: string | null;
+  migrations: number;
+}
+
+/** Reads the installation facts; throws when the database cannot be reached. */
+export async function readDatabaseStatus(): Promise<DatabaseStatus> {
+  const { db, driver } = getDatabaseHandle();
+  const rows = await db.select().from(appMeta);
+  const value = (key: string) => rows.find((r) => r.key === key)?.value ?? null;
+  const [migrations] = await queryRows<{ count: number }>(
+    sql`SELECT count(*)::int AS count FROM drizzle.__drizzle_migrations`,
+  );
+  return {
+    driver,
+    installedAt: value("installed_at"),
+    lastVersion: value("last_version"),
+    migrations: Number(migrations?.count ?? 0),
+  };
+}

@@ -1,0 +1,134 @@
+import { useTranslation } from "react-i18next";
+import {
+  createContext,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { ThemeProvider, useTheme } from "remix-themes";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { getLocale, i18nextMiddleware } from "./i18n/i18n.server";
+import { requestInfoContext } from "./lib/request-info";
+import { THEME_COLORS } from "./lib/theme";
+import { readTheme } from "./lib/theme.server";
+import { type FlashToast, takeFlashToast } from "./lib/toast.server";
+import { APP_VERSION } from "./lib/version";
+import { ErrorPage, statusOf } from "./shell/error-page";
+import { ProgressBar } from "./shell/progress-bar";
+import { Toaster } from "./shell/toaster";
+
+const flashToastContext = createContext<FlashToast | null>(null);
+
+/** Takes the one-shot toast cookie of a redirect, and clears it on the way out. */
+const flashToastMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
+  const { toast, clear } = await takeFlashToast(request);
+  context.set(flashToastContext, toast);
+  const response = await next();
+  if (clear) response.headers.append("Set-Cookie", clear);
+  return response;
+};
+
+/** Asks Chromium browsers for their colour scheme, so "system" renders the right theme on the server. */
+const colorSchemeHintMiddleware: Route.MiddlewareFunction = async (_args, next) => {
+  const response = await next();
+  if (response.headers.get("Content-Type")?.startsWith("text/html")) {
+    response.headers.set("Accept-CH", "Sec-CH-Prefers-Color-Scheme");
+    response.headers.set("Critical-CH", "Sec-CH-Prefers-Color-Scheme");
+    response.headers.append("Vary", "Sec-CH-Prefers-Color-Scheme");
+  }
+  return response;
+};
+
+export const middleware: Route.MiddlewareFunction[] = [
+  i18nextMiddleware,
+  flashToastMiddleware,
+  colorSchemeHintMiddleware,
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const theme = await readTheme(request);
+  return {
+    locale: getLocale(context),
+    theme: theme.choice,
+    resolvedTheme: theme.resolved,
+    nonce: context.get(requestInfoContext).nonce,
+    toast: context.get(flashToastContext),
+    version: APP_VERSION,
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <ThemeProvider
+      specifiedTheme={data?.theme === "light" || data?.theme === "dark" ? (data.theme as never) : null}
+      themeAction="/resources/theme"
+    >
+      <Document data={data}>{children}</Document>
+    </ThemeProvider>
+  );
+}
+
+function Document({
+  data,
+  children,
+}: {
+  data: Awaited<ReturnType<typeof loader>> | undefined;
+  children: React.ReactNode;
+}) {
+  const [clientTheme] = useTheme();
+  const { i18n } = useTranslation();
+  const locale = data?.locale ?? "en";
+  const theme = clientTheme ?? data?.resolvedTheme ?? null;
+  return (
+    <html lang={locale} dir={i18n.dir(locale)} className={theme ?? undefined} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {theme ? (
+          <meta name="theme-color" content={THEME_COLORS[theme]} />
+        ) : (
+          <>
+            <meta name="theme-color" media="(prefers-color-scheme: dark)" content={THEME_COLORS.dark} />
+            <meta name="theme-color" media="(prefers-color-scheme: light)" content={THEME_COLORS.light} />
+          </>
+        )}
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        {(data?.theme ?? "system") === "system" && <SystemThemeScript nonce={data?.nonce} />}
+        <Links />
+      </head>
+      <body>
+        <ProgressBar />
+        {children}
+        <Toaster flash={data?.toast ?? null} />
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+/**
+ * For "system", sets the light/dark class from the OS setting before the first paint, correcting
+ * the server's guess when the browser sent no colour-scheme hint (or a stale one).
+ */
+function SystemThemeScript({ nonce }: { nonce?: string }) {
+  const script = `(()=>{const d=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light",c=document.documentElement.classList;c.remove("light","dark");c.add(d);document.querySelectorAll('meta[name="theme-color"]').forEach(m=>{m.removeAttribute("media");m.content=d==="dark"?"${THEME_COLORS.dark}":"${THEME_COLORS.light}"})})()`;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no user content.
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: script }} />;
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
+  return <ErrorPage status={statusOf(error)} />;
+}

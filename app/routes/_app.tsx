@@ -1,0 +1,84 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Outlet, useLocation } from "react-router";
+import { readSidebarCollapsed } from "~/lib/sidebar.server";
+import { APP_VERSION } from "~/lib/version";
+import { AppHeader } from "~/shell/app-header";
+import { AppSidebar, DRAWER_ID, useSidebarCollapsed } from "~/shell/app-sidebar";
+import { MinimalErrorPage, statusOf } from "~/shell/error-page";
+import { getConfig } from "../../server/config";
+import type { Route } from "./+types/_app";
+
+const loadPalette = () => import("~/shell/command-palette");
+const CommandPalette = lazy(loadPalette);
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return {
+    sidebarCollapsed: await readSidebarCollapsed(request),
+    workspaceName: getConfig().WORKSPACE_NAME,
+    version: APP_VERSION,
+  };
+}
+
+/** The signed-in layout: sidebar, header with search and switchers, the page, the palette. */
+export default function AppLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const collapsed = useSidebarCollapsed(loaderData.sidebarCollapsed);
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const [paletteWanted, setPaletteWanted] = useState(false);
+  const location = useLocation();
+
+  const openPalette = useCallback(() => {
+    setPaletteWanted(true);
+    setPaletteOpen(true);
+  }, []);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() === "k" && (event.metaKey || event.ctrlKey) && !event.altKey) {
+        event.preventDefault();
+        setPaletteWanted(true);
+        setPaletteOpen((open) => !open);
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, []);
+
+  // A phone's navigation drawer closes once the user has gone somewhere.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of page on purpose.
+  useEffect(() => {
+    const drawer = document.getElementById(DRAWER_ID) as HTMLInputElement | null;
+    if (drawer) drawer.checked = false;
+  }, [location.pathname]);
+
+  return (
+    <div className="app-shell" data-collapsed={collapsed}>
+      <a href="#main" className="skip-link">
+        {t("skipToContent")}
+      </a>
+      <AppSidebar collapsed={collapsed} workspaceName={loaderData.workspaceName} version={loaderData.version} />
+      {/* biome-ignore lint/a11y/noLabelWithoutControl: the backdrop closes the drawer; the header button names it. */}
+      <label htmlFor={DRAWER_ID} className="drawer-backdrop" aria-hidden="true" />
+      <div className="app-main">
+        <AppHeader onSearch={openPalette} onSearchIntent={() => void loadPalette()} />
+        <main id="main" className="app-content" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+      {paletteWanted && (
+        <Suspense fallback={null}>
+          <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <main className="app-content">
+      <MinimalErrorPage status={statusOf(error)} />
+    </main>
+  );
+}

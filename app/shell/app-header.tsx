@@ -1,0 +1,36 @@
+import { Menu, Search } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { buttonClass } from "~/ui/button";
+import { DRAWER_ID } from "./app-sidebar";
+import { LanguageSwitcher } from "./language-switcher";
+import { ThemeSwitcher } from "./theme-switcher";
+
+export function AppHeader({ onSearch, onSearchIntent }: { onSearch: () => void; onSearchIntent: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <header className="app-header">
+      <input type="checkbox" id={DRAWER_ID} className="drawer-toggle" aria-label={t("sidebar.toggle")} />
+      <label htmlFor={DRAWER_ID} className={`drawer-open ${buttonClass("ghost", "icon")}`} title={t("sidebar.open")}>
+        <Menu aria-hidden="true" />
+        <span className="sr-only">{t("sidebar.open")}</span>
+      </label>
+      <button
+        type="button"
+        className="search-button"
+        onClick={onSearch}
+        onPointerEnter={onSearchIntent}
+        onFocus={onSearchIntent}
+        aria-keyshortcuts="Control+K Meta+K"
+        aria-label={t("searchShortcut")}
+      >
+        <Search aria-hidden="true" />
+        <span className="flex-1 text-left">{t("search")}</span>
+        <kbd className="kbd">Ctrl K</kbd>
+      </button>
+      <div className="ml-auto flex items-center gap-1">
+        <LanguageSwitcher />
+        <ThemeSwitcher />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,76 @@
+import { Command } from "cmdk";
+import { Dialog } from "radix-ui";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { THEME_CHOICES } from "~/lib/theme";
+import { flatNavItems, NAV_GROUPS } from "./nav";
+import { THEME_ICONS, useThemeChoice } from "./theme-switcher";
+
+/** Ctrl/Cmd+K: every navigation item and the themes. Loaded on first use (see AppLayout). */
+export default function CommandPalette({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [, setTheme] = useThemeChoice();
+
+  // The palette closes first, then the command runs.
+  function run(command: () => void) {
+    onOpenChange(false);
+    command();
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content className="palette fixed top-[15vh] left-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 overflow-hidden rounded-xl border border-border bg-popover text-popover-foreground shadow-2xl">
+          <Dialog.Title className="sr-only">{t("commandPalette")}</Dialog.Title>
+          <Dialog.Description className="sr-only">{t("commandPaletteDescription")}</Dialog.Description>
+          <Command label={t("commandPalette")}>
+            <Command.Input placeholder={t("typeCommand")} className="palette-input" />
+            <Command.List className="palette-list h-[18rem] overflow-y-auto p-1">
+              <Command.Empty className="py-6 text-center text-sm text-muted-foreground">
+                {t("noResultsFound")}
+              </Command.Empty>
+              {NAV_GROUPS.map((group) => (
+                <Command.Group key={group.key} heading={t(`navigation:groups.${group.key}`)}>
+                  {flatNavItems(group).map((item) => (
+                    <Command.Item
+                      key={item.to}
+                      value={`${item.to} ${t(`navigation:${item.key}`)}`}
+                      disabled={item.disabled}
+                      onSelect={() => run(() => navigate(item.to))}
+                    >
+                      <item.icon aria-hidden="true" />
+                      {t(`navigation:${item.key}`)}
+                    </Command.Item>
+                  ))}
+                </Command.Group>
+              ))}
+              <Command.Group heading={t("navigation:groups.theme")}>
+                {THEME_CHOICES.map((choice) => {
+                  const Icon = THEME_ICONS[choice];
+                  return (
+                    <Command.Item
+                      key={choice}
+                      value={`theme ${t(`theme.${choice}`)}`}
+                      onSelect={() => run(() => setTheme(choice))}
+                    >
+                      <Icon aria-hidden="true" />
+                      {t(`theme.${choice}`)}
+                    </Command.Item>
+                  );
+                })}
+              </Command.Group>
+            </Command.List>
+          </Command>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

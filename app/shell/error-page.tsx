@@ -1,0 +1,58 @@
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, Link } from "react-router";
+import { buttonClass } from "~/ui/button";
+
+export const ERROR_STATUSES = [401, 403, 404, 500, 503] as const;
+export type ErrorStatus = (typeof ERROR_STATUSES)[number];
+
+/** Maps anything thrown in a route to the error page to show: known statuses, else 500. */
+export function statusOf(error: unknown): ErrorStatus {
+  if (isRouteErrorResponse(error) && (ERROR_STATUSES as readonly number[]).includes(error.status)) {
+    return error.status as ErrorStatus;
+  }
+  return 500;
+}
+
+/** A full error page: number, title, description and the way out. */
+export function ErrorPage({ status }: { status: ErrorStatus }) {
+  const { t } = useTranslation("errors");
+  const signIn = status === 401;
+  return (
+    <main className="grid min-h-svh place-items-center bg-background p-6 text-foreground">
+      <title>{`${status} · ${t(`${status}.title`)} · Kuzatuv`}</title>
+      <div className="flex max-w-md flex-col items-center gap-3 text-center">
+        <p className="text-7xl font-bold tracking-tight text-muted-foreground" aria-hidden="true">
+          {status}
+        </p>
+        <h1 className="text-2xl font-semibold">{t(`${status}.title`)}</h1>
+        <p className="text-muted-foreground">{t(`${status}.description`)}</p>
+        <div className="mt-4 flex flex-wrap justify-center gap-2">
+          {signIn && (
+            <Link to="/sign-in" className={buttonClass()}>
+              {t("401.action")}
+            </Link>
+          )}
+          <Link to="/" className={buttonClass(signIn ? "outline" : "default")} reloadDocument={status >= 500}>
+            {t("common:backToHome")}
+          </Link>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+/** The variant for nested boundaries: no number and no button; the rest of the page still works. */
+export function MinimalErrorPage({ status }: { status: ErrorStatus }) {
+  const { t } = useTranslation("errors");
+  return (
+    <div role="alert" className="flex flex-col items-start gap-1 rounded-lg border border-border p-6">
+      <h1 className="text-lg font-semibold">{t(`${status}.title`)}</h1>
+      <p className="text-sm text-muted-foreground">{t(`${status}.description`)}</p>
+    </div>
+  );
+}
+
+/** The error boundary of a page inside the signed-in layout: the shell stays, the page says why. */
+export function PageErrorBoundary({ error }: { error: unknown }) {
+  return <MinimalErrorPage status={statusOf(error)} />;
+}

@@ -1,0 +1,45 @@
+import { Check, Languages } from "lucide-react";
+import { useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/config";
+import { buttonClass } from "~/ui/button";
+import { useDetailsDismiss } from "./use-dismiss";
+
+/**
+ * A menu of the four languages. It is always a plain form post: the server stores the choice and
+ * sends the page back rendered in the new language, with or without JavaScript.
+ */
+export function LanguageSwitcher() {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const menu = useRef<HTMLDetailsElement>(null);
+  useDetailsDismiss(menu);
+
+  return (
+    <details ref={menu} className="menu">
+      <summary className={buttonClass("ghost", "sm")} aria-label={t("language.change")} title={t("language.change")}>
+        <Languages aria-hidden="true" />
+        <span className="hidden sm:inline">{LANGUAGE_NAMES[i18n.language as keyof typeof LANGUAGE_NAMES]}</span>
+      </summary>
+      <form method="post" action="/resources/locale" className="menu-panel">
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <p className="menu-label">{t("language.label")}</p>
+        {LANGUAGES.map((lng) => (
+          <button
+            key={lng}
+            type="submit"
+            name="lng"
+            value={lng}
+            lang={lng}
+            className="menu-item"
+            aria-pressed={i18n.language === lng}
+          >
+            <span className="flex-1">{LANGUAGE_NAMES[lng]}</span>
+            {i18n.language === lng && <Check aria-hidden="true" />}
+          </button>
+        ))}
+      </form>
+    </details>
+  );
+}

@@ -1,0 +1,37 @@
+import { Slot } from "radix-ui";
+import type { ComponentProps } from "react";
+import { cn } from "./cn";
+
+const variants = {
+  default: "bg-primary text-primary-foreground hover:bg-primary/90",
+  outline: "border border-border bg-background hover:bg-accent hover:text-accent-foreground",
+  ghost: "hover:bg-accent hover:text-accent-foreground",
+} as const;
+
+const sizes = {
+  default: "h-9 px-4 py-2",
+  sm: "h-8 px-3 text-xs",
+  icon: "size-9",
+} as const;
+
+export type ButtonProps = ComponentProps<"button"> & {
+  variant?: keyof typeof variants;
+  size?: keyof typeof sizes;
+  /** Render the child element (e.g. a Link) with the button's styles. */
+  asChild?: boolean;
+};
+
+export function buttonClass(variant: keyof typeof variants = "default", size: keyof typeof sizes = "default") {
+  return cn(
+    "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors",
+    "outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background",
+    "disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
+    variants[variant],
+    sizes[size],
+  );
+}
+
+export function Button({ className, variant, size, asChild, ...props }: ButtonProps) {
+  const Component = asChild ? Slot.Root : "button";
+  return <Component className={cn(buttonClass(variant, size), className)} {...props} />;
+}

@@ -1,0 +1,39 @@
+// The part of the server that is bundled with the app by Vite (see vite.config.ts), so it shares
+// module instances (router contexts, database holder) with loaders and actions.
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { RouterContextProvider } from "react-router";
+import { getDatabaseHandle, openDatabase, setDatabase } from "../app/db/client.server.ts";
+import { readDatabaseStatus, recordStart } from "../app/db/meta.server.ts";
+import { requestInfoContext } from "../app/lib/request-info.ts";
+import { getConfig } from "./config.ts";
+
+export const app = express.Router();
+
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    getLoadContext(_req, res) {
+      const context = new RouterContextProvider();
+      context.set(requestInfoContext, { nonce: res.locals.nonce, requestId: res.locals.requestId });
+      return context;
+    },
+  }),
+);
+
+/** Opens the database named by the configuration and applies pending migrations. */
+export async function startDatabase(version: string) {
+  const config = getConfig();
+  const handle = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  setDatabase(handle);
+  await handle.migrate();
+  await recordStart(version);
+  return handle.driver;
+}
+
+export const databaseStatus = readDatabaseStatus;
+
+export async function closeDatabase() {
+  await getDatabaseHandle().close();
+  setDatabase(undefined);
+}

@@ -1,0 +1,63 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const flag = z
+  .enum(["1", "0", "true", "false", ""])
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional(),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: flag,
+  WORKSPACE_NAME: z.string().min(1).max(60).default("Kuzatuv"),
+});
+
+export type Config = z.infer<typeof schema> & { sessionSecret: string; isProduction: boolean };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws a ConfigError with one line per problem. */
+export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blankless = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
+  const parsed = schema.safeParse(blankless);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const config = parsed.data;
+  const isProduction = config.NODE_ENV === "production";
+  if (isProduction && !config.SESSION_SECRET) {
+    throw new ConfigError("Invalid configuration:\nSESSION_SECRET: required when NODE_ENV=production");
+  }
+  return { ...config, isProduction, sessionSecret: config.SESSION_SECRET ?? developmentSecret(config.DATA_DIR) };
+}
+
+/** Outside production a secret is generated once and kept in DATA_DIR so sessions survive restarts. */
+function developmentSecret(dataDir: string): string {
+  if (dataDir.startsWith("memory://")) return randomBytes(32).toString("hex");
+  const file = path.join(dataDir, "session-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString("hex");
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+const cache = globalThis as typeof globalThis & { __kuzatuvConfig?: Config };
+
+/** The process-wide configuration, parsed on first use. */
+export function getConfig(): Config {
+  cache.__kuzatuvConfig ??= parseConfig();
+  return cache.__kuzatuvConfig;
+}

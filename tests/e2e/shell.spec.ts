@@ -1,0 +1,178 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { text, waitForInteractive } from "./support";
+
+const LANGUAGES = [
+  { lng: "en", locale: "en-US" },
+  { lng: "ru", locale: "ru-RU" },
+  { lng: "uz", locale: "uz-UZ" },
+  { lng: "uz-Cyrl", locale: "uz-Cyrl-UZ" },
+];
+
+for (const { lng, locale } of LANGUAGES) {
+  test(`renders the shell in ${lng} from the browser's language`, async ({ browser }) => {
+    const context = await browser.newContext({ locale });
+    const page = await context.newPage();
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", lng);
+    await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+    const nav = page.getByRole("complementary");
+    await expect(nav.getByRole("link", { name: text(lng, "navigation:analytics") })).toBeVisible();
+    await expect(nav.getByRole("heading", { name: text(lng, "navigation:groups.tools") })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(lng, "dashboard:title"));
+    await expect(page.getByText(text(lng, "common:version").replace("{{version}}", "1.4.0"))).toBeVisible();
+    await context.close();
+  });
+}
+
+test("switches language with JavaScript off, and the choice sticks", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/integrations");
+  await page.getByLabel(text("en", "common:language.change")).click();
+  await page.getByRole("button", { name: "Русский" }).click();
+  await expect(page).toHaveURL(/\/integrations$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("ru", "pages:integrations.title"));
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+  await context.close();
+});
+
+test("switches theme with JavaScript off: the server renders the class", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/");
+  await page.getByLabel(text("en", "common:theme.change")).click();
+  await page.getByRole("button", { name: text("en", "common:theme.dark") }).click();
+  await expect(page.locator("html")).toHaveClass("dark");
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", "#0b0d12");
+  const html = await (await page.request.get("/")).text();
+  expect(html).toMatch(/<html[^>]*class="dark"/);
+  await context.close();
+});
+
+for (const scheme of ["dark", "light"] as const) {
+  test(`system theme: the server renders ${scheme} from the browser's colour-scheme hint`, async ({ request }) => {
+    const html = await (await request.get("/", { headers: { "Sec-CH-Prefers-Color-Scheme": scheme } })).text();
+    expect(html).toMatch(new RegExp(`<html[^>]*class="${scheme}"`));
+  });
+
+  test(`system theme: a ${scheme} OS has the ${scheme} class before the first paint`, async ({ browser }) => {
+    const context = await browser.newContext({ colorScheme: scheme });
+    const page = await context.newPage();
+    // Recorded at the first animation frame, i.e. before anything is painted.
+    await page.addInitScript(() => {
+      requestAnimationFrame(() => {
+        (window as unknown as { firstPaintClass: string }).firstPaintClass = document.documentElement.className;
+      });
+    });
+    await page.goto("/");
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { firstPaintClass?: string }).firstPaintClass))
+      .toBe(scheme);
+    await expect(page.locator("html")).toHaveClass(scheme);
+    await context.close();
+  });
+}
+
+test("system theme follows the OS live", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/");
+  await waitForInteractive(page);
+  await expect(page.locator("html")).toHaveClass("light");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(page.locator("html")).toHaveClass("dark");
+});
+
+test("command palette: Ctrl+K opens it, it filters, navigates and switches theme", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/");
+  await waitForInteractive(page);
+  await page.keyboard.press("Control+k");
+  const dialog = page.getByRole("dialog");
+  const input = dialog.getByPlaceholder(text("en", "common:typeCommand"));
+  await expect(input).toBeFocused();
+  await expect(dialog.locator("[cmdk-list]")).toHaveCSS("height", "288px");
+  await input.fill("integr");
+  await expect(dialog.getByRole("option")).toHaveCount(1);
+  await input.fill("zzzz-nothing");
+  await expect(dialog.getByText(text("en", "common:noResultsFound"))).toBeVisible();
+  await input.fill("analytics");
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/analytics$/);
+
+  await page.goto("/integrations");
+  await waitForInteractive(page);
+  await page.keyboard.press("Meta+k");
+  await page.getByRole("dialog").getByPlaceholder(text("en", "common:typeCommand")).fill("dark");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await expect(page.locator("html")).toHaveClass("dark");
+  // Stored too: a fresh load renders dark on the server.
+  expect(await (await page.request.get("/")).text()).toMatch(/<html[^>]*class="dark"/);
+});
+
+test("an unknown URL shows the 404 page with status 404", async ({ page }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "errors:404.title"));
+  await page.getByRole("link", { name: text("en", "common:backToHome") }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("the error routes answer with their own status", async ({ request }) => {
+  for (const status of [401, 403, 404, 500, 503]) {
+    const response = await request.get(`/${status}`);
+    expect(response.status()).toBe(status);
+    expect(await response.text()).toContain(text("en", `errors:${status}.title`));
+  }
+});
+
+test("the sidebar collapses on desktop and is a drawer on a phone, without JavaScript", async ({ browser }) => {
+  const desktop = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+  const page = await desktop.newPage();
+  await page.goto("/");
+  const analytics = page.getByRole("link", { name: text("en", "navigation:analytics") });
+  await expect(analytics).toBeVisible();
+  await page.getByRole("button", { name: text("en", "common:sidebar.collapse") }).click();
+  await expect(page.locator(".app-shell")).toHaveAttribute("data-collapsed", "true");
+  expect((await page.locator(".sidebar").boundingBox())?.width).toBeLessThan(80);
+  await desktop.close();
+
+  const phone = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const mobile = await phone.newPage();
+  await mobile.goto("/");
+  await expect(mobile.getByRole("link", { name: text("en", "navigation:analytics") })).not.toBeInViewport();
+  await mobile.locator("label.drawer-open").click();
+  await expect(mobile.getByRole("link", { name: text("en", "navigation:analytics") })).toBeInViewport();
+  await phone.close();
+});
+
+test("security headers and the request id are on every page", async ({ request }) => {
+  const response = await request.get("/");
+  const headers = response.headers();
+  expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+'/);
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  const health = await request.get("/healthz");
+  expect(await health.json()).toMatchObject({ status: "ok", version: "1.4.0" });
+  const ready = await request.get("/readyz");
+  expect(await ready.json()).toMatchObject({ status: "ok", database: { driver: "pglite", lastVersion: "1.4.0" } });
+});
+
+for (const scheme of ["light", "dark"] as const) {
+  test(`has no detectable accessibility violations (${scheme})`, async ({ browser }) => {
+    const context = await browser.newContext({ colorScheme: scheme });
+    const page = await context.newPage();
+    for (const url of ["/", "/integrations", "/404"]) {
+      await page.goto(url);
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((v) => `${url}: ${v.id} ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+    }
+    await context.close();
+  });
+}

@@ -1,0 +1,28 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+
+type Tree = { [key: string]: string | Tree };
+
+/** A string from the project's own locale files, so tests follow the translations. */
+export function text(lng: string, nsAndKey: string): string {
+  const [ns, key] = nsAndKey.split(":") as [string, string];
+  const tree = JSON.parse(
+    fs.readFileSync(path.join(import.meta.dirname, "../../locales", lng, `${ns}.json`), "utf8"),
+  ) as Tree;
+  const value = key
+    .split(".")
+    .reduce<string | Tree | undefined>((node, part) => (typeof node === "object" ? node[part] : undefined), tree);
+  if (typeof value !== "string") throw new Error(`no string ${lng}/${nsAndKey}`);
+  return value;
+}
+
+/** Waits until the page is hydrated: the command palette opens on Ctrl+K (then closes it again). */
+export async function waitForInteractive(page: Page) {
+  await expect(async () => {
+    await page.keyboard.press("Control+k");
+    await expect(page.getByRole("dialog")).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+}

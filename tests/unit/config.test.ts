@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "../../server/config";
+
+describe("configuration", () => {
+  it("starts on the embedded defaults", () => {
+    const config = parseConfig({ DATA_DIR: "memory://" });
+    expect(config).toMatchObject({ PORT: 3000, HOST: "0.0.0.0", NODE_ENV: "development", isProduction: false });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.sessionSecret).toHaveLength(64);
+  });
+
+  it("reports every bad value on its own line", () => {
+    const attempt = () =>
+      parseConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", LOG_LEVEL: "loud", DATA_DIR: "memory://" });
+    expect(attempt).toThrow(ConfigError);
+    const lines = (() => {
+      try {
+        attempt();
+      } catch (error) {
+        return (error as Error).message.split("\n");
+      }
+      return [];
+    })();
+    expect(lines[0]).toBe("Invalid configuration:");
+    expect(
+      lines
+        .slice(1)
+        .map((l) => l.split(":")[0])
+        .sort(),
+    ).toEqual(["DATABASE_URL", "LOG_LEVEL", "PORT"]);
+  });
+
+  it("requires SESSION_SECRET in production", () => {
+    expect(() => parseConfig({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET: required/);
+    expect(() => parseConfig({ NODE_ENV: "production", SESSION_SECRET: "short" })).toThrow(/at least 32/);
+    const config = parseConfig({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) });
+    expect(config.isProduction).toBe(true);
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(parseConfig({ PORT: "", DATABASE_URL: "", DATA_DIR: "memory://" }).PORT).toBe(3000);
+  });
+});
