@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
 
@@ -30,9 +32,35 @@ export function requestLogging(log: Logger) {
   };
 }
 
-/** Security headers with a fresh CSP nonce per request (kept in res.locals.nonce for the renderer). */
-export function securityHeaders({ production, dev }: { production: boolean; dev: boolean }) {
+/** Headers every response gets, static files included. */
+export function baseHeaders(production: boolean) {
   return (req: Request, res: Response, next: NextFunction) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    if (production && req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  };
+}
+
+/**
+ * Serves the Brotli copy written by scripts/precompress.ts when the browser accepts it; otherwise the
+ * request falls through to the plain file (compressed on the fly).
+ */
+export function precompressedAssets(assetsDir: string) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    res.vary("Accept-Encoding");
+    const file = path.join(assetsDir, path.normalize(req.path));
+    if (!file.startsWith(assetsDir) || !req.acceptsEncodings("br") || !fs.existsSync(`${file}.br`)) return next();
+    res.type(path.extname(file));
+    res.setHeader("Content-Encoding", "br");
+    req.url = `${req.path}.br`;
+    next();
+  };
+}
+
+/** Page security headers with a fresh CSP nonce per request (kept in res.locals.nonce for the renderer). */
+export function securityHeaders({ dev }: { dev: boolean }) {
+  return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
     const csp = [
@@ -49,12 +77,10 @@ export function securityHeaders({ production, dev }: { production: boolean; dev:
       "frame-ancestors 'none'",
     ].join("; ");
     res.setHeader("Content-Security-Policy", csp);
-    res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-    if (production && req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   };
 }

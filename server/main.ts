@@ -7,7 +7,7 @@ import compression from "compression";
 import express from "express";
 import { pino } from "pino";
 import { type Config, ConfigError, parseConfig } from "./config.ts";
-import { requestLogging, securityHeaders } from "./http.ts";
+import { baseHeaders, precompressedAssets, requestLogging, securityHeaders } from "./http.ts";
 
 type ServerModule = typeof import("./app.ts");
 
@@ -36,7 +36,7 @@ const app = express();
 app.disable("x-powered-by");
 if (config.TRUST_PROXY) app.set("trust proxy", true);
 app.use(requestLogging(log));
-app.use(securityHeaders({ production: config.isProduction, dev }));
+app.use(baseHeaders(config.isProduction));
 app.use(compression());
 
 let serverModule: ServerModule;
@@ -62,9 +62,12 @@ if (dev) {
   }
   serverModule = (await import(pathToFileURL(entry).href)) as ServerModule;
   appHandler = serverModule.app;
-  app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }));
+  const assets = path.join(root, "build/client/assets");
+  app.use("/assets", precompressedAssets(assets), express.static(assets, { immutable: true, maxAge: "1y" }));
   app.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false }));
 }
+// Everything below is a page or an API answer: it gets the page security headers.
+app.use(securityHeaders({ dev }));
 
 app.get("/healthz", (_req, res) => {
   res.json({ status: "ok", version, uptime: Math.round(process.uptime()) });

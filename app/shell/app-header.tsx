@@ -10,7 +10,11 @@ export function AppHeader({ onSearch, onSearchIntent }: { onSearch: () => void; 
   return (
     <header className="app-header">
       <input type="checkbox" id={DRAWER_ID} className="drawer-toggle" aria-label={t("sidebar.toggle")} />
-      <label htmlFor={DRAWER_ID} className={`drawer-open ${buttonClass("ghost", "icon")}`} title={t("sidebar.open")}>
+      <label
+        htmlFor={DRAWER_ID}
+        className={`drawer-open ${buttonClass("ghost", "icon")} md:hidden`}
+        title={t("sidebar.open")}
+      >
         <Menu aria-hidden="true" />
         <span className="sr-only">{t("sidebar.open")}</span>
       </label>

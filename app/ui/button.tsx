@@ -1,5 +1,3 @@
-import { Slot } from "radix-ui";
-import type { ComponentProps } from "react";
 import { cn } from "./cn";
 
 const variants = {
@@ -14,13 +12,7 @@ const sizes = {
   icon: "size-9",
 } as const;
 
-export type ButtonProps = ComponentProps<"button"> & {
-  variant?: keyof typeof variants;
-  size?: keyof typeof sizes;
-  /** Render the child element (e.g. a Link) with the button's styles. */
-  asChild?: boolean;
-};
-
+/** Button styles, for <button>, links and <summary> alike. */
 export function buttonClass(variant: keyof typeof variants = "default", size: keyof typeof sizes = "default") {
   return cn(
     "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors",
@@ -29,9 +21,4 @@ export function buttonClass(variant: keyof typeof variants = "default", size: ke
     variants[variant],
     sizes[size],
   );
-}
-
-export function Button({ className, variant, size, asChild, ...props }: ButtonProps) {
-  const Component = asChild ? Slot.Root : "button";
-  return <Component className={cn(buttonClass(variant, size), className)} {...props} />;
 }
