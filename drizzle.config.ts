@@ -3,5 +3,5 @@ import { defineConfig } from "drizzle-kit";
 export default defineConfig({
   dialect: "postgresql",
   schema: "./app/db/schema.ts",
-  out: "./drizzle",
+  out: "./drizzle/app",
 });

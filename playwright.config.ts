@@ -4,6 +4,8 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 4391);
+/** The demo admin's signed-in browser state, written by tests/e2e/sign-in.setup.ts. */
+export const DEMO_STATE = "test-results/.auth/demo.json";
 // A fresh embedded database for every run.
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "kuzatuv-e2e-"));
 
@@ -30,7 +32,14 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    { name: "sign-in", testMatch: /sign-in\.setup\.ts/ },
+    {
+      name: "chromium",
+      dependencies: ["sign-in"],
+      use: { ...devices["Desktop Chrome"], channel: undefined, storageState: DEMO_STATE },
+    },
+  ],
   webServer: {
     command: "node server/main.ts",
     url: `http://127.0.0.1:${port}/readyz`,
@@ -38,6 +47,14 @@ export default defineConfig({
     timeout: 120_000,
     stdout: "ignore",
     stderr: "pipe",
-    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      // Short enough for a test to see a revoked session end; every test shares one client IP.
+      AUTH_REVALIDATE_SECONDS: "2",
+      AUTH_IP_LIMIT: "10000",
+    },
   },
 });

@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import { ThemeProvider, useTheme } from "remix-themes";
 import type { Route } from "./+types/root";
+import { sessionMiddleware } from "./features/auth/guard.server";
 import { getLocale, i18nextMiddleware } from "./i18n/i18n.server";
 import { requestInfoContext } from "./lib/request-info";
 import { THEME_COLORS } from "./lib/theme";
@@ -50,6 +51,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   i18nextMiddleware,
   flashToastMiddleware,
   colorSchemeHintMiddleware,
+  sessionMiddleware,
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -5,6 +5,10 @@ export default [
   ...([401, 403, 404, 500, 503] as const).map((status) =>
     route(String(status), "routes/status-page.tsx", { id: `status-${status}` }),
   ),
+  // SPEC §2: /sign-in and /sign-up, each with an index child; both share the auth layout.
+  route("sign-in", "routes/auth-layout.tsx", { id: "sign-in" }, [index("routes/sign-in._index.tsx")]),
+  route("sign-up", "routes/auth-layout.tsx", { id: "sign-up" }, [index("routes/sign-up._index.tsx")]),
+  route("sign-out", "routes/sign-out.ts"),
   route("resources/theme", "routes/resources.theme.ts"),
   route("resources/locale", "routes/resources.locale.ts"),
   route("resources/sidebar", "routes/resources.sidebar.ts"),

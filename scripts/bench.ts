@@ -49,7 +49,16 @@ try {
     if (Date.now() > deadline) throw new Error("the server did not become ready");
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  const extra = process.argv.slice(2);
+  // The overview is behind sign-in: sign in as the demo admin and hand the session to the yardstick.
+  const signIn = await fetch(`${base}/sign-in?index`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: "demo@kuzatuv.local", password: "kuzatuv-demo", redirect: "/" }),
+  });
+  const session = signIn.headers.getSetCookie().find((c) => c.startsWith("__session="))?.split(";")[0];
+  if (!session) throw new Error(`could not sign in as the demo admin (HTTP ${signIn.status})`);
+  const extra = ["--cookie", session, ...process.argv.slice(2)];
   const profile = extra.includes("--profile") ? [] : ["--profile", "slow4g"];
   const pageload = (args: string[]) =>
     spawnSync(process.execPath, [path.join(workDir, "pageload.mjs"), ...args, ...profile, ...extra], {

@@ -13,9 +13,13 @@ export const app = express.Router();
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
-    getLoadContext(_req, res) {
+    getLoadContext(req, res) {
       const context = new RouterContextProvider();
-      context.set(requestInfoContext, { nonce: res.locals.nonce, requestId: res.locals.requestId });
+      context.set(requestInfoContext, {
+        nonce: res.locals.nonce,
+        requestId: res.locals.requestId,
+        clientIp: req.ip ?? "unknown",
+      });
       return context;
     },
   }),
@@ -28,7 +32,7 @@ export async function startDatabase(version: string) {
   setDatabase(handle);
   await handle.migrate();
   await recordStart(version);
-  return handle.driver;
+  return handle.connection;
 }
 
 export const databaseStatus = readDatabaseStatus;

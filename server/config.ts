@@ -18,9 +18,25 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: flag,
   WORKSPACE_NAME: z.string().min(1).max(60).default("Kuzatuv"),
+  /** A separate auth service; when unset the server mounts its own at /api/auth. */
+  AUTH_SERVICE_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  /** Database of the embedded auth service when it should not share the app's. */
+  AUTH_DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
+    .optional(),
+  /** How old a session's last token check may be before the next request checks again (SPEC §9: 600 s). */
+  AUTH_REVALIDATE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+  /** Failed sign-ins and sign-ups allowed per client IP in 15 minutes (the embedded auth service). */
+  AUTH_IP_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
+  SEED_DEMO: flag,
 });
 
-export type Config = z.infer<typeof schema> & { sessionSecret: string; isProduction: boolean };
+export type Config = z.infer<typeof schema> & {
+  sessionSecret: string;
+  isProduction: boolean;
+  /** Where the app calls the auth service: AUTH_SERVICE_URL, or the embedded one once it listens. */
+  authServiceUrl?: string;
+};
 
 export class ConfigError extends Error {}
 
@@ -37,7 +53,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && !config.SESSION_SECRET) {
     throw new ConfigError("Invalid configuration:\nSESSION_SECRET: required when NODE_ENV=production");
   }
-  return { ...config, isProduction, sessionSecret: config.SESSION_SECRET ?? developmentSecret(config.DATA_DIR) };
+  return {
+    ...config,
+    isProduction,
+    sessionSecret: config.SESSION_SECRET ?? developmentSecret(config.DATA_DIR),
+    authServiceUrl: config.AUTH_SERVICE_URL?.replace(/\/+$/, ""),
+  };
 }
 
 /** Outside production a secret is generated once and kept in DATA_DIR so sessions survive restarts. */

@@ -6,7 +6,10 @@ import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
 import { pino } from "pino";
+import { authRouter } from "./auth-service/http.ts";
+import { createAuthService } from "./auth-service/service.ts";
 import { type Config, ConfigError, parseConfig } from "./config.ts";
+import { connect, disconnect } from "./database.ts";
 import { baseHeaders, precompressedAssets, requestLogging, securityHeaders } from "./http.ts";
 
 type ServerModule = typeof import("./app.ts");
@@ -34,7 +37,8 @@ log.info({ node: process.version, version, mode: dev ? "dev" : "build", env: con
 
 const app = express();
 app.disable("x-powered-by");
-if (config.TRUST_PROXY) app.set("trust proxy", true);
+// Trust one proxy hop: the client IP is what that proxy saw, not what the client claims.
+if (config.TRUST_PROXY) app.set("trust proxy", 1);
 app.use(requestLogging(log));
 app.use(baseHeaders(config.isProduction));
 app.use(compression());
@@ -80,6 +84,31 @@ app.get("/readyz", async (_req, res) => {
     res.status(503).json({ status: "unavailable", version, database: "unreachable" });
   }
 });
+let appConnection: Awaited<ReturnType<ServerModule["startDatabase"]>>;
+try {
+  appConnection = await serverModule.startDatabase(version);
+  const driver = appConnection.driver;
+  log.info({ driver, dataDir: driver === "pglite" ? path.resolve(config.DATA_DIR) : undefined }, "database ready");
+} catch (error) {
+  log.fatal({ err: error }, "could not open or migrate the database");
+  process.exit(1);
+}
+
+// Without AUTH_SERVICE_URL the auth service runs here, at /api/auth, and the app calls it over
+// loopback HTTP like any remote one. Its tables live in the app's database unless AUTH_DATABASE_URL.
+const embeddedAuth = config.authServiceUrl
+  ? null
+  : config.AUTH_DATABASE_URL
+    ? connect({ databaseUrl: config.AUTH_DATABASE_URL, dataDir: config.DATA_DIR })
+    : appConnection;
+const authService = embeddedAuth
+  ? createAuthService({ connection: embeddedAuth, limits: { perIp: config.AUTH_IP_LIMIT } })
+  : null;
+if (authService) {
+  await authService.migrate();
+  app.use("/api/auth", authRouter(authService, log.child({ service: "kuzatuv-auth" })));
+}
+
 app.use(appHandler);
 
 // Last resort: a failure outside React Router's own error handling never shows a stack trace.
@@ -89,20 +118,21 @@ app.use((error: unknown, _req: express.Request, res: express.Response, next: exp
   res.status(500).type("text/plain").send(`Internal server error (request ${res.locals.requestId})`);
 });
 
-try {
-  const driver = await serverModule.startDatabase(version);
-  log.info({ driver, dataDir: driver === "pglite" ? path.resolve(config.DATA_DIR) : undefined }, "database ready");
-} catch (error) {
-  log.fatal({ err: error }, "could not open or migrate the database");
-  process.exit(1);
-}
+// A known demo admin on a new embedded workspace (never in production unless SEED_DEMO=1).
+const DEMO = { email: "demo@kuzatuv.local", password: "kuzatuv-demo" };
+const demoCreated =
+  authService && (!config.isProduction || config.SEED_DEMO) ? await authService.ensureDemoAccount(DEMO) : null;
 
 const server: Server = app.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
-  const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
-  log.info({ port, host: config.HOST }, "listening");
-  console.log(`\n  Kuzatuv ${version} is running at http://${host}:${port}/\n`);
+  const wildcard = config.HOST === "0.0.0.0" || config.HOST === "::";
+  if (authService) config.authServiceUrl = `http://${wildcard ? "127.0.0.1" : config.HOST}:${port}/api/auth`;
+  log.info({ port, host: config.HOST, authServiceUrl: config.authServiceUrl }, "listening");
+  const lines = [`Kuzatuv ${version} is running at http://${wildcard ? "localhost" : config.HOST}:${port}/`];
+  if (demoCreated !== null)
+    lines.push(`Demo sign-in${demoCreated ? " (created now)" : ""}: ${DEMO.email} / ${DEMO.password}`);
+  console.log(`\n  ${lines.join("\n  ")}\n`);
 });
 
 let stopping = false;
@@ -117,6 +147,7 @@ async function shutdown(signal: string) {
   forced.unref();
   server.close(async () => {
     try {
+      if (embeddedAuth && embeddedAuth !== appConnection) await disconnect(embeddedAuth);
       await serverModule.closeDatabase();
       log.info("stopped");
       process.exit(0);

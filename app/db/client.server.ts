@@ -1,62 +1,37 @@
-import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+import {
+  type Connection,
+  type ConnectionOptions,
+  connect,
+  disconnect,
+  drizzleOn,
+  migrate,
+} from "../../server/database.ts";
 import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface DatabaseHandle {
   db: Database;
-  driver: "pglite" | "postgres";
+  connection: Connection;
+  driver: Connection["driver"];
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
 
-export interface DatabaseOptions {
-  /** PostgreSQL connection string; when absent the embedded PGlite is used. */
-  databaseUrl?: string;
-  /** Folder for PGlite's files, or `memory://` for a throwaway in-memory database. */
-  dataDir: string;
-}
-
 // The same path from app/db/ in source and from build/server/ in the bundle.
-const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
-// Any constant works; it only has to be the same for every instance migrating one database.
-const MIGRATION_LOCK_KEY = 727_274_001;
+const migrationsFolder = fileURLToPath(new URL("../../drizzle/app", import.meta.url));
 
-export function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): DatabaseHandle {
-  if (databaseUrl) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-    return {
-      db: drizzlePg({ client: pool, schema }),
-      driver: "postgres",
-      async migrate() {
-        const client = await pool.connect();
-        try {
-          await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-          await migratePg(drizzlePg({ client }), { migrationsFolder });
-        } finally {
-          await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
-          client.release();
-        }
-      },
-      close: () => pool.end(),
-    };
-  }
-  const client = dataDir.startsWith("memory://") ? new PGlite() : new PGlite(path.resolve(dataDir, "pglite"));
-  const db = drizzlePglite({ client, schema });
+export function openDatabase(options: ConnectionOptions): DatabaseHandle {
+  const connection = connect(options);
   return {
-    db,
-    driver: "pglite",
-    migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
+    db: drizzleOn(connection, schema),
+    connection,
+    driver: connection.driver,
+    migrate: () => migrate(connection, { folder: migrationsFolder, table: "app_migrations", lockKey: 727_274_001 }),
+    close: () => disconnect(connection),
   };
 }
 

@@ -25,7 +25,7 @@ export async function readDatabaseStatus(): Promise<DatabaseStatus> {
   const rows = await db.select().from(appMeta);
   const value = (key: string) => rows.find((r) => r.key === key)?.value ?? null;
   const [migrations] = await queryRows<{ count: number }>(
-    sql`SELECT count(*)::int AS count FROM drizzle.__drizzle_migrations`,
+    sql`SELECT count(*)::int AS count FROM drizzle.app_migrations`,
   );
   return {
     driver,

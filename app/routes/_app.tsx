@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
+import { requireUser, requireUserMiddleware } from "~/features/auth/guard.server";
 import { readSidebarCollapsed } from "~/lib/sidebar.server";
 import { APP_VERSION } from "~/lib/version";
 import { AppHeader } from "~/shell/app-header";
@@ -12,8 +13,12 @@ import type { Route } from "./+types/_app";
 const loadPalette = () => import("~/shell/command-palette");
 const CommandPalette = lazy(loadPalette);
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context);
   return {
+    user: { displayName: user.displayName, email: user.email, roles: user.roles },
     sidebarCollapsed: await readSidebarCollapsed(request),
     workspaceName: getConfig().WORKSPACE_NAME,
     version: APP_VERSION,
@@ -61,7 +66,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
       {/* biome-ignore lint/a11y/noLabelWithoutControl: the backdrop closes the drawer; the header button names it. */}
       <label htmlFor={DRAWER_ID} className="drawer-backdrop" aria-hidden="true" />
       <div className="app-main">
-        <AppHeader onSearch={openPalette} onSearchIntent={() => void loadPalette()} />
+        <AppHeader user={loaderData.user} onSearch={openPalette} onSearchIntent={() => void loadPalette()} />
         <main id="main" className="app-content" tabIndex={-1}>
           <Outlet />
         </main>

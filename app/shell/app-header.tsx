@@ -4,8 +4,17 @@ import { buttonClass } from "~/ui/button";
 import { DRAWER_ID } from "./app-sidebar";
 import { LanguageSwitcher } from "./language-switcher";
 import { ThemeSwitcher } from "./theme-switcher";
+import { type MenuUser, UserMenu } from "./user-menu";
 
-export function AppHeader({ onSearch, onSearchIntent }: { onSearch: () => void; onSearchIntent: () => void }) {
+export function AppHeader({
+  user,
+  onSearch,
+  onSearchIntent,
+}: {
+  user: MenuUser;
+  onSearch: () => void;
+  onSearchIntent: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <header className="app-header">
@@ -34,6 +43,7 @@ export function AppHeader({ onSearch, onSearchIntent }: { onSearch: () => void; 
       <div className="ml-auto flex items-center gap-1">
         <LanguageSwitcher />
         <ThemeSwitcher />
+        <UserMenu user={user} />
       </div>
     </header>
   );

@@ -1,7 +1,8 @@
 import { Command } from "cmdk";
+import { LogOut } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { useNavigate, useSubmit } from "react-router";
 import { THEME_CHOICES } from "~/lib/theme";
 import { flatNavItems, NAV_GROUPS } from "./nav";
 import { THEME_ICONS, useThemeChoice } from "./theme-switcher";
@@ -16,6 +17,7 @@ export default function CommandPalette({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const submit = useSubmit();
   const [, setTheme] = useThemeChoice();
 
   // The palette closes first, then the command runs.
@@ -66,6 +68,15 @@ export default function CommandPalette({
                     </Command.Item>
                   );
                 })}
+              </Command.Group>
+              <Command.Group heading={t("auth:userMenu")}>
+                <Command.Item
+                  value={`sign out ${t("auth:signOut")}`}
+                  onSelect={() => run(() => submit(null, { method: "post", action: "/sign-out" }))}
+                >
+                  <LogOut aria-hidden="true" />
+                  {t("auth:signOut")}
+                </Command.Item>
               </Command.Group>
             </Command.List>
           </Command>

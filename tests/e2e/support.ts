@@ -26,3 +26,12 @@ export async function waitForInteractive(page: Page) {
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toBeHidden();
 }
+
+/** Created by the server on a new embedded workspace outside production (see server/main.ts). */
+export const DEMO = { email: "demo@kuzatuv.local", password: "kuzatuv-demo" };
+
+let counter = 0;
+/** An e-mail no other test uses. */
+export function uniqueEmail(prefix = "user") {
+  return `${prefix}-${Date.now().toString(36)}-${++counter}@example.com`;
+}

@@ -1,0 +1,74 @@
+import type { PublicUser } from "../../../server/auth-service/service.ts";
+import { getConfig } from "../../../server/config.ts";
+
+export type AuthUser = PublicUser;
+
+export type AuthResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; status: number; error: string; code?: string; fields?: Record<string, string> };
+
+/** The auth service could not be reached (or kept failing with 5xx) after the retries. */
+export class AuthUnavailableError extends Error {}
+
+export const AUTH_TIMEOUT_MS = 5000;
+export const AUTH_RETRIES = 3;
+const FIRST_BACKOFF_MS = 100;
+
+interface CallOptions {
+  method?: "GET" | "POST" | "PATCH" | "DELETE";
+  body?: unknown;
+  token?: string | null;
+  /** The browser's IP, for the service's per-IP rate limits. */
+  clientIp?: string;
+}
+
+/**
+ * Calls the auth service (SPEC §7): JSON, a timeout per attempt, and up to 3 retries with backoff
+ * on network errors and 5xx only: a 4xx is an answer, returned as it is.
+ */
+export async function callAuth<T>(path: string, { method = "POST", body, token, clientIp }: CallOptions = {}) {
+  const base = getConfig().authServiceUrl;
+  if (!base) throw new AuthUnavailableError("The auth service address is not known yet");
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (clientIp) headers["X-Forwarded-For"] = clientIp;
+
+  let lastProblem = "";
+  for (let attempt = 0; attempt <= AUTH_RETRIES; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, FIRST_BACKOFF_MS * 2 ** (attempt - 1)));
+    let response: Response;
+    try {
+      response = await fetch(`${base}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(AUTH_TIMEOUT_MS),
+      });
+    } catch (error) {
+      lastProblem = (error as Error).message;
+      continue;
+    }
+    if (response.status >= 500) {
+      lastProblem = `${response.status} ${response.statusText}`;
+      continue;
+    }
+    const payload = (await response.json().catch(() => null)) as {
+      success: boolean;
+      data?: T;
+      error?: string;
+      code?: string;
+      fields?: Record<string, string>;
+    } | null;
+    if (response.ok && payload?.success) return { ok: true, data: payload.data as T } satisfies AuthResult<T>;
+    return {
+      ok: false,
+      status: response.status,
+      // SPEC §8: the service's error text, else the HTTP status text.
+      error: payload?.error || response.statusText || "An unexpected error occurred",
+      code: payload?.code,
+      fields: payload?.fields,
+    } satisfies AuthResult<T>;
+  }
+  throw new AuthUnavailableError(`The auth service is unavailable (${lastProblem})`);
+}

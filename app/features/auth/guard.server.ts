@@ -1,0 +1,99 @@
+import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import { getConfig } from "../../../server/config.ts";
+import { requestInfoContext } from "../../lib/request-info";
+import { flashToast } from "../../lib/toast.server";
+import { AuthUnavailableError, type AuthUser, callAuth } from "./auth-client.server";
+import { can, canAccessProject, type Permission } from "./permissions";
+import { getSession, sessionStorage } from "./session.server";
+import { type CurrentUser, toCurrentUser } from "./user";
+
+interface SessionState {
+  user: CurrentUser | null;
+  token: string | null;
+  /** The session's token was refused at the last check (expired, revoked, user deactivated). */
+  expired: boolean;
+}
+
+export const sessionContext = createContext<SessionState>({ user: null, token: null, expired: false });
+
+const SESSION_COOKIE = "__session=";
+
+/**
+ * Root middleware: reads the session and, when its last check is older than AUTH_REVALIDATE_SECONDS
+ * (600 s), asks the auth service again. A refused token ends the session; an unreachable service
+ * gives the 503 page rather than guessing.
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const session = await getSession(request);
+  const token = session.get("token") ?? null;
+  let user: AuthUser | null = session.get("user") ?? null;
+  let expired = false;
+  let setCookie: string | undefined;
+
+  const age = Date.now() - (session.get("validatedAt") ?? 0);
+  if (token && user && age >= getConfig().AUTH_REVALIDATE_SECONDS * 1000) {
+    let result: Awaited<ReturnType<typeof callAuth<{ valid: boolean; user: AuthUser }>>>;
+    try {
+      result = await callAuth<{ valid: boolean; user: AuthUser }>("/validate", { token });
+    } catch (error) {
+      if (error instanceof AuthUnavailableError) throw data(null, { status: 503 });
+      throw error;
+    }
+    if (result.ok && result.data.valid) {
+      user = result.data.user;
+      session.set("user", user);
+      session.set("validatedAt", Date.now());
+      setCookie = await sessionStorage.commitSession(session);
+    } else if (!result.ok && result.status < 500) {
+      user = null;
+      expired = true;
+      setCookie = await sessionStorage.destroySession(session);
+    } else {
+      throw data(null, { status: 503 });
+    }
+  }
+
+  context.set(sessionContext, { user: user ? toCurrentUser(user) : null, token: user ? token : null, expired });
+  const response = await next();
+  // An action that signed in or out has already set the session cookie: its word is final.
+  if (setCookie && !response.headers.getSetCookie().some((c) => c.startsWith(SESSION_COOKIE))) {
+    response.headers.append("Set-Cookie", setCookie);
+  }
+  return response;
+};
+
+/** Middleware of the signed-in layout: anonymous requests (documents and data) go to sign-in. */
+export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
+  const { user, expired } = context.get(sessionContext);
+  if (user) return next();
+  const headers = new Headers();
+  if (expired) {
+    headers.append("Set-Cookie", await sessionStorage.destroySession(await getSession(request)));
+    headers.append("Set-Cookie", await flashToast({ type: "error", key: "errors:sessionExpired" }));
+  }
+  throw redirect(`/sign-in?${new URLSearchParams({ redirect: url.pathname + url.search })}`, { headers });
+};
+
+/** The signed-in user of a loader or action under the signed-in layout. */
+export function requireUser(context: Readonly<RouterContextProvider>): CurrentUser {
+  const { user } = context.get(sessionContext);
+  if (!user) throw redirect("/sign-in");
+  return user;
+}
+
+/** The user, when the permission table lets them do `permission`; otherwise 403. */
+export function requireRole(context: Readonly<RouterContextProvider>, permission: Permission): CurrentUser {
+  const user = requireUser(context);
+  if (!can(user, permission)) throw data(null, { status: 403 });
+  return user;
+}
+
+/** A project the user may see; anything else is 404, so guessing ids reveals nothing. */
+export function requireProjectAccess(user: CurrentUser, projectId: string): void {
+  if (!canAccessProject(user, projectId)) throw data(null, { status: 404 });
+}
+
+/** The token and client IP for calling the auth service on the user's behalf. */
+export function authCallContext(context: Readonly<RouterContextProvider>) {
+  return { token: context.get(sessionContext).token, clientIp: context.get(requestInfoContext).clientIp };
+}

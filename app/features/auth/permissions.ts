@@ -1,0 +1,33 @@
+import type { Role } from "../../../server/auth-service/service.ts";
+
+/**
+ * Who may do what (PRODUCT.md roles). "own" actions apply to the projects in the user's projectIds;
+ * admins act on every project. The one table every check reads.
+ */
+export const PERMISSIONS = {
+  "users.manage": ["admin"],
+  "projects.create": ["admin", "manager"],
+  "projects.manage": ["admin", "manager"],
+  "projects.delete": ["admin", "manager"],
+  "sources.manage": ["admin", "manager"],
+  "messages.read": ["admin", "manager", "analyst", "viewer"],
+  "messages.triage": ["admin", "manager", "analyst"],
+  "tasks.read": ["admin", "manager", "analyst", "viewer"],
+  "tasks.edit": ["admin", "manager", "analyst"],
+  "reports.read": ["admin", "manager", "analyst", "viewer"],
+  "reports.edit": ["admin", "manager", "analyst"],
+  "reports.schedule": ["admin", "manager"],
+  "assistant.use": ["admin", "manager", "analyst", "viewer"],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(user: { roles: readonly Role[] }, permission: Permission): boolean {
+  const allowed: readonly Role[] = PERMISSIONS[permission];
+  return user.roles.some((role) => allowed.includes(role));
+}
+
+/** Admins reach every project; everyone else only the projects listed on their account. */
+export function canAccessProject(user: { roles: readonly Role[]; projectIds: readonly string[] }, projectId: string) {
+  return user.roles.includes("admin") || user.projectIds.includes(projectId);
+}

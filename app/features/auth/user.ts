@@ -1,0 +1,29 @@
+import type { Role } from "../../../server/auth-service/service.ts";
+
+export interface CurrentUser {
+  id: string;
+  email: string;
+  roles: Role[];
+  projectIds: string[];
+  /** SPEC §3: derived from the part of the e-mail before the at-sign. */
+  displayName: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  imageUrl: string;
+}
+
+export function toCurrentUser(user: { id: string; email: string; roles: Role[]; projectIds: string[] }): CurrentUser {
+  const local = user.email.split("@")[0] ?? user.email;
+  return {
+    id: user.id,
+    email: user.email,
+    roles: user.roles,
+    projectIds: user.projectIds,
+    displayName: local,
+    username: local,
+    firstName: local,
+    lastName: "",
+    imageUrl: "",
+  };
+}

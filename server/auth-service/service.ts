@@ -1,0 +1,312 @@
+import { createHash, randomBytes } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import { hash, verify } from "@node-rs/argon2";
+import { and, count, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { z } from "zod";
+import { type Connection, drizzleOn, migrate } from "../database.ts";
+import * as schema from "./schema.ts";
+
+export const ROLES = ["admin", "manager", "analyst", "viewer"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The user as the service returns it (never the password hash). */
+export interface PublicUser {
+  id: string;
+  email: string;
+  roles: Role[];
+  projectIds: string[];
+  status: "active" | "deactivated";
+  createdAt: string;
+}
+
+export type AuthErrorCode =
+  | "invalid_input"
+  | "invalid_credentials"
+  | "invalid_token"
+  | "email_taken"
+  | "rate_limited"
+  | "forbidden"
+  | "account_deactivated"
+  | "not_found";
+
+const STATUS: Record<AuthErrorCode, number> = {
+  invalid_input: 400,
+  invalid_credentials: 401,
+  invalid_token: 401,
+  email_taken: 409,
+  rate_limited: 429,
+  forbidden: 403,
+  account_deactivated: 403,
+  not_found: 404,
+};
+
+/** A failure the caller can act on: a human message, a stable code and its HTTP status. */
+export class AuthError extends Error {
+  readonly code: AuthErrorCode;
+  readonly status: number;
+  readonly fields?: Record<string, string>;
+  constructor(code: AuthErrorCode, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.code = code;
+    this.status = STATUS[code];
+    this.fields = fields;
+  }
+}
+
+// OWASP's argon2id parameters (19 MiB, 2 passes, 1 lane). 2 = Algorithm.Argon2id (a const enum).
+const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const email = z
+  .string({ error: "E-mail is required" })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: "Enter a valid e-mail address" }).max(254, { error: "E-mail is too long" }));
+export const password = z
+  .string({ error: "Password is required" })
+  .min(8, { error: "Password must be at least 8 characters" })
+  .max(200, { error: "Password must be at most 200 characters" });
+
+const credentialsSchema = z.object({ email, password: z.string({ error: "Password is required" }).min(1) });
+const signupSchema = z
+  .object({ email, password, confirmPassword: z.string({ error: "Confirm your password" }) })
+  .refine((v) => v.password === v.confirmPassword, { error: "Passwords do not match", path: ["confirmPassword"] });
+const roleList = z.array(z.enum(ROLES)).min(1, { error: "Choose at least one role" }).max(ROLES.length);
+const projectIdList = z.array(z.string().min(1).max(64)).max(500);
+const createUserSchema = z.object({ email, password, roles: roleList, projectIds: projectIdList.default([]) });
+const updateUserSchema = z
+  .object({ roles: roleList, projectIds: projectIdList, status: z.enum(["active", "deactivated"]) })
+  .partial();
+const changePasswordSchema = z.object({ currentPassword: z.string().min(1), newPassword: password });
+
+function parse<T>(schemaToUse: z.ZodType<T>, input: unknown): T {
+  const result = schemaToUse.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[issue.path.join(".") || "form"] ??= issue.message;
+  throw new AuthError("invalid_input", Object.values(fields)[0] ?? "Invalid input", fields);
+}
+
+export interface RateLimits {
+  /** Failed sign-ins for one e-mail within the window before it is refused. */
+  perEmail: number;
+  /** Failed sign-ins, and sign-ups, from one IP within the window. */
+  perIp: number;
+  windowMinutes: number;
+}
+
+export interface AuthServiceOptions {
+  connection: Connection;
+  tokenTtlHours?: number;
+  limits?: Partial<RateLimits>;
+}
+
+const migrationsFolder = fileURLToPath(new URL("../../drizzle/auth", import.meta.url));
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService({ connection, tokenTtlHours = 24 * 30, limits: given }: AuthServiceOptions) {
+  const db = drizzleOn(connection, schema);
+  const { users, tokens, attempts } = schema;
+  const limits: RateLimits = { perEmail: 5, perIp: 30, windowMinutes: 15, ...given };
+  // Verified when an e-mail is unknown, so a wrong e-mail takes as long as a wrong password.
+  const dummyHash = hash("kuzatuv-timing-equaliser", ARGON2);
+
+  const toPublic = (row: typeof users.$inferSelect): PublicUser => ({
+    id: row.id,
+    email: row.email,
+    roles: row.roles as Role[],
+    projectIds: row.projectIds,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  });
+
+  async function recentAttempts(key: string): Promise<number> {
+    const since = sql`now() - make_interval(mins => ${limits.windowMinutes})`;
+    const [row] = await db
+      .select({ n: count() })
+      .from(attempts)
+      .where(and(eq(attempts.key, key), gt(attempts.at, since)));
+    return row?.n ?? 0;
+  }
+
+  async function guard(keys: Array<[string, number]>) {
+    for (const [key, limit] of keys) {
+      if ((await recentAttempts(key)) >= limit) {
+        throw new AuthError("rate_limited", `Too many attempts. Try again in ${limits.windowMinutes} minutes.`);
+      }
+    }
+  }
+
+  async function record(...keys: string[]) {
+    await db.insert(attempts).values(keys.map((key) => ({ key })));
+  }
+
+  async function issueToken(userId: string): Promise<string> {
+    const token = randomBytes(32).toString("base64url");
+    const expiresAt = new Date(Date.now() + tokenTtlHours * 3_600_000);
+    await db.insert(tokens).values({ tokenHash: sha256(token), userId, expiresAt });
+    return token;
+  }
+
+  async function userForToken(token: string | null): Promise<typeof users.$inferSelect> {
+    if (!token) throw new AuthError("invalid_token", "No token available");
+    const [row] = await db
+      .select({ user: users })
+      .from(tokens)
+      .innerJoin(users, eq(users.id, tokens.userId))
+      .where(and(eq(tokens.tokenHash, sha256(token)), isNull(tokens.revokedAt), gt(tokens.expiresAt, sql`now()`)))
+      .limit(1);
+    if (row?.user.status !== "active") throw new AuthError("invalid_token", "Your session has expired");
+    return row.user;
+  }
+
+  async function requireAdmin(token: string | null) {
+    const caller = await userForToken(token);
+    if (!caller.roles.includes("admin")) throw new AuthError("forbidden", "Only admins can manage users");
+    return caller;
+  }
+
+  async function findUser(id: string) {
+    if (!z.uuid().safeParse(id).success) throw new AuthError("not_found", "User not found");
+    const [row] = await db.select().from(users).where(eq(users.id, id));
+    if (!row) throw new AuthError("not_found", "User not found");
+    return row;
+  }
+
+  /** Inserts a user; the very first user of an empty service becomes admin, whatever was asked. */
+  async function insertUser(input: { email: string; password: string; roles?: Role[]; projectIds?: string[] }) {
+    const passwordHash = await hash(input.password, ARGON2);
+    return db.transaction(async (tx) => {
+      // Serialises concurrent first sign-ups so exactly one becomes admin.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(727274002)`);
+      const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+      if (existing)
+        throw new AuthError("email_taken", "An account with this e-mail already exists", { email: "taken" });
+      const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(users);
+      const roles = n === 0 ? ["admin"] : (input.roles ?? ["viewer"]);
+      const [row] = await tx
+        .insert(users)
+        .values({ email: input.email, passwordHash, roles, projectIds: input.projectIds ?? [] })
+        .returning();
+      return row as typeof users.$inferSelect;
+    });
+  }
+
+  return {
+    migrate: () => migrate(connection, { folder: migrationsFolder, table: "auth_migrations", lockKey: 727_274_003 }),
+
+    async health() {
+      await db.execute(sql`SELECT 1`);
+      return { status: "ok" as const, database: "ok" as const };
+    },
+
+    async signup(input: unknown, ip: string) {
+      const data = parse(signupSchema, input);
+      await guard([[`signup:ip:${ip}`, limits.perIp]]);
+      await record(`signup:ip:${ip}`);
+      const user = await insertUser(data);
+      return { token: await issueToken(user.id), user: toPublic(user) };
+    },
+
+    async login(input: unknown, ip: string) {
+      const data = parse(credentialsSchema, input);
+      const keys: Array<[string, number]> = [
+        [`login:email:${data.email}`, limits.perEmail],
+        [`login:ip:${ip}`, limits.perIp],
+      ];
+      await guard(keys);
+      const [user] = await db.select().from(users).where(eq(users.email, data.email));
+      const ok = await verify(user?.passwordHash ?? (await dummyHash), data.password);
+      if (!user || !ok) {
+        await record(...keys.map(([key]) => key));
+        throw new AuthError("invalid_credentials", "Invalid e-mail or password");
+      }
+      if (user.status !== "active") throw new AuthError("account_deactivated", "This account has been deactivated");
+      await db.delete(attempts).where(eq(attempts.key, `login:email:${data.email}`));
+      return { token: await issueToken(user.id), user: toPublic(user) };
+    },
+
+    async logout(token: string | null) {
+      if (!token) throw new AuthError("invalid_token", "No token available");
+      await db
+        .update(tokens)
+        .set({ revokedAt: sql`now()` })
+        .where(eq(tokens.tokenHash, sha256(token)));
+      return {};
+    },
+
+    async validate(token: string | null) {
+      return { valid: true as const, user: toPublic(await userForToken(token)) };
+    },
+
+    async listUsers(token: string | null) {
+      await requireAdmin(token);
+      const rows = await db.select().from(users).orderBy(users.createdAt);
+      return { users: rows.map(toPublic) };
+    },
+
+    async createUser(token: string | null, input: unknown) {
+      await requireAdmin(token);
+      return { user: toPublic(await insertUser(parse(createUserSchema, input))) };
+    },
+
+    async updateUser(token: string | null, id: string, input: unknown) {
+      const caller = await requireAdmin(token);
+      const target = await findUser(id);
+      const changes = parse(updateUserSchema, input);
+      if (
+        target.id === caller.id &&
+        (changes.status === "deactivated" || (changes.roles && !changes.roles.includes("admin")))
+      ) {
+        throw new AuthError("forbidden", "You cannot remove your own admin access");
+      }
+      const [row] = await db
+        .update(users)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(users.id, id))
+        .returning();
+      if (changes.status === "deactivated") {
+        await db
+          .update(tokens)
+          .set({ revokedAt: sql`now()` })
+          .where(and(eq(tokens.userId, id), isNull(tokens.revokedAt)));
+      }
+      return { user: toPublic(row as typeof users.$inferSelect) };
+    },
+
+    async deleteUser(token: string | null, id: string) {
+      const caller = await requireAdmin(token);
+      const target = await findUser(id);
+      if (target.id === caller.id) throw new AuthError("forbidden", "You cannot delete your own account");
+      await db.delete(users).where(eq(users.id, id));
+      return {};
+    },
+
+    async changePassword(token: string | null, input: unknown) {
+      const user = await userForToken(token);
+      const data = parse(changePasswordSchema, input);
+      if (!(await verify(user.passwordHash, data.currentPassword))) {
+        throw new AuthError("invalid_credentials", "The current password is not correct", { currentPassword: "wrong" });
+      }
+      await db
+        .update(users)
+        .set({ passwordHash: await hash(data.newPassword, ARGON2), updatedAt: sql`now()` })
+        .where(eq(users.id, user.id));
+      // Other sessions end; the one that changed the password stays signed in.
+      await db
+        .update(tokens)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(tokens.userId, user.id), isNull(tokens.revokedAt), ne(tokens.tokenHash, sha256(token ?? ""))));
+      return {};
+    },
+
+    /** Creates the demo admin when the service has no users yet; true when it did. */
+    async ensureDemoAccount(demo: { email: string; password: string }) {
+      const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(users);
+      if (n > 0) return false;
+      await insertUser({ email: demo.email, password: demo.password, roles: ["admin"] });
+      return true;
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { pino } from "pino";
+import { authRouter } from "../../server/auth-service/http";
+import { type AuthServiceOptions, createAuthService } from "../../server/auth-service/service";
+import { connect, disconnect } from "../../server/database";
+
+/** The real auth service over HTTP on an ephemeral loopback port, on a fresh in-memory database. */
+export async function startAuthService(options: Omit<AuthServiceOptions, "connection"> = {}) {
+  const connection = connect({ dataDir: "memory://" });
+  const service = createAuthService({ connection, ...options });
+  await service.migrate();
+  const app = express();
+  app.use("/api/auth", authRouter(service, pino({ level: "silent" })));
+  const server = app.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/auth`;
+  return {
+    url,
+    service,
+    connection,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await disconnect(connection).catch(() => {});
+    },
+  };
+}
+
+/** Calls an endpoint as any HTTP client would. */
+export async function api(
+  url: string,
+  path: string,
+  init: { method?: string; body?: unknown; token?: string; ip?: string } = {},
+) {
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  if (init.ip) headers["X-Forwarded-For"] = init.ip;
+  const response = await fetch(`${url}${path}`, {
+    method: init.method ?? "POST",
+    headers,
+    body: init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body),
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}

@@ -1,0 +1,296 @@
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { RouterContextProvider } from "react-router";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { AUTH_RETRIES, AuthUnavailableError, callAuth } from "~/features/auth/auth-client.server";
+import { requireProjectAccess, requireRole } from "~/features/auth/guard.server";
+import { can, canAccessProject, PERMISSIONS } from "~/features/auth/permissions";
+import { toCurrentUser } from "~/features/auth/user";
+import { middleware as rootMiddleware } from "~/root";
+import { loader as appLoader, middleware as appMiddleware } from "~/routes/_app";
+import { loader as authLayoutLoader } from "~/routes/auth-layout";
+import { action as signInAction } from "~/routes/sign-in._index";
+import { action as signOutAction } from "~/routes/sign-out";
+import { action as signUpAction } from "~/routes/sign-up._index";
+import { getConfig } from "../../server/config";
+import { api, startAuthService } from "../support/auth-service";
+import { callRoute, cookieFrom, formPost, ORIGIN } from "../support/route";
+
+let auth: Awaited<ReturnType<typeof startAuthService>>;
+const config = getConfig();
+beforeAll(async () => {
+  auth = await startAuthService();
+  config.authServiceUrl = auth.url;
+  // The first account of a workspace is its admin; these tests sign up later users.
+  await api(auth.url, "/signup", {
+    body: { email: "owner@example.com", password: "owner-password", confirmPassword: "owner-password" },
+  });
+});
+afterAll(() => auth.close());
+afterEach(() => {
+  config.authServiceUrl = auth.url;
+  config.AUTH_REVALIDATE_SECONDS = 600;
+});
+
+const page = [...rootMiddleware, ...appMiddleware] as never[];
+const get = (path: string, cookie?: string) =>
+  new Request(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+
+async function signIn(email: string, password: string, redirect = "/") {
+  return (await callRoute(
+    signInAction,
+    formPost("/sign-in?index", { email, password, redirect }),
+    rootMiddleware as never[],
+  )) as Response;
+}
+
+describe("sign-up and sign-in actions", () => {
+  it("signs up, keeps the session in a signed httpOnly cookie and goes to the redirect target", async () => {
+    const response = (await callRoute(
+      signUpAction,
+      formPost("/sign-up?index", {
+        email: "New@Example.com",
+        password: "long enough",
+        confirmPassword: "long enough",
+        redirect: "/integrations",
+      }),
+      rootMiddleware as never[],
+    )) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/integrations");
+    const setCookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="));
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    // The token itself never appears in the cookie in readable form.
+    expect(setCookie).not.toMatch(/token/);
+    const layout = (await callRoute(appLoader, get("/integrations", cookieFrom(response, "__session")), page)) as {
+      user: { email: string; displayName: string; roles: string[] };
+    };
+    expect(layout.user).toEqual({ email: "new@example.com", displayName: "new", roles: ["viewer"] });
+  });
+
+  it("keeps the e-mail and names each bad field", async () => {
+    const result = (await callRoute(
+      signUpAction,
+      formPost("/sign-up?index", { email: "kept@example", password: "short", confirmPassword: "other" }),
+      rootMiddleware as never[],
+    )) as { data: any; init: ResponseInit };
+    expect(result.init.status).toBe(400);
+    expect(result.data.values).toEqual({ email: "kept@example" });
+    expect(result.data.fieldErrors).toEqual({
+      email: "auth:errors.emailInvalid",
+      password: "auth:errors.passwordTooShort",
+      confirmPassword: "auth:errors.passwordsDontMatch",
+    });
+  });
+
+  it("a taken e-mail is an error on the e-mail field", async () => {
+    const result = (await callRoute(
+      signUpAction,
+      formPost("/sign-up?index", {
+        email: "owner@example.com",
+        password: "long enough",
+        confirmPassword: "long enough",
+      }),
+      rootMiddleware as never[],
+    )) as { data: any; init: ResponseInit };
+    expect(result.init.status).toBe(409);
+    expect(result.data.fieldErrors).toEqual({ email: "auth:errors.emailTaken" });
+  });
+
+  it("a wrong password shows the service's message (translated by its code)", async () => {
+    const result = (await signIn("owner@example.com", "not the password")) as unknown as {
+      data: any;
+      init: ResponseInit;
+    };
+    expect(result.init.status).toBe(401);
+    expect(result.data).toEqual({
+      values: { email: "owner@example.com" },
+      formError: { key: "auth:errors.invalidCredentials" },
+    });
+  });
+
+  it("never redirects off-site after sign-in", async () => {
+    for (const target of ["//evil.example", "https://evil.example", "/\\evil.example"]) {
+      const response = await signIn("owner@example.com", "owner-password", target);
+      expect(response.headers.get("Location"), target).toBe("/");
+    }
+  });
+
+  it("rejects a filled honeypot without calling the service", async () => {
+    const result = (await callRoute(
+      signInAction,
+      formPost("/sign-in?index", { email: "owner@example.com", password: "owner-password", website: "http://spam" }),
+      rootMiddleware as never[],
+    )) as { data: any; init: ResponseInit };
+    expect(result.init.status).toBe(400);
+    expect(result.data.formError).toEqual({ key: "auth:errors.spam" });
+  });
+
+  it("an unreachable auth service is a clear form error, not a crash", async () => {
+    config.authServiceUrl = "http://127.0.0.1:9/api/auth";
+    const result = (await signIn("owner@example.com", "owner-password")) as unknown as {
+      data: any;
+      init: ResponseInit;
+    };
+    expect(result.init.status).toBe(503);
+    expect(result.data.formError).toEqual({ key: "auth:errors.unavailable" });
+  });
+
+  it("signed-in visitors of /sign-in go on to their target", async () => {
+    const cookie = cookieFrom(await signIn("owner@example.com", "owner-password"), "__session");
+    const response = (await callRoute(
+      authLayoutLoader,
+      get("/sign-in?redirect=%2Fintegrations", cookie),
+      rootMiddleware as never[],
+    )) as Response;
+    expect(response.headers.get("Location")).toBe("/integrations");
+  });
+});
+
+describe("the signed-in guard", () => {
+  it("sends anonymous visitors to sign-in with the page to come back to", async () => {
+    const response = (await callRoute(appLoader, get("/integrations?tab=1"), page)) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/sign-in?redirect=%2Fintegrations%3Ftab%3D1");
+  });
+
+  it("detects a revoked token at the next validation and ends the session with a notice", async () => {
+    const signedIn = await signIn("owner@example.com", "owner-password");
+    const cookie = cookieFrom(signedIn, "__session");
+    // Within the validation period the session is trusted as it is.
+    expect(await callRoute(appLoader, get("/", cookie), page)).toHaveProperty("user");
+    const token = (await api(auth.url, "/login", { body: { email: "owner@example.com", password: "owner-password" } }))
+      .body.data.token;
+    await api(auth.url, `/users/${(await api(auth.url, "/validate", { token })).body.data.user.id}`, {
+      method: "GET",
+      token,
+    });
+    // Revoke every session of the user by changing the password from another session.
+    await api(auth.url, "/password", {
+      token,
+      body: { currentPassword: "owner-password", newPassword: "owner-password-2" },
+    });
+    config.AUTH_REVALIDATE_SECONDS = 0;
+    const response = (await callRoute(appLoader, get("/", cookie), page)) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/sign-in?redirect=%2F");
+    const cookies = response.headers.getSetCookie();
+    expect(
+      cookies.some((c) => c.startsWith("__session=;") || /^__session=[^;]*;.*Expires=Thu, 01 Jan 1970/.test(c)),
+    ).toBe(true);
+    expect(cookies.some((c) => c.startsWith("toast="))).toBe(true);
+    await api(auth.url, "/password", {
+      token: (await api(auth.url, "/login", { body: { email: "owner@example.com", password: "owner-password-2" } }))
+        .body.data.token,
+      body: { currentPassword: "owner-password-2", newPassword: "owner-password" },
+    });
+  });
+
+  it("answers 503 when the auth service cannot be reached to revalidate", async () => {
+    const cookie = cookieFrom(await signIn("owner@example.com", "owner-password"), "__session");
+    config.AUTH_REVALIDATE_SECONDS = 0;
+    config.authServiceUrl = "http://127.0.0.1:9/api/auth";
+    const thrown = (await callRoute(appLoader, get("/", cookie), page).catch((e: unknown) => e)) as {
+      init?: ResponseInit;
+    };
+    expect(thrown.init?.status).toBe(503);
+  });
+});
+
+describe("sign-out", () => {
+  it("revokes the token, clears the session and goes home, even when the service is down", async () => {
+    const cookie = cookieFrom(await signIn("owner@example.com", "owner-password"), "__session");
+    const response = (await callRoute(signOutAction, formPost("/sign-out", {}, { Cookie: cookie }), [])) as Response;
+    expect(response.headers.get("Location")).toBe("/");
+    expect(response.headers.getSetCookie().join()).toMatch(/__session=;/);
+    config.AUTH_REVALIDATE_SECONDS = 0;
+    expect(((await callRoute(appLoader, get("/", cookie), page)) as Response).status).toBe(302);
+
+    config.authServiceUrl = "http://127.0.0.1:9/api/auth";
+    const offline = (await callRoute(signOutAction, formPost("/sign-out", {}, { Cookie: cookie }), [])) as Response;
+    expect(offline.headers.get("Location")).toBe("/");
+  });
+});
+
+describe("auth client", () => {
+  async function flakyServer(statuses: number[]) {
+    let calls = 0;
+    const app = express();
+    app.post("/api/auth/validate", (_req, res) => {
+      const status = statuses[Math.min(calls++, statuses.length - 1)] as number;
+      res
+        .status(status)
+        .json(
+          status < 300 ? { success: true, data: { valid: true } } : { success: false, error: `failed with ${status}` },
+        );
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    config.authServiceUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/auth`;
+    return { calls: () => calls, close: () => server.close() };
+  }
+
+  it("retries 5xx up to 3 times and then succeeds", async () => {
+    const server = await flakyServer([502, 503, 500, 200]);
+    expect(await callAuth("/validate", { token: "t" })).toEqual({ ok: true, data: { valid: true } });
+    expect(server.calls()).toBe(4);
+    server.close();
+  });
+
+  it("never retries a 4xx, and gives up after the retries", async () => {
+    const refusing = await flakyServer([401]);
+    expect(await callAuth("/validate", { token: "t" })).toMatchObject({
+      ok: false,
+      status: 401,
+      error: "failed with 401",
+    });
+    expect(refusing.calls()).toBe(1);
+    refusing.close();
+    const broken = await flakyServer([500]);
+    await expect(callAuth("/validate", { token: "t" })).rejects.toBeInstanceOf(AuthUnavailableError);
+    expect(broken.calls()).toBe(1 + AUTH_RETRIES);
+    broken.close();
+  });
+});
+
+describe("permissions", () => {
+  const as = (role: "admin" | "manager" | "analyst" | "viewer", projectIds: string[] = ["p1"]) =>
+    toCurrentUser({ id: role, email: `${role}@example.com`, roles: [role], projectIds });
+
+  it("follows the one permission table for every role and action", () => {
+    const matrix = Object.fromEntries(
+      Object.keys(PERMISSIONS).map((permission) => [
+        permission,
+        (["admin", "manager", "analyst", "viewer"] as const).filter((role) =>
+          can(as(role), permission as keyof typeof PERMISSIONS),
+        ),
+      ]),
+    );
+    expect(matrix).toEqual({
+      "users.manage": ["admin"],
+      "projects.create": ["admin", "manager"],
+      "projects.manage": ["admin", "manager"],
+      "projects.delete": ["admin", "manager"],
+      "sources.manage": ["admin", "manager"],
+      "messages.read": ["admin", "manager", "analyst", "viewer"],
+      "messages.triage": ["admin", "manager", "analyst"],
+      "tasks.read": ["admin", "manager", "analyst", "viewer"],
+      "tasks.edit": ["admin", "manager", "analyst"],
+      "reports.read": ["admin", "manager", "analyst", "viewer"],
+      "reports.edit": ["admin", "manager", "analyst"],
+      "reports.schedule": ["admin", "manager"],
+      "assistant.use": ["admin", "manager", "analyst", "viewer"],
+    });
+  });
+
+  it("admins reach every project, others only theirs; outsiders get 404 and forbidden roles 403", () => {
+    expect(canAccessProject(as("admin", []), "p9")).toBe(true);
+    expect(canAccessProject(as("viewer"), "p1")).toBe(true);
+    expect(canAccessProject(as("manager"), "p9")).toBe(false);
+    expect(() => requireProjectAccess(as("analyst"), "p9")).toThrow(expect.objectContaining({ init: { status: 404 } }));
+    const context = new RouterContextProvider();
+    expect(() => requireRole(context, "users.manage")).toThrow();
+  });
+});
