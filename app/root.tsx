@@ -12,7 +12,9 @@ import {
 import { ThemeProvider, useTheme } from "remix-themes";
 import type { Route } from "./+types/root";
 import { sessionMiddleware } from "./features/auth/guard.server";
+import { preferencesContext, preferencesMiddleware, timeZoneFromCookie } from "./features/settings/preferences.server";
 import { getLocale, i18nextMiddleware } from "./i18n/i18n.server";
+import type { FormatPreferences } from "./lib/format";
 import { requestInfoContext } from "./lib/request-info";
 import { THEME_COLORS } from "./lib/theme";
 import { readTheme } from "./lib/theme.server";
@@ -21,6 +23,7 @@ import { APP_VERSION } from "./lib/version";
 import { ErrorPage, statusOf } from "./shell/error-page";
 import { ProgressBar } from "./shell/progress-bar";
 import { Toaster } from "./shell/toaster";
+import { cn } from "./ui/cn";
 
 const flashToastContext = createContext<FlashToast | null>(null);
 
@@ -47,19 +50,33 @@ const colorSchemeHintMiddleware: Route.MiddlewareFunction = async (_args, next) 
   return response;
 };
 
+// Order matters: the session gives the user, whose saved preferences choose the language.
 export const middleware: Route.MiddlewareFunction[] = [
+  sessionMiddleware,
+  preferencesMiddleware,
   i18nextMiddleware,
   flashToastMiddleware,
   colorSchemeHintMiddleware,
-  sessionMiddleware,
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const theme = await readTheme(request);
+  const preferences = context.get(preferencesContext);
+  const cookieTheme = await readTheme(request);
+  // Signed in, the saved preference is the truth; the cookie is its copy for signed-out visits.
+  const theme = preferences?.theme ?? cookieTheme.choice;
+  const locale = getLocale(context);
   return {
-    locale: getLocale(context),
-    theme: theme.choice,
-    resolvedTheme: theme.resolved,
+    locale,
+    theme,
+    resolvedTheme: theme === "system" ? (cookieTheme.choice === "system" ? cookieTheme.resolved : null) : theme,
+    font: preferences?.font ?? "system",
+    format: {
+      locale,
+      timeZone: preferences?.timezone ?? timeZoneFromCookie(request),
+      use12Hour: preferences?.use12Hour ?? false,
+      dateFormat: preferences?.dateFormat ?? "medium",
+      showRelativeTime: preferences?.showRelativeTime ?? true,
+    } satisfies FormatPreferences,
     nonce: context.get(requestInfoContext).nonce,
     toast: context.get(flashToastContext),
     version: APP_VERSION,
@@ -90,7 +107,12 @@ function Document({
   const locale = data?.locale ?? "en";
   const theme = clientTheme ?? data?.resolvedTheme ?? null;
   return (
-    <html lang={locale} dir={i18n.dir(locale)} className={theme ?? undefined} suppressHydrationWarning>
+    <html
+      lang={locale}
+      dir={i18n.dir(locale)}
+      className={cn(theme, data?.font && data.font !== "system" && `font-${data.font}`) || undefined}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -105,6 +127,7 @@ function Document({
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         {(data?.theme ?? "system") === "system" && <SystemThemeScript nonce={data?.nonce} />}
+        <TimeZoneScript nonce={data?.nonce} />
         <Links />
       </head>
       <body>
@@ -124,6 +147,13 @@ function Document({
  */
 function SystemThemeScript({ nonce }: { nonce?: string }) {
   const script = `(()=>{const d=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light",c=document.documentElement.classList;c.remove("light","dark");c.add(d);document.querySelectorAll('meta[name="theme-color"]').forEach(m=>{m.removeAttribute("media");m.content=d==="dark"?"${THEME_COLORS.dark}":"${THEME_COLORS.light}"})})()`;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no user content.
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: script }} />;
+}
+
+/** Tells the server the browser's time zone (cookie `tz`), the default of a new user's preferences. */
+function TimeZoneScript({ nonce }: { nonce?: string }) {
+  const script = `document.cookie="tz="+encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)+";path=/;max-age=31536000;samesite=lax"`;
   // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no user content.
   return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: script }} />;
 }

@@ -1,7 +1,16 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
-  layout("routes/_app.tsx", [index("routes/_app._index.tsx"), route("integrations", "routes/_app.integrations.tsx")]),
+  layout("routes/_app.tsx", [
+    index("routes/_app._index.tsx"),
+    route("integrations", "routes/_app.integrations.tsx"),
+    route("settings", "routes/_app.settings.tsx", [
+      index("routes/_app.settings._index.tsx"),
+      route("account", "routes/_app.settings.account.tsx"),
+      route("appearance", "routes/_app.settings.appearance.tsx"),
+      route("notifications", "routes/_app.settings.notifications.tsx"),
+    ]),
+  ]),
   ...([401, 403, 404, 500, 503] as const).map((status) =>
     route(String(status), "routes/status-page.tsx", { id: `status-${status}` }),
   ),

@@ -56,7 +56,10 @@ try {
     headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ email: "demo@kuzatuv.local", password: "kuzatuv-demo", redirect: "/" }),
   });
-  const session = signIn.headers.getSetCookie().find((c) => c.startsWith("__session="))?.split(";")[0];
+  const session = signIn.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("__session="))
+    ?.split(";")[0];
   if (!session) throw new Error(`could not sign in as the demo admin (HTTP ${signIn.status})`);
   const extra = ["--cookie", session, ...process.argv.slice(2)];
   const profile = extra.includes("--profile") ? [] : ["--profile", "slow4g"];

@@ -26,9 +26,9 @@ app.use(
 );
 
 /** Opens the database named by the configuration and applies pending migrations. */
-export async function startDatabase(version: string) {
+export async function startDatabase(version: string, root: string) {
   const config = getConfig();
-  const handle = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const handle = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, root });
   setDatabase(handle);
   await handle.migrate();
   await recordStart(version);

@@ -86,7 +86,7 @@ app.get("/readyz", async (_req, res) => {
 });
 let appConnection: Awaited<ReturnType<ServerModule["startDatabase"]>>;
 try {
-  appConnection = await serverModule.startDatabase(version);
+  appConnection = await serverModule.startDatabase(version, root);
   const driver = appConnection.driver;
   log.info({ driver, dataDir: driver === "pglite" ? path.resolve(config.DATA_DIR) : undefined }, "database ready");
 } catch (error) {

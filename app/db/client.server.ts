@@ -1,3 +1,4 @@
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -21,11 +22,15 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-// The same path from app/db/ in source and from build/server/ in the bundle.
-const migrationsFolder = fileURLToPath(new URL("../../drizzle/app", import.meta.url));
-
-export function openDatabase(options: ConnectionOptions): DatabaseHandle {
+/**
+ * `root` is the project folder holding `drizzle/app` (the server passes it, since the bundle's own
+ * location says nothing about it); without it the path is taken from this source file.
+ */
+export function openDatabase(options: ConnectionOptions & { root?: string }): DatabaseHandle {
   const connection = connect(options);
+  const migrationsFolder = options.root
+    ? path.join(options.root, "drizzle/app")
+    : fileURLToPath(new URL("../../drizzle/app", import.meta.url));
   return {
     db: drizzleOn(connection, schema),
     connection,

@@ -1,10 +1,9 @@
 import type { Resource } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { createCookie } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next";
-import { getConfig } from "../../server/config.ts";
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, NAMESPACES } from "./config.ts";
-import { negotiateLanguage } from "./negotiate.ts";
+import { preferencesContext } from "../features/settings/preferences.server.ts";
+import { DEFAULT_LANGUAGE, LANGUAGES, NAMESPACES } from "./config.ts";
+import { detectLanguage } from "./locale-cookie.server.ts";
 
 const files = import.meta.glob<Record<string, unknown>>("../../locales/*/*.json", { eager: true, import: "default" });
 
@@ -17,24 +16,15 @@ for (const [file, strings] of Object.entries(files)) {
   resources[lng][ns] = strings;
 }
 
-export const localeCookie = createCookie("lng", {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: true,
-  maxAge: 60 * 60 * 24 * 365,
-  secure: getConfig().isProduction,
-});
-
 export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({
   detection: {
     supportedLanguages: [...LANGUAGES],
     fallbackLanguage: DEFAULT_LANGUAGE,
-    // One finder for the whole order: the `lng` cookie, then Accept-Language (see negotiate.ts).
+    // One finder for the whole order: the signed-in user's saved language, the `lng` cookie, then
+    // Accept-Language (see locale-cookie.server.ts).
     order: ["custom"],
-    async findLocale({ request }) {
-      const cookie = await localeCookie.parse(request.headers.get("Cookie"));
-      if (isLanguage(cookie)) return cookie;
-      return negotiateLanguage(request.headers.get("Accept-Language"));
+    async findLocale({ request, context }) {
+      return context.get(preferencesContext)?.language ?? detectLanguage(request);
     },
   },
   i18next: {

@@ -1,17 +1,24 @@
 import { data, redirect } from "react-router";
+import { sessionContext } from "~/features/auth/guard.server";
+import { updatePreferences } from "~/features/settings/preferences.server";
 import { isLanguage } from "~/i18n/config";
-import { localeCookie } from "~/i18n/i18n.server";
+import { localeCookie } from "~/i18n/locale-cookie.server";
 import { csrfMiddleware } from "~/lib/csrf.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import type { Route } from "./+types/resources.locale";
 
 export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware];
 
-/** Stores the chosen interface language in the `lng` cookie and goes back to the page. */
-export async function action({ request }: Route.ActionArgs) {
+/**
+ * Stores the chosen interface language in the `lng` cookie (and, signed in, in the user's
+ * preferences) and goes back to the page, which the server renders in the new language.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const lng = form.get("lng");
   if (!isLanguage(lng)) return data({ ok: false, error: "unsupported language" }, { status: 400 });
+  const { user } = context.get(sessionContext);
+  if (user) await updatePreferences(user.id, { language: lng });
   return redirect(safeRedirect(form.get("redirectTo")), {
     headers: { "Set-Cookie": await localeCookie.serialize(lng) },
   });

@@ -1,4 +1,6 @@
 import { data, redirect } from "react-router";
+import { sessionContext } from "~/features/auth/guard.server";
+import { updatePreferences } from "~/features/settings/preferences.server";
 import { csrfMiddleware } from "~/lib/csrf.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { isThemeChoice, type ThemeChoice } from "~/lib/theme";
@@ -20,9 +22,12 @@ async function readChoice(request: Request): Promise<{ choice: ThemeChoice | nul
   return { choice: isThemeChoice(theme) ? theme : null, redirectTo: null };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+/** Stores the theme in its cookie and, signed in, in the user's preferences. */
+export async function action({ request, context }: Route.ActionArgs) {
   const { choice, redirectTo } = await readChoice(request);
   if (!choice) return data({ ok: false, error: "theme must be light, dark or system" }, { status: 400 });
+  const { user } = context.get(sessionContext);
+  if (user) await updatePreferences(user.id, { theme: choice });
   const headers = { "Set-Cookie": await commitTheme(request, choice) };
   if (redirectTo) return redirect(redirectTo, { headers });
   return data({ ok: true, theme: choice }, { headers });

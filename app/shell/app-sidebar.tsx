@@ -29,13 +29,7 @@ function NavEntry({ item, collapsed }: { item: NavItem; collapsed: boolean }) {
   }
   return (
     <li>
-      <NavLink
-        to={item.to}
-        end={item.to === "/"}
-        prefetch="intent"
-        className="nav-link"
-        title={collapsed ? label : undefined}
-      >
+      <NavLink to={item.to} end={item.end} prefetch="intent" className="nav-link" title={collapsed ? label : undefined}>
         <item.icon aria-hidden="true" />
         <span className="nav-label">{label}</span>
       </NavLink>

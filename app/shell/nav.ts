@@ -23,6 +23,8 @@ export interface NavItem {
   key: string;
   to: string;
   icon: LucideIcon;
+  /** Active only on exactly this URL, not on the pages below it. */
+  end?: boolean;
   disabled?: boolean;
   children?: NavItem[];
 }
@@ -37,7 +39,7 @@ export const NAV_GROUPS: NavGroup[] = [
   {
     key: "workspace",
     items: [
-      { key: "overview", to: "/", icon: LayoutDashboard },
+      { key: "overview", to: "/", icon: LayoutDashboard, end: true },
       { key: "analytics", to: "/analytics", icon: ChartLine },
       { key: "sources", to: "/sources", icon: Rss },
       { key: "messages", to: "/messages", icon: MessagesSquare },
@@ -61,7 +63,7 @@ export const NAV_GROUPS: NavGroup[] = [
         to: "/settings",
         icon: Settings,
         children: [
-          { key: "profile", to: "/settings", icon: User },
+          { key: "profile", to: "/settings", icon: User, end: true },
           { key: "account", to: "/settings/account", icon: UserCog },
           { key: "appearance", to: "/settings/appearance", icon: Palette },
           { key: "notifications", to: "/settings/notifications", icon: Bell },

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { DEMO_STATE } from "../../playwright.config";
-import { text, waitForInteractive } from "./support";
+import { newUserContext, text, waitForInteractive } from "./support";
 
 const LANGUAGES = [
   { lng: "en", locale: "en-US" },
@@ -12,7 +12,8 @@ const LANGUAGES = [
 
 for (const { lng, locale } of LANGUAGES) {
   test(`renders the shell in ${lng} from the browser's language`, async ({ browser }) => {
-    const context = await browser.newContext({ locale, storageState: DEMO_STATE });
+    // A new user's language starts as the browser's.
+    const { context } = await newUserContext(browser, { locale });
     const page = await context.newPage();
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("lang", lng);
@@ -27,7 +28,7 @@ for (const { lng, locale } of LANGUAGES) {
 }
 
 test("switches language with JavaScript off, and the choice sticks", async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, storageState: DEMO_STATE });
+  const { context } = await newUserContext(browser, { javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/integrations");
   await page.getByLabel(text("en", "common:language.change")).click();
@@ -41,7 +42,7 @@ test("switches language with JavaScript off, and the choice sticks", async ({ br
 });
 
 test("switches theme with JavaScript off: the server renders the class", async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, storageState: DEMO_STATE });
+  const { context } = await newUserContext(browser, { javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/");
   await page.getByLabel(text("en", "common:theme.change")).click();
@@ -86,8 +87,9 @@ test("system theme follows the OS live", async ({ page }) => {
   await expect(page.locator("html")).toHaveClass("dark");
 });
 
-test("command palette: Ctrl+K opens it, it filters, navigates and switches theme", async ({ page }) => {
-  await page.emulateMedia({ colorScheme: "light" });
+test("command palette: Ctrl+K opens it, it filters, navigates and switches theme", async ({ browser }) => {
+  const { context } = await newUserContext(browser, { colorScheme: "light" });
+  const page = await context.newPage();
   await page.goto("/");
   await waitForInteractive(page);
   await page.keyboard.press("Control+k");
@@ -113,6 +115,7 @@ test("command palette: Ctrl+K opens it, it filters, navigates and switches theme
   await expect(page.locator("html")).toHaveClass("dark");
   // Stored too: a fresh load renders dark on the server.
   expect(await (await page.request.get("/")).text()).toMatch(/<html[^>]*class="dark"/);
+  await context.close();
 });
 
 test("an unknown URL shows the 404 page with status 404", async ({ page }) => {

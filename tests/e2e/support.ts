@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { type Browser, type BrowserContextOptions, expect, type Page, test } from "@playwright/test";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -34,4 +34,27 @@ let counter = 0;
 /** An e-mail no other test uses. */
 export function uniqueEmail(prefix = "user") {
   return `${prefix}-${Date.now().toString(36)}-${++counter}@example.com`;
+}
+
+export const PASSWORD = "a long enough password";
+
+/**
+ * A browser context signed in as a brand-new user (its preferences start from this context's
+ * language, time zone and theme), so a test can change settings without touching anyone else.
+ */
+export async function newUserContext(browser: Browser, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext({ ...options, storageState: { cookies: [], origins: [] } });
+  const email = uniqueEmail("e2e");
+  const baseURL = test.info().project.use.baseURL as string;
+  // Like a person, see the sign-up page first: it tells the server the browser's time zone.
+  const page = await context.newPage();
+  await page.goto(`${baseURL}/sign-up`);
+  await page.close();
+  const response = await context.request.post(`${baseURL}/sign-up?index`, {
+    headers: { Origin: baseURL },
+    form: { email, password: PASSWORD, confirmPassword: PASSWORD, redirect: "/" },
+    maxRedirects: 0,
+  });
+  expect(response.status(), "sign-up redirects").toBe(302);
+  return { context, email };
 }

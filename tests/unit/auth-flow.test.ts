@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
 import { AUTH_RETRIES, AuthUnavailableError, callAuth } from "~/features/auth/auth-client.server";
 import { requireProjectAccess, requireRole } from "~/features/auth/guard.server";
 import { can, canAccessProject, PERMISSIONS } from "~/features/auth/permissions";
@@ -18,8 +19,12 @@ import { api, startAuthService } from "../support/auth-service";
 import { callRoute, cookieFrom, formPost, ORIGIN } from "../support/route";
 
 let auth: Awaited<ReturnType<typeof startAuthService>>;
+let database: DatabaseHandle;
 const config = getConfig();
 beforeAll(async () => {
+  database = openDatabase({ dataDir: "memory://" });
+  setDatabase(database);
+  await database.migrate();
   auth = await startAuthService();
   config.authServiceUrl = auth.url;
   // The first account of a workspace is its admin; these tests sign up later users.
@@ -27,7 +32,10 @@ beforeAll(async () => {
     body: { email: "owner@example.com", password: "owner-password", confirmPassword: "owner-password" },
   });
 });
-afterAll(() => auth.close());
+afterAll(async () => {
+  await auth.close();
+  await database.close();
+});
 afterEach(() => {
   config.authServiceUrl = auth.url;
   config.AUTH_REVALIDATE_SECONDS = 600;
@@ -257,7 +265,13 @@ describe("auth client", () => {
 
 describe("permissions", () => {
   const as = (role: "admin" | "manager" | "analyst" | "viewer", projectIds: string[] = ["p1"]) =>
-    toCurrentUser({ id: role, email: `${role}@example.com`, roles: [role], projectIds });
+    toCurrentUser({
+      id: role,
+      email: `${role}@example.com`,
+      roles: [role],
+      projectIds,
+      createdAt: "2026-01-01T00:00:00Z",
+    });
 
   it("follows the one permission table for every role and action", () => {
     const matrix = Object.fromEntries(

@@ -5,6 +5,7 @@ export interface CurrentUser {
   email: string;
   roles: Role[];
   projectIds: string[];
+  createdAt: string;
   /** SPEC §3: derived from the part of the e-mail before the at-sign. */
   displayName: string;
   username: string;
@@ -13,13 +14,20 @@ export interface CurrentUser {
   imageUrl: string;
 }
 
-export function toCurrentUser(user: { id: string; email: string; roles: Role[]; projectIds: string[] }): CurrentUser {
+export function toCurrentUser(user: {
+  id: string;
+  email: string;
+  roles: Role[];
+  projectIds: string[];
+  createdAt: string;
+}): CurrentUser {
   const local = user.email.split("@")[0] ?? user.email;
   return {
     id: user.id,
     email: user.email,
     roles: user.roles,
     projectIds: user.projectIds,
+    createdAt: user.createdAt,
     displayName: local,
     username: local,
     firstName: local,

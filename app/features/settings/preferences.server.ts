@@ -1,0 +1,96 @@
+import { eq, sql } from "drizzle-orm";
+import { createContext, type MiddlewareFunction } from "react-router";
+import { getDb } from "../../db/client.server";
+import { userPreferences } from "../../db/schema";
+import type { Language } from "../../i18n/config";
+import { detectLanguage, localeCookie } from "../../i18n/locale-cookie.server";
+import type { ThemeChoice } from "../../lib/theme";
+import { commitTheme, readTheme } from "../../lib/theme.server";
+import { sessionContext } from "../auth/guard.server";
+
+export type Preferences = typeof userPreferences.$inferSelect;
+export type PreferencesPatch = Partial<Omit<Preferences, "id" | "userId" | "createdAt" | "updatedAt">>;
+
+export interface FirstUse {
+  language: Language;
+  timezone: string;
+  theme: ThemeChoice;
+}
+
+/** The user's preferences; the row is created on first use from what the browser has told us. */
+export async function loadPreferences(userId: string, firstUse: () => Promise<FirstUse>): Promise<Preferences> {
+  const db = getDb();
+  const [existing] = await db.select().from(userPreferences).where(eq(userPreferences.userId, userId));
+  if (existing) return existing;
+  const initial = await firstUse();
+  await db
+    .insert(userPreferences)
+    .values({
+      userId,
+      language: initial.language,
+      locale: initial.language,
+      timezone: initial.timezone,
+      theme: initial.theme,
+    })
+    .onConflictDoNothing({ target: userPreferences.userId });
+  const [created] = await db.select().from(userPreferences).where(eq(userPreferences.userId, userId));
+  return created as Preferences;
+}
+
+export async function updatePreferences(userId: string, patch: PreferencesPatch): Promise<Preferences> {
+  const next = patch.language ? { ...patch, locale: patch.language } : patch;
+  const [row] = await getDb()
+    .update(userPreferences)
+    .set({ ...next, updatedAt: sql`now()` })
+    .where(eq(userPreferences.userId, userId))
+    .returning();
+  if (!row) throw new Error(`No preferences for user ${userId}`);
+  return row;
+}
+
+export const preferencesContext = createContext<Preferences | null>(null);
+
+/** Reads the browser's time zone, set by a tiny script in <head> (see root.tsx), else UTC. */
+export function timeZoneFromCookie(request: Request): string {
+  const raw = request.headers.get("Cookie")?.match(/(?:^|;\s*)tz=([^;]+)/)?.[1];
+  const zone = raw ? decodeURIComponent(raw) : "UTC";
+  return isTimeZone(zone) ? zone : "UTC";
+}
+
+const TIME_ZONES = new Set(["UTC", ...Intl.supportedValuesOf("timeZone")]);
+export function isTimeZone(value: unknown): value is string {
+  return typeof value === "string" && TIME_ZONES.has(value);
+}
+export function timeZones(): string[] {
+  return [...TIME_ZONES];
+}
+
+/** What a new row starts with: the language being shown, the browser's zone, the current theme. */
+export async function firstUseFrom(request: Request): Promise<FirstUse> {
+  return {
+    language: await detectLanguage(request),
+    timezone: timeZoneFromCookie(request),
+    theme: (await readTheme(request)).choice,
+  };
+}
+
+/**
+ * After the session: a signed-in user's preferences for this request (created on first use). On the
+ * way out the language and theme cookies are brought in line with them, so a device that last saw
+ * other values (or signed-out visits) never shows a stale choice.
+ */
+export const preferencesMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const { user } = context.get(sessionContext);
+  const preferences = user ? await loadPreferences(user.id, () => firstUseFrom(request)) : null;
+  context.set(preferencesContext, preferences);
+  const response = await next();
+  if (!preferences) return response;
+  const cookies = response.headers.getSetCookie().join("\n");
+  if (!cookies.includes("lng=") && (await localeCookie.parse(request.headers.get("Cookie"))) !== preferences.language) {
+    response.headers.append("Set-Cookie", await localeCookie.serialize(preferences.language));
+  }
+  if (!cookies.includes("theme=") && (await readTheme(request)).choice !== preferences.theme) {
+    response.headers.append("Set-Cookie", await commitTheme(request, preferences.theme));
+  }
+  return response;
+};

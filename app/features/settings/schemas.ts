@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { DATE_FORMATS } from "../../lib/format";
+
+export const FONTS = ["system", "inter", "noto-sans", "ibm-plex-sans"] as const;
+export const NOTIFY = ["all", "mentions", "none"] as const;
+
+// An HTML checkbox sends "on" when ticked and nothing otherwise; JavaScript may send "true"/"false".
+const checkbox = z
+  .enum(["on", "true", "false"])
+  .optional()
+  .transform((v) => v === "on" || v === "true");
+
+export const profileSchema = z.object({
+  bio: z
+    .string()
+    .trim()
+    .max(500, { error: "settings:errors.bioTooLong" })
+    .transform((v) => v || null),
+});
+
+export function accountSchema(isTimeZone: (zone: string) => boolean) {
+  return z.object({
+    timezone: z.string().refine(isTimeZone, { error: "settings:errors.timezoneInvalid" }),
+    clock: z.enum(["12", "24"], { error: "settings:errors.choose" }),
+    dateFormat: z.enum(DATE_FORMATS, { error: "settings:errors.choose" }),
+    showRelativeTime: checkbox,
+  });
+}
+
+export const appearanceSchema = z.object({
+  font: z.enum(FONTS, { error: "settings:errors.choose" }),
+});
+
+export const notificationsSchema = z
+  .object({
+    notify: z.enum(NOTIFY, { error: "settings:errors.choose" }),
+    communicationEmails: checkbox,
+    marketingEmails: checkbox,
+    socialEmails: checkbox,
+    mobilePushDifferent: checkbox,
+  })
+  // Security e-mails cannot be turned off.
+  .transform((v) => ({ ...v, securityEmails: true }));
+
+export const passwordSchema = z
+  .object({
+    currentPassword: z.string().min(1, { error: "settings:errors.currentPasswordRequired" }),
+    newPassword: z
+      .string()
+      .min(8, { error: "auth:errors.passwordTooShort" })
+      .max(200, { error: "auth:errors.passwordTooLong" }),
+    confirmPassword: z.string().min(1, { error: "auth:errors.confirmRequired" }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    error: "auth:errors.passwordsDontMatch",
+    path: ["confirmPassword"],
+  });

@@ -1,0 +1,72 @@
+import { useTranslation } from "react-i18next";
+import { requireUser } from "~/features/auth/guard.server";
+import { preferencesContext } from "~/features/settings/preferences.server";
+import { savePreferences } from "~/features/settings/save.server";
+import { profileSchema } from "~/features/settings/schemas";
+import { usePreferenceForm } from "~/features/settings/use-preference-form";
+import { useFormatter } from "~/lib/format";
+import { PageErrorBoundary } from "~/shell/error-page";
+import { SaveButton, SettingsSection, TextareaField } from "~/ui/controls";
+import type { Route } from "./+types/_app.settings._index";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  const preferences = context.get(preferencesContext);
+  return {
+    displayName: user.displayName,
+    username: user.username,
+    email: user.email,
+    memberSince: user.createdAt,
+    bio: preferences?.bio ?? "",
+  };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const user = requireUser(context);
+  return savePreferences(user.id, url, await request.formData(), profileSchema);
+}
+
+export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("settings");
+  const format = useFormatter();
+  const { fetcher, key, error, saving } = usePreferenceForm("profile");
+  return (
+    <div className="flex flex-col gap-8">
+      <title>{`${t("profile.title")} · Kuzatuv`}</title>
+      <SettingsSection title={t("profile.title")} description={t("profile.description")}>
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <dt className="text-sm text-muted-foreground">{t("profile.displayName")}</dt>
+            <dd className="font-medium">{loaderData.displayName}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted-foreground">{t("profile.username")}</dt>
+            <dd className="font-medium">{loaderData.username}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted-foreground">{t("profile.email")}</dt>
+            <dd className="font-medium break-all">{loaderData.email}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted-foreground">{t("profile.memberSince")}</dt>
+            <dd className="font-medium">{format.date(loaderData.memberSince)}</dd>
+          </div>
+        </dl>
+        <p className="text-sm text-muted-foreground">{t("profile.nameFromEmail")}</p>
+        <fetcher.Form method="post" key={key} className="flex flex-col gap-4">
+          <TextareaField
+            name="bio"
+            label={t("profile.bio")}
+            description={t("profile.bioHint")}
+            defaultValue={loaderData.bio}
+            maxLength={500}
+            error={error("bio")}
+          />
+          <SaveButton saving={saving} label={t("save")} savingLabel={t("saving")} />
+        </fetcher.Form>
+      </SettingsSection>
+    </div>
+  );
+}
+
+export const ErrorBoundary = PageErrorBoundary;

@@ -1,0 +1,215 @@
+import { useTranslation } from "react-i18next";
+import { data, redirect, useLocation } from "react-router";
+import { AuthUnavailableError, callAuth } from "~/features/auth/auth-client.server";
+import { authCallContext, requireUser } from "~/features/auth/guard.server";
+import { fieldErrors } from "~/features/auth/schemas";
+import { isTimeZone, preferencesContext, timeZones } from "~/features/settings/preferences.server";
+import { type SaveResult, savePreferences } from "~/features/settings/save.server";
+import { accountSchema, passwordSchema } from "~/features/settings/schemas";
+import { usePreferenceForm } from "~/features/settings/use-preference-form";
+import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/config";
+import { DATE_FORMATS, type DateFormat, useFormatter } from "~/lib/format";
+import { flashToast } from "~/lib/toast.server";
+import { PageErrorBoundary } from "~/shell/error-page";
+import { SaveButton, SelectField, SettingsSection, SwitchRow } from "~/ui/controls";
+import { Field } from "~/ui/field";
+import type { Route } from "./+types/_app.settings.account";
+
+// A fixed moment for the format preview, so the server and the browser render the same text.
+const SAMPLE = "2026-03-21T14:05:00Z";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  const preferences = context.get(preferencesContext);
+  return {
+    email: user.email,
+    timeZones: timeZones(),
+    timezone: preferences?.timezone ?? "UTC",
+    use12Hour: preferences?.use12Hour ?? false,
+    dateFormat: preferences?.dateFormat ?? "medium",
+    showRelativeTime: preferences?.showRelativeTime ?? true,
+  };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const user = requireUser(context);
+  const form = await request.formData();
+  if (form.get("intent") === "password") return changePassword(form, context, url);
+  const regional = accountSchema(isTimeZone).transform(({ clock, ...rest }) => ({
+    ...rest,
+    use12Hour: clock === "12",
+  }));
+  return savePreferences(user.id, url, form, regional);
+}
+
+/** Through the auth service: the current password is checked there, other sessions end. */
+async function changePassword(form: FormData, context: Route.ActionArgs["context"], url: URL) {
+  const parsed = passwordSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data<SaveResult>({ fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
+  const { token, clientIp } = authCallContext(context);
+  try {
+    const result = await callAuth("/password", {
+      token,
+      clientIp,
+      body: { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword },
+    });
+    if (!result.ok) {
+      if (result.code === "invalid_credentials") {
+        return data<SaveResult>(
+          { fieldErrors: { currentPassword: "settings:errors.currentPasswordWrong" } },
+          { status: 400 },
+        );
+      }
+      return data<SaveResult>({ formError: { text: result.error } }, { status: result.status });
+    }
+  } catch (error) {
+    if (!(error instanceof AuthUnavailableError)) throw error;
+    return data<SaveResult>({ formError: { key: "auth:errors.unavailable" } }, { status: 503 });
+  }
+  return redirect(url.pathname, {
+    headers: { "Set-Cookie": await flashToast({ type: "success", key: "settings:password.changed" }) },
+  });
+}
+
+function LanguageSection() {
+  const { t, i18n } = useTranslation("settings");
+  const location = useLocation();
+  return (
+    <SettingsSection title={t("account.languageTitle")} description={t("account.languageDescription")}>
+      {/* A plain post: the page comes back rendered in the new language. */}
+      <form method="post" action="/resources/locale" className="flex flex-wrap items-end gap-3">
+        <input type="hidden" name="redirectTo" value={location.pathname} />
+        <SelectField name="lng" label={t("account.language")} defaultValue={i18n.language}>
+          {LANGUAGES.map((lng) => (
+            <option key={lng} value={lng} lang={lng}>
+              {LANGUAGE_NAMES[lng]}
+            </option>
+          ))}
+        </SelectField>
+        <button type="submit" className="h-10 rounded-md border border-border px-4 text-sm font-medium hover:bg-accent">
+          {t("account.applyLanguage")}
+        </button>
+      </form>
+    </SettingsSection>
+  );
+}
+
+function RegionalSection({ loaderData }: { loaderData: Route.ComponentProps["loaderData"] }) {
+  const { t } = useTranslation("settings");
+  const { fetcher, pending, key, error, saving } = usePreferenceForm("regional");
+  // The preview follows the form: the pending values while saving, else what is stored.
+  const format = useFormatter({
+    timeZone: pending?.timezone ?? loaderData.timezone,
+    use12Hour: pending ? pending.clock === "12" : loaderData.use12Hour,
+    dateFormat: (pending?.dateFormat as DateFormat | undefined) ?? loaderData.dateFormat,
+    showRelativeTime: pending ? pending.showRelativeTime === "on" : loaderData.showRelativeTime,
+  });
+  return (
+    <SettingsSection title={t("account.regionalTitle")} description={t("account.regionalDescription")}>
+      <fetcher.Form method="post" key={key} className="flex flex-col gap-5">
+        <input type="hidden" name="intent" value="regional" />
+        <SelectField
+          name="timezone"
+          label={t("account.timezone")}
+          defaultValue={loaderData.timezone}
+          error={error("timezone")}
+        >
+          {loaderData.timeZones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replaceAll("_", " ")}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          name="clock"
+          label={t("account.clock")}
+          defaultValue={loaderData.use12Hour ? "12" : "24"}
+          error={error("clock")}
+        >
+          <option value="24">{t("account.clock24")}</option>
+          <option value="12">{t("account.clock12")}</option>
+        </SelectField>
+        <SelectField
+          name="dateFormat"
+          label={t("account.dateFormat")}
+          defaultValue={loaderData.dateFormat}
+          error={error("dateFormat")}
+        >
+          {DATE_FORMATS.map((f) => (
+            <option key={f} value={f}>
+              {t(`account.dateFormats.${f}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SwitchRow
+          name="showRelativeTime"
+          label={t("account.relativeTime")}
+          description={t("account.relativeTimeDescription")}
+          defaultChecked={loaderData.showRelativeTime}
+        />
+        <p className="rounded-md bg-muted px-3 py-2 text-sm" data-testid="format-preview">
+          <span className="text-muted-foreground">{t("account.preview")}: </span>
+          <output>{format.dateTime(SAMPLE)}</output>
+        </p>
+        <SaveButton saving={saving} label={t("save")} savingLabel={t("saving")} />
+      </fetcher.Form>
+    </SettingsSection>
+  );
+}
+
+function PasswordSection({ email }: { email: string }) {
+  const { t } = useTranslation("settings");
+  const { fetcher, key, error, saving } = usePreferenceForm("password");
+  return (
+    <SettingsSection title={t("password.title")} description={t("password.description")}>
+      <fetcher.Form method="post" key={key} className="flex max-w-md flex-col gap-4">
+        <input type="hidden" name="intent" value="password" />
+        <input type="hidden" name="username" autoComplete="username" value={email} />
+        <Field
+          name="currentPassword"
+          type="password"
+          label={t("password.current")}
+          autoComplete="current-password"
+          required
+          error={error("currentPassword")}
+        />
+        <Field
+          name="newPassword"
+          type="password"
+          label={t("password.new")}
+          autoComplete="new-password"
+          minLength={8}
+          required
+          hint={t("auth:passwordHint")}
+          error={error("newPassword")}
+        />
+        <Field
+          name="confirmPassword"
+          type="password"
+          label={t("password.confirm")}
+          autoComplete="new-password"
+          required
+          error={error("confirmPassword")}
+        />
+        <SaveButton saving={saving} label={t("password.submit")} savingLabel={t("saving")} />
+      </fetcher.Form>
+    </SettingsSection>
+  );
+}
+
+export default function AccountSettings({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("settings");
+  return (
+    <div className="flex flex-col gap-8">
+      <title>{`${t("account.title")} · Kuzatuv`}</title>
+      <p className="text-sm text-muted-foreground">
+        {t("account.signedInWith")} <span className="font-medium text-foreground">{loaderData.email}</span>
+      </p>
+      <LanguageSection />
+      <RegionalSection loaderData={loaderData} />
+      <PasswordSection email={loaderData.email} />
+    </div>
+  );
+}
+
+export const ErrorBoundary = PageErrorBoundary;

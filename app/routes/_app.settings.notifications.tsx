@@ -1,0 +1,85 @@
+import { useTranslation } from "react-i18next";
+import { requireUser } from "~/features/auth/guard.server";
+import { preferencesContext } from "~/features/settings/preferences.server";
+import { savePreferences } from "~/features/settings/save.server";
+import { NOTIFY, notificationsSchema } from "~/features/settings/schemas";
+import { usePreferenceForm } from "~/features/settings/use-preference-form";
+import { PageErrorBoundary } from "~/shell/error-page";
+import { RadioGroupField, SaveButton, SettingsSection, SwitchRow } from "~/ui/controls";
+import type { Route } from "./+types/_app.settings.notifications";
+
+export function loader({ context }: Route.LoaderArgs) {
+  requireUser(context);
+  const p = context.get(preferencesContext);
+  return {
+    notify: p?.notify ?? "all",
+    communicationEmails: p?.communicationEmails ?? true,
+    marketingEmails: p?.marketingEmails ?? false,
+    socialEmails: p?.socialEmails ?? false,
+    mobilePushDifferent: p?.mobilePushDifferent ?? false,
+  };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const user = requireUser(context);
+  return savePreferences(user.id, url, await request.formData(), notificationsSchema);
+}
+
+const EMAILS = ["communicationEmails", "marketingEmails", "socialEmails"] as const;
+
+export default function NotificationSettings({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("settings");
+  const { fetcher, key, error, saving } = usePreferenceForm("notifications");
+  return (
+    <div className="flex flex-col gap-8">
+      <title>{`${t("notifications.title")} · Kuzatuv`}</title>
+      <fetcher.Form method="post" key={key} className="flex flex-col gap-8">
+        <SettingsSection title={t("notifications.notifyTitle")} description={t("notifications.notifyDescription")}>
+          <RadioGroupField
+            name="notify"
+            legend={t("notifications.notifyLegend")}
+            value={loaderData.notify}
+            error={error("notify")}
+            options={NOTIFY.map((value) => ({
+              value,
+              label: t(`notifications.notify.${value}`),
+              description: t(`notifications.notify.${value}Description`),
+            }))}
+          />
+        </SettingsSection>
+        <SettingsSection title={t("notifications.emailsTitle")} description={t("notifications.emailsDescription")}>
+          <div className="flex flex-col gap-3">
+            {EMAILS.map((name) => (
+              <SwitchRow
+                key={name}
+                name={name}
+                label={t(`notifications.${name}`)}
+                description={t(`notifications.${name}Description`)}
+                defaultChecked={loaderData[name]}
+              />
+            ))}
+            <SwitchRow
+              name="securityEmails"
+              label={t("notifications.securityEmails")}
+              description={t("notifications.securityEmailsDescription")}
+              checked
+              disabled
+              readOnly
+            />
+          </div>
+        </SettingsSection>
+        <SettingsSection title={t("notifications.mobileTitle")}>
+          <SwitchRow
+            name="mobilePushDifferent"
+            label={t("notifications.mobilePushDifferent")}
+            description={t("notifications.mobilePushDifferentDescription")}
+            defaultChecked={loaderData.mobilePushDifferent}
+          />
+        </SettingsSection>
+        <SaveButton saving={saving} label={t("save")} savingLabel={t("saving")} />
+      </fetcher.Form>
+    </div>
+  );
+}
+
+export const ErrorBoundary = PageErrorBoundary;

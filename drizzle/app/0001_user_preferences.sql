@@ -1,0 +1,23 @@
+CREATE TABLE "user_preferences" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"theme" text DEFAULT 'system' NOT NULL,
+	"font" text DEFAULT 'system' NOT NULL,
+	"language" text DEFAULT 'en' NOT NULL,
+	"locale" text DEFAULT 'en' NOT NULL,
+	"timezone" text DEFAULT 'UTC' NOT NULL,
+	"use_12_hour" boolean DEFAULT false NOT NULL,
+	"date_format" text DEFAULT 'medium' NOT NULL,
+	"show_relative_time" boolean DEFAULT true NOT NULL,
+	"bio" text,
+	"notify" text DEFAULT 'all' NOT NULL,
+	"communication_emails" boolean DEFAULT true NOT NULL,
+	"marketing_emails" boolean DEFAULT false NOT NULL,
+	"social_emails" boolean DEFAULT false NOT NULL,
+	"security_emails" boolean DEFAULT true NOT NULL,
+	"mobile_push_different" boolean DEFAULT false NOT NULL,
+	"active_project_id" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "user_preferences_user_id_unique" UNIQUE("user_id")
+);

@@ -1,0 +1,27 @@
+import { RouterContextProvider } from "react-router";
+import { sessionContext } from "~/features/auth/guard.server";
+import { toCurrentUser } from "~/features/auth/user";
+import { loadPreferences, preferencesContext } from "~/features/settings/preferences.server";
+
+let counter = 0;
+
+/** A signed-in user's request context, as the root middleware would build it, with their preferences. */
+export async function signedInContext(
+  overrides: { id?: string; roles?: Array<"admin" | "manager" | "analyst" | "viewer"> } = {},
+) {
+  const id = overrides.id ?? `00000000-0000-4000-8000-${String(++counter).padStart(12, "0")}`;
+  const user = toCurrentUser({
+    id,
+    email: `user${counter}@example.com`,
+    roles: overrides.roles ?? ["viewer"],
+    projectIds: [],
+    createdAt: "2026-01-15T09:30:00Z",
+  });
+  const context = new RouterContextProvider();
+  context.set(sessionContext, { user, token: null, expired: false });
+  context.set(
+    preferencesContext,
+    await loadPreferences(id, async () => ({ language: "en", timezone: "UTC", theme: "system" })),
+  );
+  return { user, context };
+}
