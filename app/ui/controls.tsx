@@ -99,6 +99,7 @@ export function SwitchRow({
           </p>
         )}
       </div>
+      {/* biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox carries its own checked state; ARIA in HTML says not to repeat it in aria-checked. */}
       <input
         id={id}
         name={name}
