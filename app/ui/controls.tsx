@@ -99,11 +99,11 @@ export function SwitchRow({
           </p>
         )}
       </div>
-      {/* biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox carries its own checked state; ARIA in HTML says not to repeat it in aria-checked. */}
       <input
         id={id}
         name={name}
         type="checkbox"
+        // biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox carries its own checked state; ARIA in HTML says not to repeat it.
         role="switch"
         aria-describedby={description ? `${id}-description` : undefined}
         className="switch"
