@@ -1,5 +1,5 @@
-// `npm run test:e2e`: makes sure Debian's Chromium is there, builds, then runs Playwright against
-// the production server (started by playwright.config.ts on a fresh data dir).
+// `npm run test:e2e`: makes sure Debian's Chromium is there, builds, runs the server-process tests, then
+// Playwright against the production server (started by playwright.config.ts on a fresh data dir).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 
@@ -24,4 +24,6 @@ if (!fs.existsSync(CHROMIUM)) {
 }
 
 run("npm", ["run", "build"]);
+// The built server as a process first (signals, configuration, proxies), then the browser journeys.
+run("vitest", ["run", "--project", "server"]);
 run("playwright", ["test", ...process.argv.slice(2)]);

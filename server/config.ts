@@ -29,6 +29,24 @@ const schema = z.object({
   /** Failed sign-ins and sign-ups allowed per client IP in 15 minutes (the embedded auth service). */
   AUTH_IP_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   SEED_DEMO: flag,
+  /** An OpenAI-compatible endpoint for the AI assistant; without it the built-in analyst answers. */
+  AI_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).max(200).optional(),
+  /** The Telegram support bot's username, linked from the help center. */
+  TELEGRAM_SUPPORT_BOT: z
+    .string()
+    .regex(/^@?[A-Za-z][A-Za-z0-9_]{3,30}bot$/i, "must be a Telegram bot username ending in “bot”")
+    .optional(),
+  /** With TELEGRAM_SUPPORT_CHAT_ID: the help center's form posts questions to that chat. */
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[\w-]{30,}$/, "must look like 123456:ABC… (from @BotFather)")
+    .optional(),
+  TELEGRAM_SUPPORT_CHAT_ID: z
+    .string()
+    .regex(/^-?\d+$/, "must be a numeric chat id")
+    .optional(),
 });
 
 export type Config = z.infer<typeof schema> & {

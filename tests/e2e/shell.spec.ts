@@ -173,7 +173,8 @@ test("security headers and the request id are on every page", async ({ request }
   const health = await request.get("/healthz");
   expect(await health.json()).toMatchObject({ status: "ok", version: "1.4.0" });
   const ready = await request.get("/readyz");
-  expect(await ready.json()).toMatchObject({ status: "ok", database: { driver: "pglite", lastVersion: "1.4.0" } });
+  const driver = process.env.DATABASE_URL ? "postgres" : "pglite";
+  expect(await ready.json()).toMatchObject({ status: "ok", database: { driver, lastVersion: "1.4.0" } });
 });
 
 for (const scheme of ["light", "dark"] as const) {

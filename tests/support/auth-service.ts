@@ -5,10 +5,11 @@ import { pino } from "pino";
 import { authRouter } from "../../server/auth-service/http";
 import { type AuthServiceOptions, createAuthService } from "../../server/auth-service/service";
 import { connect, disconnect } from "../../server/database";
+import { testDatabase } from "./database";
 
 /** The real auth service over HTTP on an ephemeral loopback port, on a fresh in-memory database. */
 export async function startAuthService(options: Omit<AuthServiceOptions, "connection"> = {}) {
-  const connection = connect({ dataDir: "memory://" });
+  const connection = connect(await testDatabase());
   const service = createAuthService({ connection, ...options });
   await service.migrate();
   const app = express();

@@ -16,13 +16,14 @@ import { action as signOutAction } from "~/routes/sign-out";
 import { action as signUpAction } from "~/routes/sign-up._index";
 import { getConfig } from "../../server/config";
 import { api, startAuthService } from "../support/auth-service";
+import { testDatabase } from "../support/database";
 import { callRoute, cookieFrom, formPost, ORIGIN } from "../support/route";
 
 let auth: Awaited<ReturnType<typeof startAuthService>>;
 let database: DatabaseHandle;
 const config = getConfig();
 beforeAll(async () => {
-  database = openDatabase({ dataDir: "memory://" });
+  database = openDatabase(await testDatabase());
   setDatabase(database);
   await database.migrate();
   auth = await startAuthService();

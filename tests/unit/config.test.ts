@@ -37,6 +37,25 @@ describe("configuration", () => {
     expect(config.isProduction).toBe(true);
   });
 
+  it("checks the AI and Telegram settings too", () => {
+    const attempt = () =>
+      parseConfig({
+        DATA_DIR: "memory://",
+        AI_BASE_URL: "not a url",
+        TELEGRAM_BOT_TOKEN: "abc",
+        TELEGRAM_SUPPORT_CHAT_ID: "chat",
+      });
+    expect(attempt).toThrow(/AI_BASE_URL: must be an http/);
+    expect(attempt).toThrow(/TELEGRAM_BOT_TOKEN: must look like/);
+    expect(attempt).toThrow(/TELEGRAM_SUPPORT_CHAT_ID: must be a numeric chat id/);
+    const ok = parseConfig({
+      DATA_DIR: "memory://",
+      TELEGRAM_SUPPORT_BOT: "@kuzatuv_support_bot",
+      TELEGRAM_SUPPORT_CHAT_ID: "-100123",
+    });
+    expect(ok.TELEGRAM_SUPPORT_BOT).toBe("@kuzatuv_support_bot");
+  });
+
   it("treats empty variables as unset", () => {
     expect(parseConfig({ PORT: "", DATABASE_URL: "", DATA_DIR: "memory://" }).PORT).toBe(3000);
   });

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase, queryRows, setDatabase } from "~/db/client.server";
 import { readDatabaseStatus, recordStart } from "~/db/meta.server";
+import { testDatabase } from "../support/database";
 
 let handle: DatabaseHandle | undefined;
 afterEach(async () => {
@@ -12,12 +13,12 @@ afterEach(async () => {
 
 describe("database", () => {
   it("migrates an empty database, and migrating again changes nothing", async () => {
-    handle = openDatabase({ dataDir: "memory://" });
+    handle = openDatabase(await testDatabase());
     setDatabase(handle);
     await handle.migrate();
     await handle.migrate();
     const status = await readDatabaseStatus();
-    expect(status.driver).toBe("pglite");
+    expect(status.driver).toBe(process.env.TEST_DATABASE_URL ? "postgres" : "pglite");
     expect(status.migrations).toBeGreaterThan(0);
     const tables = await queryRows<{ table_name: string }>(
       sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`,
@@ -26,7 +27,7 @@ describe("database", () => {
   });
 
   it("keeps the first install time and the last version started", async () => {
-    handle = openDatabase({ dataDir: "memory://" });
+    handle = openDatabase(await testDatabase());
     setDatabase(handle);
     await handle.migrate();
     await recordStart("1.3.0");

@@ -11,12 +11,13 @@ import { action as appearanceAction } from "~/routes/_app.settings.appearance";
 import { action as notificationsAction } from "~/routes/_app.settings.notifications";
 import { action as localeAction } from "~/routes/resources.locale";
 import { action as themeAction } from "~/routes/resources.theme";
+import { testDatabase } from "../support/database";
 import { formPost, ORIGIN } from "../support/route";
 import { signedInContext } from "../support/session";
 
 let db: DatabaseHandle;
 beforeAll(async () => {
-  db = openDatabase({ dataDir: "memory://" });
+  db = openDatabase(await testDatabase());
   setDatabase(db);
   await db.migrate();
 });

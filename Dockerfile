@@ -1,0 +1,28 @@
+# Kuzatuv: build with every dependency, run with production ones only, as a non-root user.
+FROM node:24-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:24-slim AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data
+WORKDIR /app
+RUN mkdir -p /data && chown node:node /data
+COPY --from=build --chown=node:node /app/package.json /app/package-lock.json ./
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/build ./build
+COPY --from=build --chown=node:node /app/server ./server
+COPY --from=build --chown=node:node /app/drizzle ./drizzle
+USER node
+# The embedded database (PGlite) and its files live here unless DATABASE_URL points at PostgreSQL.
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# Migrations run at start; SESSION_SECRET must be set (NODE_ENV=production).
+CMD ["node", "server/main.ts"]
