@@ -1,4 +1,20 @@
-import { boolean, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 /** Facts about this installation (first install time, last version started), shown by /readyz. */
 export const appMeta = pgTable("app_meta", {
@@ -45,3 +61,229 @@ export const userPreferences = pgTable("user_preferences", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ——— The brand-monitoring domain (PRODUCT.md). User ids come from the auth service. ———
+
+export const projectStatus = pgEnum("project_status", ["active", "paused"]);
+export const sourceType = pgEnum("source_type", ["rss", "atom", "telegram", "website", "webhook", "manual"]);
+export const sourceStatus = pgEnum("source_status", ["active", "paused", "failing"]);
+export const sentiment = pgEnum("sentiment", ["positive", "neutral", "negative"]);
+export const taskStatus = pgEnum("task_status", ["backlog", "todo", "in_progress", "done", "canceled"]);
+export const taskPriority = pgEnum("task_priority", ["low", "medium", "high", "critical"]);
+export const reportSchedule = pgEnum("report_schedule", ["none", "weekly", "monthly"]);
+export const assistantRole = pgEnum("assistant_role", ["user", "assistant"]);
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** A monitored brand or topic. Members are the users whose projectIds (auth service) list it. */
+export const projects = pgTable(
+  "projects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    description: text("description"),
+    color: text("color").notNull().default("#1f5eff"),
+    status: projectStatus("status").notNull().default("active"),
+    /** Any of these (whole words, case- and script-insensitive). */
+    keywords: text("keywords").array().notNull(),
+    /** All of these must appear too. */
+    requiredWords: text("required_words").array().notNull().default(sql`'{}'::text[]`),
+    /** None of these may appear. */
+    excludedWords: text("excluded_words").array().notNull().default(sql`'{}'::text[]`),
+    /** Message languages to keep; empty means every language. */
+    languages: text("languages").array().notNull().default(sql`'{}'::text[]`),
+    /** Projects this one is compared with for share of voice. */
+    competitorIds: uuid("competitor_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    createdBy: uuid("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("projects_name_unique").on(sql`lower(${t.name})`)],
+);
+
+/** Where messages come from. Sources belong to the workspace; messages link to every matching project. */
+export const sources = pgTable(
+  "sources",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    type: sourceType("type").notNull(),
+    name: text("name").notNull(),
+    /** Feed or site URL, or the Telegram channel's handle; empty for webhook and manual sources. */
+    url: text("url"),
+    language: text("language"),
+    status: sourceStatus("status").notNull().default("active"),
+    pollIntervalMinutes: integer("poll_interval_minutes").notNull().default(15),
+    nextFetchAt: timestamp("next_fetch_at", { withTimezone: true }).notNull().defaultNow(),
+    lastFetchedAt: timestamp("last_fetched_at", { withTimezone: true }),
+    lastResult: text("last_result", { enum: ["ok", "not_modified", "error"] }),
+    lastError: text("last_error"),
+    lastNewItems: integer("last_new_items").notNull().default(0),
+    failureCount: integer("failure_count").notNull().default(0),
+    /** Conditional GET validators of the last successful fetch. */
+    etag: text("etag"),
+    lastModified: text("last_modified"),
+    /** SHA-256 of the webhook secret (webhook sources). */
+    webhookSecretHash: text("webhook_secret_hash"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("sources_type_url_unique").on(t.type, t.url),
+    index("sources_due_idx").on(t.status, t.nextFetchAt),
+  ],
+);
+
+/** One collected item (a mention). */
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sourceId: uuid("source_id")
+      .notNull()
+      .references(() => sources.id, { onDelete: "cascade" }),
+    externalId: text("external_id").notNull(),
+    url: text("url"),
+    /** The URL without tracking parameters and fragments, for de-duplication across sources. */
+    normalizedUrl: text("normalized_url"),
+    /** SHA-256 of the normalised title and text, for de-duplication of re-posts. */
+    contentHash: text("content_hash").notNull(),
+    title: text("title"),
+    text: text("text").notNull(),
+    author: text("author"),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
+    collectedAt: timestamp("collected_at", { withTimezone: true }).notNull().defaultNow(),
+    language: text("language"),
+    sentiment: sentiment("sentiment").notNull().default("neutral"),
+    /** −1 … 1. */
+    sentimentScore: real("sentiment_score").notNull().default(0),
+    sentimentSetBy: text("sentiment_set_by", { enum: ["auto", "user"] })
+      .notNull()
+      .default("auto"),
+    reach: integer("reach").notNull().default(0),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    isRead: boolean("is_read").notNull().default(false),
+    isStarred: boolean("is_starred").notNull().default(false),
+    isArchived: boolean("is_archived").notNull().default(false),
+    /** Full-text search in every language: the `simple` configuration, no stemming. */
+    search: tsvector("search").generatedAlwaysAs(
+      sql`to_tsvector('simple', coalesce(title, '') || ' ' || coalesce(author, '') || ' ' || text)`,
+    ),
+  },
+  (t) => [
+    uniqueIndex("messages_source_external_unique").on(t.sourceId, t.externalId),
+    index("messages_published_idx").on(t.publishedAt),
+    index("messages_content_hash_idx").on(t.contentHash),
+    index("messages_normalized_url_idx").on(t.normalizedUrl),
+    index("messages_search_idx").using("gin", t.search),
+  ],
+);
+
+/** Which projects a message matched, and on which terms; the feed's time order is kept here too. */
+export const messageProjects = pgTable(
+  "message_projects",
+  {
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    matchedTerms: text("matched_terms").array().notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.projectId] }),
+    index("message_projects_feed_idx").on(t.projectId, t.publishedAt),
+  ],
+);
+
+/** Per project, UTC day, sentiment and source type: kept by triggers as messages arrive and change. */
+export const dailyRollups = pgTable(
+  "daily_rollups",
+  {
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    sentiment: sentiment("sentiment").notNull(),
+    sourceType: sourceType("source_type").notNull(),
+    count: integer("count").notNull().default(0),
+    reach: bigint("reach", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.day, t.sentiment, t.sourceType] })],
+);
+
+export const tasks = pgTable(
+  "tasks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description"),
+    status: taskStatus("status").notNull().default("todo"),
+    priority: taskPriority("priority").notNull().default("medium"),
+    label: text("label"),
+    assigneeId: uuid("assignee_id"),
+    dueDate: date("due_date"),
+    messageId: uuid("message_id").references(() => messages.id, { onDelete: "set null" }),
+    createdBy: uuid("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("tasks_project_status_idx").on(t.projectId, t.status),
+    index("tasks_assignee_idx").on(t.assigneeId, t.status),
+  ],
+);
+
+export const reports = pgTable(
+  "reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    periodStart: date("period_start").notNull(),
+    periodEnd: date("period_end").notNull(),
+    /** Which sections to include, in order: "kpis", "charts", "top_mentions", "notes". */
+    sections: text("sections").array().notNull(),
+    notes: text("notes"),
+    schedule: reportSchedule("schedule").notNull().default("none"),
+    generatedAt: timestamp("generated_at", { withTimezone: true }),
+    createdBy: uuid("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("reports_project_idx").on(t.projectId, t.createdAt)],
+);
+
+export const assistantConversations = pgTable(
+  "assistant_conversations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").notNull(),
+    title: text("title").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("assistant_conversations_user_idx").on(t.userId, t.updatedAt)],
+);
+
+export const assistantMessages = pgTable(
+  "assistant_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => assistantConversations.id, { onDelete: "cascade" }),
+    role: assistantRole("role").notNull(),
+    content: text("content").notNull(),
+    /** The mentions an answer was grounded in. */
+    citedMessageIds: uuid("cited_message_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [index("assistant_messages_conversation_idx").on(t.conversationId, t.createdAt)],
+);
