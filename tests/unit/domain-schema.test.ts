@@ -62,14 +62,12 @@ describe("the domain schema", () => {
           reach,
         })
         .returning();
-      await db
-        .insert(messageProjects)
-        .values({
-          messageId: m?.id as string,
-          projectId: pid,
-          matchedTerms: ["uzum"],
-          publishedAt: new Date(publishedAt),
-        });
+      await db.insert(messageProjects).values({
+        messageId: m?.id as string,
+        projectId: pid,
+        matchedTerms: ["uzum"],
+        publishedAt: new Date(publishedAt),
+      });
       return m?.id as string;
     };
     const a = await insert(feed?.id as string, "a", "2026-03-01T10:00:00Z", "positive", 100);
