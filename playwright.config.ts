@@ -55,6 +55,8 @@ export default defineConfig({
       // Short enough for a test to see a revoked session end; every test shares one client IP.
       AUTH_REVALIDATE_SECONDS: "2",
       AUTH_IP_LIMIT: "10000",
+      // Enough demo data for the journeys, quick to create at every run's start.
+      SEED_MESSAGES: "3000",
     },
   },
 });

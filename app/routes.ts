@@ -4,6 +4,10 @@ export default [
   layout("routes/_app.tsx", [
     index("routes/_app._index.tsx"),
     route("integrations", "routes/_app.integrations.tsx"),
+    route("projects", "routes/_app.projects._index.tsx"),
+    route("projects/create", "routes/_app.projects.create.tsx"),
+    route("projects/:projectId", "routes/_app.projects.$projectId.tsx"),
+    route("projects/:projectId/edit", "routes/_app.projects.$projectId.edit.tsx"),
     route("settings", "routes/_app.settings.tsx", [
       index("routes/_app.settings._index.tsx"),
       route("account", "routes/_app.settings.account.tsx"),
@@ -21,5 +25,6 @@ export default [
   route("resources/theme", "routes/resources.theme.ts"),
   route("resources/locale", "routes/resources.locale.ts"),
   route("resources/sidebar", "routes/resources.sidebar.ts"),
+  route("resources/active-project", "routes/resources.active-project.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

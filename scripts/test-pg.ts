@@ -88,7 +88,9 @@ try {
   status = run("vitest", ["run", "--project", "unit", "--project", "pg"], { env });
   if (status === 0) {
     // The browser journeys, with the app server on PostgreSQL.
-    status = run("playwright", ["test"], { env: { DATABASE_URL: `${server}/kuzatuv_e2e`, E2E_PORT: "4392" } });
+    status = run("playwright", ["test"], {
+      env: { DATABASE_URL: `${server}/kuzatuv_e2e`, E2E_PORT: "4392", SEED_DEMO: "1" },
+    });
   }
 } catch (error) {
   console.error(`test:pg: ${(error as Error).message}`);

@@ -29,6 +29,8 @@ const schema = z.object({
   /** Failed sign-ins and sign-ups allowed per client IP in 15 minutes (the embedded auth service). */
   AUTH_IP_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   SEED_DEMO: flag,
+  /** How many messages the demo data has (npm run seed, and a new embedded workspace). */
+  SEED_MESSAGES: z.coerce.number().int().min(0).max(5_000_000).default(20_000),
   /** An OpenAI-compatible endpoint for the AI assistant; without it the built-in analyst answers. */
   AI_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
   AI_API_KEY: z.string().min(1).optional(),

@@ -10,6 +10,8 @@ import { authRouter } from "./auth-service/http.ts";
 import { createAuthService } from "./auth-service/service.ts";
 import { type Config, ConfigError, parseConfig } from "./config.ts";
 import { connect, disconnect } from "./database.ts";
+import { seedDemo, seedDemoTasks } from "./demo/seed.ts";
+import { DEMO_PASSWORD, demoTeam } from "./demo/team.ts";
 import { baseHeaders, precompressedAssets, requestLogging, securityHeaders } from "./http.ts";
 
 type ServerModule = typeof import("./app.ts");
@@ -118,10 +120,22 @@ app.use((error: unknown, _req: express.Request, res: express.Response, next: exp
   res.status(500).type("text/plain").send(`Internal server error (request ${res.locals.requestId})`);
 });
 
-// A known demo admin on a new embedded workspace (never in production unless SEED_DEMO=1).
-const DEMO = { email: "demo@kuzatuv.local", password: "kuzatuv-demo" };
-const demoCreated =
-  authService && (!config.isProduction || config.SEED_DEMO) ? await authService.ensureDemoAccount(DEMO) : null;
+// A new embedded workspace outside production gets the demo data and team; SEED_DEMO=1 asks for them
+// anywhere (a single instance only: several starting at once on one new PostgreSQL would race).
+const demoWanted = Boolean(authService) && ((!config.DATABASE_URL && !config.isProduction) || config.SEED_DEMO);
+let demoCreated = false;
+if (authService && demoWanted && !(await authService.hasUsers())) {
+  const started = Date.now();
+  const seeded = await seedDemo(appConnection, { messages: config.SEED_MESSAGES });
+  const team = (await authService.ensureDemoAccounts(demoTeam(seeded.projectIds))) ?? [];
+  await seedDemoTasks(
+    appConnection,
+    seeded.projectIds,
+    team.map((user) => user.id),
+  );
+  demoCreated = true;
+  log.info({ messages: seeded.messages, links: seeded.links, ms: Date.now() - started }, "demo workspace created");
+}
 
 const server: Server = app.listen(config.PORT, config.HOST, () => {
   const address = server.address();
@@ -130,8 +144,10 @@ const server: Server = app.listen(config.PORT, config.HOST, () => {
   if (authService) config.authServiceUrl = `http://${wildcard ? "127.0.0.1" : config.HOST}:${port}/api/auth`;
   log.info({ port, host: config.HOST, authServiceUrl: config.authServiceUrl }, "listening");
   const lines = [`Kuzatuv ${version} is running at http://${wildcard ? "localhost" : config.HOST}:${port}/`];
-  if (demoCreated !== null)
-    lines.push(`Demo sign-in${demoCreated ? " (created now)" : ""}: ${DEMO.email} / ${DEMO.password}`);
+  if (demoWanted) {
+    lines.push(`Demo sign-in${demoCreated ? " (created now)" : ""}: demo@kuzatuv.local / ${DEMO_PASSWORD}`);
+    lines.push("Also manager@, analyst@ and viewer@kuzatuv.local, same password.");
+  }
   console.log(`\n  ${lines.join("\n  ")}\n`);
 });
 

@@ -2,6 +2,8 @@ import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import { requireUser, requireUserMiddleware } from "~/features/auth/guard.server";
+import { listProjects } from "~/features/projects/projects.server";
+import { preferencesContext } from "~/features/settings/preferences.server";
 import { readSidebarCollapsed } from "~/lib/sidebar.server";
 import { APP_VERSION } from "~/lib/version";
 import { AppHeader } from "~/shell/app-header";
@@ -17,7 +19,12 @@ export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
+  const projects = (await listProjects(user)).map(({ id, name, color }) => ({ id, name, color }));
+  const saved = context.get(preferencesContext)?.activeProjectId ?? null;
   return {
+    projects,
+    // A project the user can no longer see falls back to "all projects".
+    activeProjectId: projects.some((p) => p.id === saved) ? saved : null,
     user: { displayName: user.displayName, email: user.email, roles: user.roles },
     sidebarCollapsed: await readSidebarCollapsed(request),
     workspaceName: getConfig().WORKSPACE_NAME,
@@ -62,7 +69,13 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
       <a href="#main" className="skip-link">
         {t("skipToContent")}
       </a>
-      <AppSidebar collapsed={collapsed} workspaceName={loaderData.workspaceName} version={loaderData.version} />
+      <AppSidebar
+        collapsed={collapsed}
+        workspaceName={loaderData.workspaceName}
+        version={loaderData.version}
+        projects={loaderData.projects}
+        activeProjectId={loaderData.activeProjectId}
+      />
       {/* biome-ignore lint/a11y/noLabelWithoutControl: the backdrop closes the drawer; the header button names it. */}
       <label htmlFor={DRAWER_ID} className="drawer-backdrop" aria-hidden="true" />
       <div className="app-main">
@@ -73,7 +86,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
       </div>
       {paletteWanted && (
         <Suspense fallback={null}>
-          <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} />
+          <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} projects={loaderData.projects} />
         </Suspense>
       )}
     </div>

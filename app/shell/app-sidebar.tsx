@@ -1,9 +1,10 @@
-import { ChevronRight, PanelLeftClose, PanelLeftOpen, Radar } from "lucide-react";
+import { ChevronRight, PanelLeftClose, PanelLeftOpen } from "lucide-react";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink, useFetcher, useLocation } from "react-router";
 import { cn } from "~/ui/cn";
 import { NAV_GROUPS, type NavItem } from "./nav";
+import { ProjectSwitcher, type SwitcherProject } from "./project-switcher";
 
 export const DRAWER_ID = "nav-drawer";
 
@@ -65,10 +66,14 @@ export function AppSidebar({
   collapsed,
   workspaceName,
   version,
+  projects,
+  activeProjectId,
 }: {
   collapsed: boolean;
   workspaceName: string;
   version: string;
+  projects: SwitcherProject[];
+  activeProjectId: string | null;
 }) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -82,15 +87,7 @@ export function AppSidebar({
   return (
     <aside className="sidebar" aria-label={t("navigation:mainNavigation")}>
       <div className="sidebar-header">
-        <div className="workspace" title={`${workspaceName} · ${t("workspace.plan")}`}>
-          <span className="workspace-logo" aria-hidden="true">
-            <Radar />
-          </span>
-          <span className="nav-label flex min-w-0 flex-col leading-tight">
-            <span className="truncate font-semibold">{workspaceName}</span>
-            <span className="truncate text-xs text-muted-foreground">{t("workspace.plan")}</span>
-          </span>
-        </div>
+        <ProjectSwitcher workspaceName={workspaceName} projects={projects} activeProjectId={activeProjectId} />
         <label htmlFor={DRAWER_ID} className="drawer-close" title={t("sidebar.close")}>
           <PanelLeftClose aria-hidden="true" />
           <span className="sr-only">{t("sidebar.close")}</span>

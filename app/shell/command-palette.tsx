@@ -5,15 +5,18 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useSubmit } from "react-router";
 import { THEME_CHOICES } from "~/lib/theme";
 import { flatNavItems, NAV_GROUPS } from "./nav";
+import type { SwitcherProject } from "./project-switcher";
 import { THEME_ICONS, useThemeChoice } from "./theme-switcher";
 
 /** Ctrl/Cmd+K: every navigation item and the themes. Loaded on first use (see AppLayout). */
 export default function CommandPalette({
   open,
   onOpenChange,
+  projects,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  projects: SwitcherProject[];
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -54,6 +57,24 @@ export default function CommandPalette({
                   ))}
                 </Command.Group>
               ))}
+              {projects.length > 0 && (
+                <Command.Group heading={t("navigation:projects")}>
+                  {projects.map((p) => (
+                    <Command.Item
+                      key={p.id}
+                      value={`project ${p.name}`}
+                      onSelect={() => run(() => navigate(`/projects/${p.id}`))}
+                    >
+                      <span
+                        className="inline-block size-2.5 shrink-0 rounded-full"
+                        style={{ background: p.color }}
+                        aria-hidden="true"
+                      />
+                      {p.name}
+                    </Command.Item>
+                  ))}
+                </Command.Group>
+              )}
               <Command.Group heading={t("navigation:groups.theme")}>
                 {THEME_CHOICES.map((choice) => {
                   const Icon = THEME_ICONS[choice];

@@ -79,6 +79,10 @@ export function authRouter(service: AuthService, log: Logger, trustedCallers: st
     "/password",
     handle(200, (req) => service.changePassword(bearer(req), req.body)),
   );
+  router.post(
+    "/project-members",
+    handle(200, (req) => service.projectMembers(bearer(req), req.body)),
+  );
 
   router.use((_req: Request, res: Response) => {
     res.status(404).json({ success: false, error: "Not found", code: "not_found" });

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { hash, verify } from "@node-rs/argon2";
-import { and, count, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, arrayOverlaps, count, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Connection, drizzleOn, migrate } from "../database.ts";
 import * as schema from "./schema.ts";
@@ -301,12 +301,51 @@ export function createAuthService({ connection, tokenTtlHours = 24 * 30, limits:
       return {};
     },
 
-    /** Creates the demo admin when the service has no users yet; true when it did. */
-    async ensureDemoAccount(demo: { email: string; password: string }) {
+    /**
+     * Members of the given projects (users whose projectIds list them), for projects the caller belongs
+     * to; an admin may ask about any project. Others' projects are left out, not refused.
+     */
+    async projectMembers(token: string | null, input: unknown) {
+      const caller = await userForToken(token);
+      const { projectIds } = parse(z.object({ projectIds: z.array(z.string().min(1).max(64)).max(500) }), input);
+      const visible = caller.roles.includes("admin")
+        ? projectIds
+        : projectIds.filter((id) => caller.projectIds.includes(id));
+      const members: Record<string, Array<Pick<PublicUser, "id" | "email" | "roles">>> = {};
+      if (visible.length === 0) return { members };
+      const rows = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.status, "active"), arrayOverlaps(users.projectIds, visible)))
+        .orderBy(users.email);
+      for (const id of visible) members[id] = [];
+      for (const row of rows) {
+        for (const id of row.projectIds)
+          members[id]?.push({ id: row.id, email: row.email, roles: row.roles as Role[] });
+      }
+      return { members };
+    },
+
+    async hasUsers(): Promise<boolean> {
       const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(users);
-      if (n > 0) return false;
-      await insertUser({ email: demo.email, password: demo.password, roles: ["admin"] });
-      return true;
+      return n > 0;
+    },
+
+    /** Creates the demo team on an empty service (the first becomes admin); null when users exist. */
+    async ensureDemoAccounts(
+      accounts: Array<{ email: string; password: string; roles: Role[]; projectIds: string[] }>,
+    ) {
+      if (await this.hasUsers()) return null;
+      const created: PublicUser[] = [];
+      for (const account of accounts) created.push(toPublic(await insertUser(account)));
+      return created;
+    },
+
+    /** Sets the projects of existing accounts by e-mail (used when the demo data is re-created). */
+    async assignProjects(assignments: Record<string, string[]>) {
+      for (const [email, projectIds] of Object.entries(assignments)) {
+        await db.update(users).set({ projectIds, updatedAt: sql`now()` }).where(eq(users.email, email));
+      }
     },
   };
 }

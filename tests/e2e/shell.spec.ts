@@ -181,7 +181,16 @@ for (const scheme of ["light", "dark"] as const) {
   test(`has no detectable accessibility violations (${scheme})`, async ({ browser }) => {
     const context = await browser.newContext({ colorScheme: scheme, storageState: DEMO_STATE });
     const page = await context.newPage();
-    for (const url of ["/", "/integrations", "/404", "/sign-in", "/sign-up"]) {
+    for (const url of [
+      "/",
+      "/integrations",
+      "/projects",
+      "/settings/account",
+      "/settings/notifications",
+      "/404",
+      "/sign-in",
+      "/sign-up",
+    ]) {
       if (url === "/sign-in") await context.clearCookies();
       await page.goto(url);
       const results = await new AxeBuilder({ page }).analyze();

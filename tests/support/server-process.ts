@@ -36,6 +36,7 @@ export async function startServer(env: Record<string, string> = {}, { waitReady 
       PORT: String(port),
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "kuzatuv-server-test-")),
       LOG_LEVEL: "warn",
+      SEED_MESSAGES: "300",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

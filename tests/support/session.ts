@@ -7,14 +7,14 @@ let counter = 0;
 
 /** A signed-in user's request context, as the root middleware would build it, with their preferences. */
 export async function signedInContext(
-  overrides: { id?: string; roles?: Array<"admin" | "manager" | "analyst" | "viewer"> } = {},
+  overrides: { id?: string; roles?: Array<"admin" | "manager" | "analyst" | "viewer">; projectIds?: string[] } = {},
 ) {
   const id = overrides.id ?? `00000000-0000-4000-8000-${String(++counter).padStart(12, "0")}`;
   const user = toCurrentUser({
     id,
     email: `user${counter}@example.com`,
     roles: overrides.roles ?? ["viewer"],
-    projectIds: [],
+    projectIds: overrides.projectIds ?? [],
     createdAt: "2026-01-15T09:30:00Z",
   });
   const context = new RouterContextProvider();

@@ -285,9 +285,9 @@ describe("permissions", () => {
     );
     expect(matrix).toEqual({
       "users.manage": ["admin"],
-      "projects.create": ["admin", "manager"],
+      "projects.create": ["admin"],
       "projects.manage": ["admin", "manager"],
-      "projects.delete": ["admin", "manager"],
+      "projects.delete": ["admin"],
       "sources.manage": ["admin", "manager"],
       "messages.read": ["admin", "manager", "analyst", "viewer"],
       "messages.triage": ["admin", "manager", "analyst"],

@@ -203,6 +203,36 @@ describe("auth service: users (admin only)", () => {
     expect(login.body.code).toBe("account_deactivated");
   });
 
+  it("lists a project's members for its members and admins only", async () => {
+    const member = await api(url, "/users", {
+      token: adminToken,
+      body: { email: "m1@example.com", password: PASSWORD, roles: ["analyst"], projectIds: ["p-alpha"] },
+    });
+    await api(url, "/users", {
+      token: adminToken,
+      body: { email: "m2@example.com", password: PASSWORD, roles: ["viewer"], projectIds: ["p-alpha", "p-beta"] },
+    });
+    const asAdmin = await api(url, "/project-members", {
+      token: adminToken,
+      body: { projectIds: ["p-alpha", "p-beta"] },
+    });
+    expect(asAdmin.body.data.members["p-alpha"].map((u: { email: string }) => u.email)).toEqual([
+      "m1@example.com",
+      "m2@example.com",
+    ]);
+    expect(asAdmin.body.data.members["p-beta"].map((u: { email: string }) => u.email)).toEqual(["m2@example.com"]);
+    const memberToken = (
+      await api(url, "/login", { body: { email: "m1@example.com", password: PASSWORD }, ip: freshIp() })
+    ).body.data.token;
+    const asMember = await api(url, "/project-members", {
+      token: memberToken,
+      body: { projectIds: ["p-alpha", "p-beta"] },
+    });
+    expect(Object.keys(asMember.body.data.members)).toEqual(["p-alpha"]);
+    expect((await api(url, "/project-members", { body: { projectIds: ["p-alpha"] } })).status).toBe(401);
+    expect(member.status).toBe(201);
+  });
+
   it("an admin cannot lock themselves out", async () => {
     const me = (await api(url, "/validate", { token: adminToken })).body.data.user;
     expect(

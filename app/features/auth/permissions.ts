@@ -6,9 +6,10 @@ import type { Role } from "../../../server/auth-service/service.ts";
  */
 export const PERMISSIONS = {
   "users.manage": ["admin"],
-  "projects.create": ["admin", "manager"],
+  // Creating a project means choosing who belongs to it (accounts' projectIds): admins only.
+  "projects.create": ["admin"],
   "projects.manage": ["admin", "manager"],
-  "projects.delete": ["admin", "manager"],
+  "projects.delete": ["admin"],
   "sources.manage": ["admin", "manager"],
   "messages.read": ["admin", "manager", "analyst", "viewer"],
   "messages.triage": ["admin", "manager", "analyst"],

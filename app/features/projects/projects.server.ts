@@ -1,0 +1,234 @@
+import { and, asc, desc, eq, gte, ilike, inArray, or, sql } from "drizzle-orm";
+import { data } from "react-router";
+import { getDb } from "../../db/client.server";
+import { dailyRollups, messageProjects, messages, projects, sources } from "../../db/schema";
+import { can, canAccessProject, type Permission } from "../auth/permissions";
+import type { CurrentUser } from "../auth/user";
+import { createMatcher } from "./matcher";
+import type { ProjectInput } from "./schemas";
+
+export type Project = typeof projects.$inferSelect;
+export type ProjectStatus = Project["status"];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function require(user: CurrentUser, permission: Permission) {
+  if (!can(user, permission)) throw data(null, { status: 403 });
+}
+
+/** Ids of the projects a user may see: null for "all" (admins). */
+function visibleIds(user: CurrentUser): string[] | null {
+  return user.roles.includes("admin") ? null : user.projectIds.filter((id) => UUID.test(id));
+}
+
+export interface ProjectFilter {
+  q?: string;
+  status?: ProjectStatus;
+}
+
+export interface ProjectListItem
+  extends Pick<Project, "id" | "name" | "description" | "color" | "status" | "keywords"> {
+  /** Mentions in the last 7 days (today included, UTC). */
+  mentions7d: number;
+}
+
+export async function listProjects(user: CurrentUser, filter: ProjectFilter = {}): Promise<ProjectListItem[]> {
+  const ids = visibleIds(user);
+  if (ids && ids.length === 0) return [];
+  const q = filter.q?.trim();
+  const where = and(
+    ids ? inArray(projects.id, ids) : undefined,
+    filter.status ? eq(projects.status, filter.status) : undefined,
+    q
+      ? or(ilike(projects.name, `%${q}%`), sql`array_to_string(${projects.keywords}, ' ') ILIKE ${`%${q}%`}`)
+      : undefined,
+  );
+  const mentions = getDb()
+    .select({ projectId: dailyRollups.projectId, total: sql<number>`sum(${dailyRollups.count})::int`.as("total") })
+    .from(dailyRollups)
+    .where(gte(dailyRollups.day, sql`(now() AT TIME ZONE 'UTC')::date - 6`))
+    .groupBy(dailyRollups.projectId)
+    .as("mentions");
+  const rows = await getDb()
+    .select({
+      id: projects.id,
+      name: projects.name,
+      description: projects.description,
+      color: projects.color,
+      status: projects.status,
+      keywords: projects.keywords,
+      mentions7d: sql<number>`coalesce(${mentions.total}, 0)`,
+    })
+    .from(projects)
+    .leftJoin(mentions, eq(mentions.projectId, projects.id))
+    .where(where)
+    .orderBy(asc(projects.status), asc(sql`lower(${projects.name})`));
+  return rows.map((row) => ({ ...row, mentions7d: Number(row.mentions7d) }));
+}
+
+/** A project the user may see; anything else (unknown, or not theirs) is 404. */
+export async function getProject(user: CurrentUser, id: string): Promise<Project> {
+  if (!UUID.test(id) || !canAccessProject(user, id)) throw data(null, { status: 404 });
+  const [row] = await getDb().select().from(projects).where(eq(projects.id, id));
+  if (!row) throw data(null, { status: 404 });
+  return row;
+}
+
+/** Projects a project may be compared with: every other project the user can see. */
+export async function competitorChoices(user: CurrentUser, exceptId?: string) {
+  const rows = await listProjects(user);
+  return rows.filter((p) => p.id !== exceptId).map((p) => ({ id: p.id, name: p.name }));
+}
+
+export class DuplicateNameError extends Error {}
+
+async function assertUniqueName(name: string, exceptId?: string) {
+  const [clash] = await getDb()
+    .select({ id: projects.id })
+    .from(projects)
+    .where(
+      and(sql`lower(${projects.name}) = lower(${name})`, exceptId ? sql`${projects.id} <> ${exceptId}` : undefined),
+    );
+  if (clash) throw new DuplicateNameError(name);
+}
+
+async function allowedCompetitors(user: CurrentUser, ids: string[], exceptId?: string) {
+  const choices = new Set((await competitorChoices(user, exceptId)).map((c) => c.id));
+  return ids.filter((id) => choices.has(id));
+}
+
+export async function createProject(user: CurrentUser, input: ProjectInput): Promise<Project> {
+  require(user, "projects.create");
+  await assertUniqueName(input.name);
+  const [row] = await getDb()
+    .insert(projects)
+    .values({ ...input, competitorIds: await allowedCompetitors(user, input.competitorIds), createdBy: user.id })
+    .returning();
+  const project = row as Project;
+  await rematchProject(project);
+  return project;
+}
+
+export async function updateProject(user: CurrentUser, id: string, input: ProjectInput): Promise<Project> {
+  require(user, "projects.manage");
+  const current = await getProject(user, id);
+  await assertUniqueName(input.name, id);
+  const [row] = await getDb()
+    .update(projects)
+    .set({ ...input, competitorIds: await allowedCompetitors(user, input.competitorIds, id), updatedAt: sql`now()` })
+    .where(eq(projects.id, current.id))
+    .returning();
+  const project = row as Project;
+  const rulesChanged = ["keywords", "requiredWords", "excludedWords", "languages"].some(
+    (key) => JSON.stringify(current[key as keyof Project]) !== JSON.stringify(project[key as keyof Project]),
+  );
+  if (rulesChanged) await rematchProject(project);
+  return project;
+}
+
+export async function setProjectStatus(user: CurrentUser, id: string, status: ProjectStatus) {
+  require(user, "projects.manage");
+  const project = await getProject(user, id);
+  await getDb().update(projects).set({ status, updatedAt: sql`now()` }).where(eq(projects.id, project.id));
+}
+
+export async function deleteProject(user: CurrentUser, id: string) {
+  require(user, "projects.delete");
+  const project = await getProject(user, id);
+  await getDb().delete(projects).where(eq(projects.id, project.id));
+  return project;
+}
+
+const BATCH = 2000;
+
+/** Links the project to every stored message its rules match (and only those), in batches. */
+export async function rematchProject(project: Project) {
+  const db = getDb();
+  const match = createMatcher(project);
+  await db.delete(messageProjects).where(eq(messageProjects.projectId, project.id));
+  let after = "00000000-0000-0000-0000-000000000000";
+  for (;;) {
+    const batch = await db
+      .select({
+        id: messages.id,
+        title: messages.title,
+        text: messages.text,
+        language: messages.language,
+        publishedAt: messages.publishedAt,
+      })
+      .from(messages)
+      .where(sql`${messages.id} > ${after}`)
+      .orderBy(messages.id)
+      .limit(BATCH);
+    if (batch.length === 0) return;
+    const links = batch.flatMap((m) => {
+      const terms = match(m);
+      return terms ? [{ messageId: m.id, projectId: project.id, matchedTerms: terms, publishedAt: m.publishedAt }] : [];
+    });
+    if (links.length) await db.insert(messageProjects).values(links);
+    after = (batch.at(-1) as { id: string }).id;
+  }
+}
+
+export interface ProjectDetail {
+  volume: Array<{ day: string; positive: number; neutral: number; negative: number }>;
+  recent: Array<{
+    id: string;
+    title: string | null;
+    text: string;
+    url: string | null;
+    publishedAt: Date;
+    sentiment: string;
+    source: string;
+  }>;
+  sources: Array<{ id: string; name: string; type: string; mentions: number }>;
+}
+
+/** What the detail page shows besides the rules: 30-day volume by sentiment, latest mentions, feeding sources. */
+export async function projectDetail(project: Project): Promise<ProjectDetail> {
+  const db = getDb();
+  const since = sql`(now() AT TIME ZONE 'UTC')::date - 29`;
+  const rollups = await db
+    .select({
+      day: dailyRollups.day,
+      sentiment: dailyRollups.sentiment,
+      count: sql<number>`sum(${dailyRollups.count})::int`,
+    })
+    .from(dailyRollups)
+    .where(and(eq(dailyRollups.projectId, project.id), gte(dailyRollups.day, since)))
+    .groupBy(dailyRollups.day, dailyRollups.sentiment);
+  const today = new Date();
+  const volume = Array.from({ length: 30 }, (_, i) => {
+    const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - 29 + i))
+      .toISOString()
+      .slice(0, 10);
+    const of = (s: string) => Number(rollups.find((r) => r.day === day && r.sentiment === s)?.count ?? 0);
+    return { day, positive: of("positive"), neutral: of("neutral"), negative: of("negative") };
+  });
+  const recent = await db
+    .select({
+      id: messages.id,
+      title: messages.title,
+      text: messages.text,
+      url: messages.url,
+      publishedAt: messages.publishedAt,
+      sentiment: messages.sentiment,
+      source: sources.name,
+    })
+    .from(messageProjects)
+    .innerJoin(messages, eq(messages.id, messageProjects.messageId))
+    .innerJoin(sources, eq(sources.id, messages.sourceId))
+    .where(eq(messageProjects.projectId, project.id))
+    .orderBy(desc(messageProjects.publishedAt))
+    .limit(8);
+  const feeding = await db
+    .select({ id: sources.id, name: sources.name, type: sources.type, mentions: sql<number>`count(*)::int` })
+    .from(messageProjects)
+    .innerJoin(messages, eq(messages.id, messageProjects.messageId))
+    .innerJoin(sources, eq(sources.id, messages.sourceId))
+    .where(eq(messageProjects.projectId, project.id))
+    .groupBy(sources.id, sources.name, sources.type)
+    .orderBy(desc(sql`count(*)`))
+    .limit(12);
+  return { volume, recent, sources: feeding.map((s) => ({ ...s, mentions: Number(s.mentions) })) };
+}

@@ -1,0 +1,22 @@
+import { data, redirect } from "react-router";
+import { requireUser } from "~/features/auth/guard.server";
+import { getProject } from "~/features/projects/projects.server";
+import { updatePreferences } from "~/features/settings/preferences.server";
+import { csrfMiddleware } from "~/lib/csrf.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+import type { Route } from "./+types/resources.active-project";
+
+export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware];
+
+/** The switcher: stores the project the scoped screens show (empty: all projects) and goes back. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context);
+  const form = await request.formData();
+  const projectId = String(form.get("projectId") ?? "");
+  if (projectId)
+    await getProject(user, projectId).catch(() => {
+      throw data({ ok: false, error: "unknown project" }, { status: 404 });
+    });
+  await updatePreferences(user.id, { activeProjectId: projectId || null });
+  return redirect(safeRedirect(form.get("redirectTo")));
+}

@@ -1,0 +1,44 @@
+// `npm run seed`: re-creates the demo workspace's data in the configured database (stop the server
+// first when it uses the embedded one). SEED_MESSAGES=1000000 makes a large set for benchmarks.
+
+import path from "node:path";
+import { createAuthService } from "../server/auth-service/service.ts";
+import { ConfigError, parseConfig } from "../server/config.ts";
+import { connect, disconnect, migrate } from "../server/database.ts";
+import { seedDemo, seedDemoTasks } from "../server/demo/seed.ts";
+import { demoTeam } from "../server/demo/team.ts";
+
+let config: ReturnType<typeof parseConfig>;
+try {
+  config = parseConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+const root = path.resolve(import.meta.dirname, "..");
+const connection = connect({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+try {
+  await migrate(connection, { folder: path.join(root, "drizzle/app"), table: "app_migrations", lockKey: 727_274_001 });
+  const started = Date.now();
+  const seeded = await seedDemo(connection, { messages: config.SEED_MESSAGES });
+  console.log(
+    `${seeded.messages} messages, ${seeded.links} project links in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  if (!config.AUTH_SERVICE_URL) {
+    // The embedded auth service's demo team follows the new project ids (created if the workspace has no users).
+    const auth = createAuthService({
+      connection: config.AUTH_DATABASE_URL
+        ? connect({ databaseUrl: config.AUTH_DATABASE_URL, dataDir: config.DATA_DIR })
+        : connection,
+    });
+    await auth.migrate();
+    const team = demoTeam(seeded.projectIds);
+    const created = await auth.ensureDemoAccounts(team);
+    if (!created) await auth.assignProjects(Object.fromEntries(team.map((u) => [u.email, u.projectIds])));
+    const ids = (created ?? []).map((u) => u.id);
+    await seedDemoTasks(connection, seeded.projectIds, ids);
+  }
+} finally {
+  await disconnect(connection);
+}

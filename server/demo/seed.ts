@@ -1,0 +1,425 @@
+// Deterministic demo workspace: 3 projects with competitors, 12 sources, N messages over 120 days in four
+// languages (with a few events that spike the volume), their project links and rollups, and tasks.
+import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
+import * as schema from "../../app/db/schema.ts";
+import { createMatcher } from "../../app/features/projects/matcher.ts";
+import { type Connection, drizzleOn } from "../database.ts";
+import {
+  AUTHORS,
+  BRANDS,
+  type BrandKey,
+  CITIES,
+  GENERAL,
+  type Lang,
+  type Mood,
+  PRODUCTS,
+  TEMPLATES,
+} from "./content.ts";
+
+export const DEMO_DAYS = 120;
+
+/** mulberry32: small, fast and the same on every machine. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PROJECTS = [
+  {
+    key: "nurbank",
+    name: "Nurbank",
+    description: "Retail bank: brand, mobile app and cards.",
+    color: "#1f5eff",
+    keywords: ["Nurbank", "Nur Bank", "Нурбанк"],
+    excludedWords: ["vakansiya", "вакансия"],
+  },
+  {
+    key: "orzu",
+    name: "Orzu Bank",
+    description: "Main competitor in retail banking.",
+    color: "#9333ea",
+    keywords: ["Orzu Bank", "Orzubank", "Орзу Банк"],
+    excludedWords: [],
+  },
+  {
+    key: "tezpay",
+    name: "TezPay",
+    description: "Payments app: outages, fees and reviews.",
+    color: "#ea580c",
+    keywords: ["TezPay", "Tez Pay", "ТезПей"],
+    excludedWords: [],
+  },
+] as const;
+
+const SOURCES: Array<{
+  type: "rss" | "atom" | "telegram" | "website" | "webhook" | "manual";
+  name: string;
+  url: string | null;
+  language: Lang | null;
+  weight: number;
+}> = [
+  { type: "rss", name: "Toshkent Kuni", url: "https://toshkent-kuni.example/rss", language: "uz", weight: 14 },
+  { type: "rss", name: "Biznes Xabar", url: "https://biznes-xabar.example/feed", language: "uz", weight: 9 },
+  { type: "rss", name: "Деловой Ташкент", url: "https://delovoy-tashkent.example/rss", language: "ru", weight: 13 },
+  {
+    type: "rss",
+    name: "Central Asia Finance Review",
+    url: "https://ca-finance.example/rss",
+    language: "en",
+    weight: 6,
+  },
+  {
+    type: "atom",
+    name: "Samarqand Herald",
+    url: "https://samarqand-herald.example/atom.xml",
+    language: "en",
+    weight: 4,
+  },
+  { type: "telegram", name: "Pul va bank", url: "pul_va_bank", language: "uz-Cyrl", weight: 12 },
+  { type: "telegram", name: "Tashkent Live", url: "tashkent_live", language: "ru", weight: 15 },
+  { type: "telegram", name: "Fintech UZ", url: "fintech_uz", language: "uz", weight: 10 },
+  { type: "telegram", name: "Ўзбек бизнеси", url: "uzbek_biznesi", language: "uz-Cyrl", weight: 7 },
+  {
+    type: "website",
+    name: "Bank Reviews UZ",
+    url: "https://bankreviews.example/sitemap.xml",
+    language: "ru",
+    weight: 5,
+  },
+  { type: "webhook", name: "Contact centre", url: null, language: null, weight: 3 },
+  { type: "manual", name: "Customer survey import", url: null, language: null, weight: 2 },
+];
+
+/** Days ago → what happened: it shapes which brand is talked about, and how. */
+const EVENTS: Array<{ daysAgo: number; span: number; brand: BrandKey; mood: Mood; boost: number }> = [
+  { daysAgo: 38, span: 2, brand: "tezpay", mood: "negative", boost: 3.5 },
+  { daysAgo: 14, span: 2, brand: "nurbank", mood: "positive", boost: 2.5 },
+  { daysAgo: 61, span: 1, brand: "orzu", mood: "negative", boost: 2 },
+  { daysAgo: 3, span: 1, brand: "tezpay", mood: "negative", boost: 1.8 },
+];
+
+const MOODS: Record<BrandKey, [number, number]> = { nurbank: [0.46, 0.84], orzu: [0.3, 0.74], tezpay: [0.34, 0.68] };
+
+export interface SeedResult {
+  projectIds: Record<BrandKey, string>;
+  messages: number;
+  links: number;
+}
+
+/** Replaces the workspace's domain data with the demo set. */
+export async function seedDemo(
+  connection: Connection,
+  { messages: total = 20_000, seed = 20261122, now = new Date() } = {},
+): Promise<SeedResult> {
+  const db = drizzleOn(connection, schema);
+  const rnd = random(seed);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(rnd() * items.length)] as T;
+
+  await db.execute(sql`TRUNCATE projects, sources, messages, message_projects, daily_rollups, tasks, reports CASCADE`);
+
+  const projectRows = await db
+    .insert(schema.projects)
+    .values(
+      PROJECTS.map(({ key: _key, ...p }) => ({ ...p, keywords: [...p.keywords], excludedWords: [...p.excludedWords] })),
+    )
+    .returning();
+  const idOf = Object.fromEntries(PROJECTS.map((p, i) => [p.key, (projectRows[i] as { id: string }).id])) as Record<
+    BrandKey,
+    string
+  >;
+  // Share of voice: the banks against each other, the payments app against both.
+  for (const [key, rivals] of [
+    ["nurbank", ["orzu"]],
+    ["orzu", ["nurbank"]],
+    ["tezpay", ["nurbank", "orzu"]],
+  ] as const) {
+    await db
+      .update(schema.projects)
+      .set({ competitorIds: rivals.map((r) => idOf[r]) })
+      .where(sql`${schema.projects.id} = ${idOf[key]}`);
+  }
+
+  const sourceRows = await db
+    .insert(schema.sources)
+    .values(
+      SOURCES.map(({ weight: _w, ...s }) => ({
+        ...s,
+        status: "active" as const,
+        lastFetchedAt: new Date(now.getTime() - Math.floor(rnd() * 20) * 60_000),
+        lastResult: "ok" as const,
+        lastNewItems: Math.floor(rnd() * 12),
+      })),
+    )
+    .returning();
+  const weights = SOURCES.map((s) => s.weight);
+  const weightSum = weights.reduce((a, b) => a + b, 0);
+  const pickSource = () => {
+    let r = rnd() * weightSum;
+    for (let i = 0; i < SOURCES.length; i++) {
+      r -= weights[i] as number;
+      if (r <= 0) return i;
+    }
+    return SOURCES.length - 1;
+  };
+
+  // Messages per day: a weekly rhythm, slow growth, and the events' spikes.
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const dayWeight = Array.from({ length: DEMO_DAYS }, (_, daysAgo) => {
+    const weekday = new Date(today - daysAgo * 86_400_000).getUTCDay();
+    const weekend = weekday === 0 || weekday === 6 ? 0.65 : 1;
+    const growth = 1 + (DEMO_DAYS - daysAgo) / DEMO_DAYS / 2;
+    const event = EVENTS.find((e) => daysAgo <= e.daysAgo && daysAgo > e.daysAgo - e.span);
+    return weekend * growth * (event ? event.boost : 1) * (0.85 + rnd() * 0.3);
+  });
+  const weightTotal = dayWeight.reduce((a, b) => a + b, 0);
+
+  const rows: Array<typeof schema.messages.$inferInsert> = [];
+  let index = 0;
+  for (let daysAgo = DEMO_DAYS - 1; daysAgo >= 0; daysAgo--) {
+    const count = Math.round((total * (dayWeight[daysAgo] as number)) / weightTotal);
+    const event = EVENTS.find((e) => daysAgo <= e.daysAgo && daysAgo > e.daysAgo - e.span);
+    for (let k = 0; k < count && index < total; k++, index++) {
+      const source = SOURCES[pickSource()] as (typeof SOURCES)[number];
+      const sourceRow = sourceRows[SOURCES.indexOf(source)] as { id: string };
+      const lang: Lang = source.language ?? pick(["en", "ru", "uz", "uz-Cyrl"] as const);
+      const roll = rnd();
+      const brand: BrandKey | null =
+        event && roll < 0.65
+          ? event.brand
+          : roll < 0.35
+            ? "nurbank"
+            : roll < 0.58
+              ? "orzu"
+              : roll < 0.86
+                ? "tezpay"
+                : null;
+      const [pos, neu] = brand ? MOODS[brand] : [0.3, 0.85];
+      const m = rnd();
+      const mood: Mood =
+        event && brand === event.brand && rnd() < 0.7
+          ? event.mood
+          : m < pos
+            ? "positive"
+            : m < neu
+              ? "neutral"
+              : "negative";
+      const template = brand ? pick(TEMPLATES[lang][mood]) : pick(GENERAL[lang]);
+      const fill = (s: string) =>
+        s
+          .replaceAll("{b}", brand ? BRANDS[brand][lang] : "")
+          .replaceAll("{c}", pick(CITIES[lang]))
+          .replaceAll("{p}", pick(PRODUCTS[lang]))
+          .replaceAll("{n}", String(2 + Math.floor(rnd() * 38)));
+      const title = fill(template.title);
+      const text = fill(template.text);
+      const hour = 6 + rnd() * 17;
+      const publishedAt = new Date(today - daysAgo * 86_400_000 + hour * 3_600_000);
+      if (publishedAt > now) publishedAt.setTime(now.getTime() - rnd() * 3_600_000);
+      const base = { telegram: 9000, rss: 3500, atom: 2500, website: 1200, webhook: 1, manual: 1 }[source.type];
+      const reach = Math.round(base * Math.exp((rnd() + rnd() + rnd() - 1.5) * 1.6));
+      const score =
+        mood === "positive" ? 0.3 + rnd() * 0.65 : mood === "negative" ? -(0.3 + rnd() * 0.65) : rnd() * 0.4 - 0.2;
+      const url =
+        source.type === "telegram"
+          ? `https://t.me/${source.url}/${1000 + index}`
+          : source.url
+            ? `${new URL(source.url).origin}/news/${index}`
+            : null;
+      rows.push({
+        sourceId: sourceRow.id,
+        externalId: `demo-${index}`,
+        url,
+        normalizedUrl: url,
+        contentHash: createHash("sha256").update(`${title}\n${text}\n${index}`).digest("hex"),
+        title: source.type === "telegram" ? null : title,
+        text: source.type === "telegram" ? `${title}. ${text}` : text,
+        author: source.type === "telegram" ? source.name : pick(AUTHORS[lang]),
+        publishedAt,
+        collectedAt: new Date(publishedAt.getTime() + (2 + rnd() * 30) * 60_000),
+        language: lang,
+        sentiment: mood,
+        sentimentScore: Math.round(score * 100) / 100,
+        reach,
+        tags: mood === "negative" && rnd() < 0.4 ? ["complaint"] : [],
+        isRead: daysAgo > 7 ? rnd() < 0.85 : rnd() < 0.3,
+        isStarred: rnd() < 0.02,
+      });
+    }
+  }
+
+  // Links are computed by the same matcher the app uses; rollups are rebuilt in one pass afterwards.
+  const matchers = PROJECTS.map((p) => ({
+    id: idOf[p.key],
+    match: createMatcher({ ...p, requiredWords: [], languages: [] }),
+  }));
+  await db.execute(sql`ALTER TABLE message_projects DISABLE TRIGGER message_projects_rollup`);
+  let links = 0;
+  try {
+    for (let i = 0; i < rows.length; i += 1000) {
+      const inserted = await db
+        .insert(schema.messages)
+        .values(rows.slice(i, i + 1000))
+        .returning({
+          id: schema.messages.id,
+          title: schema.messages.title,
+          text: schema.messages.text,
+          publishedAt: schema.messages.publishedAt,
+        });
+      const batch = inserted.flatMap((m) =>
+        matchers.flatMap(({ id, match }) => {
+          const terms = match(m);
+          return terms ? [{ messageId: m.id, projectId: id, matchedTerms: terms, publishedAt: m.publishedAt }] : [];
+        }),
+      );
+      if (batch.length) await db.insert(schema.messageProjects).values(batch);
+      links += batch.length;
+    }
+  } finally {
+    await db.execute(sql`ALTER TABLE message_projects ENABLE TRIGGER message_projects_rollup`);
+  }
+  await db.execute(sql`
+    INSERT INTO daily_rollups (project_id, day, sentiment, source_type, count, reach)
+    SELECT mp.project_id, (m.published_at AT TIME ZONE 'UTC')::date, m.sentiment, s.type, count(*), sum(m.reach)
+    FROM message_projects mp JOIN messages m ON m.id = mp.message_id JOIN sources s ON s.id = m.source_id
+    GROUP BY 1, 2, 3, 4`);
+
+  return { projectIds: idOf, messages: rows.length, links };
+}
+
+const TASKS: Array<{
+  project: BrandKey;
+  title: string;
+  status: "backlog" | "todo" | "in_progress" | "done" | "canceled";
+  priority: "low" | "medium" | "high" | "critical";
+  label: string;
+  dueInDays: number | null;
+}> = [
+  {
+    project: "tezpay",
+    title: "Publish a statement on the payments outage",
+    status: "done",
+    priority: "critical",
+    label: "crisis",
+    dueInDays: -37,
+  },
+  {
+    project: "tezpay",
+    title: "Reply to the top 20 outage complaints on Telegram",
+    status: "done",
+    priority: "high",
+    label: "support",
+    dueInDays: -35,
+  },
+  {
+    project: "tezpay",
+    title: "Weekly digest of fee complaints for the product team",
+    status: "in_progress",
+    priority: "medium",
+    label: "report",
+    dueInDays: 2,
+  },
+  {
+    project: "tezpay",
+    title: "Check today's spike of negative mentions",
+    status: "todo",
+    priority: "high",
+    label: "alert",
+    dueInDays: 0,
+  },
+  {
+    project: "nurbank",
+    title: "Collect launch feedback on the cashback card",
+    status: "done",
+    priority: "medium",
+    label: "launch",
+    dueInDays: -10,
+  },
+  {
+    project: "nurbank",
+    title: "Thank the bloggers who reviewed the new app",
+    status: "in_progress",
+    priority: "low",
+    label: "community",
+    dueInDays: 3,
+  },
+  {
+    project: "nurbank",
+    title: "Подготовить ответы на вопросы о вкладах",
+    status: "todo",
+    priority: "medium",
+    label: "support",
+    dueInDays: 5,
+  },
+  {
+    project: "nurbank",
+    title: "Compare share of voice with Orzu Bank for the board",
+    status: "todo",
+    priority: "high",
+    label: "report",
+    dueInDays: 7,
+  },
+  {
+    project: "nurbank",
+    title: "Add Karakalpak-language outlets as sources",
+    status: "backlog",
+    priority: "low",
+    label: "sources",
+    dueInDays: null,
+  },
+  {
+    project: "orzu",
+    title: "Summarise Orzu Bank's branch expansion coverage",
+    status: "in_progress",
+    priority: "medium",
+    label: "competitors",
+    dueInDays: 4,
+  },
+  {
+    project: "orzu",
+    title: "Raqobatchi aksiyalari boʻyicha maʼlumotnoma",
+    status: "todo",
+    priority: "low",
+    label: "competitors",
+    dueInDays: 10,
+  },
+  {
+    project: "orzu",
+    title: "Archive last quarter's Orzu Bank mentions report",
+    status: "canceled",
+    priority: "low",
+    label: "report",
+    dueInDays: null,
+  },
+];
+
+/** Tasks for the demo projects, assigned to the demo team. */
+export async function seedDemoTasks(
+  connection: Connection,
+  projectIds: Record<BrandKey, string>,
+  assignees: string[],
+  now = new Date(),
+) {
+  const db = drizzleOn(connection, schema);
+  await db.insert(schema.tasks).values(
+    TASKS.map((task, i) => ({
+      projectId: projectIds[task.project],
+      title: task.title,
+      status: task.status,
+      priority: task.priority,
+      label: task.label,
+      assigneeId: assignees.length ? (assignees[i % assignees.length] as string) : null,
+      dueDate:
+        task.dueInDays === null
+          ? null
+          : new Date(now.getTime() + task.dueInDays * 86_400_000).toISOString().slice(0, 10),
+      createdBy: assignees[0] ?? null,
+    })),
+  );
+}

@@ -1,0 +1,26 @@
+import type { Role } from "../auth-service/service.ts";
+import type { BrandKey } from "./content.ts";
+
+export const DEMO_PASSWORD = "kuzatuv-demo";
+
+/** The demo team: an admin, and one user of each other role on some of the projects. */
+export function demoTeam(
+  projectIds: Record<BrandKey, string>,
+): Array<{ email: string; password: string; roles: Role[]; projectIds: string[] }> {
+  return [
+    { email: "demo@kuzatuv.local", password: DEMO_PASSWORD, roles: ["admin"], projectIds: [] },
+    {
+      email: "manager@kuzatuv.local",
+      password: DEMO_PASSWORD,
+      roles: ["manager"],
+      projectIds: [projectIds.nurbank, projectIds.tezpay],
+    },
+    {
+      email: "analyst@kuzatuv.local",
+      password: DEMO_PASSWORD,
+      roles: ["analyst"],
+      projectIds: [projectIds.nurbank, projectIds.orzu],
+    },
+    { email: "viewer@kuzatuv.local", password: DEMO_PASSWORD, roles: ["viewer"], projectIds: [projectIds.tezpay] },
+  ];
+}

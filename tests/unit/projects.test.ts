@@ -1,0 +1,253 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
+import { messageProjects, messages, projects, sources } from "~/db/schema";
+import { loadPreferences } from "~/features/settings/preferences.server";
+import { loader as listLoader } from "~/routes/_app.projects._index";
+import { action as detailAction, loader as detailLoader } from "~/routes/_app.projects.$projectId";
+import { action as editAction } from "~/routes/_app.projects.$projectId.edit";
+import { action as createAction, loader as createLoader } from "~/routes/_app.projects.create";
+import { action as activeProjectAction } from "~/routes/resources.active-project";
+import { testDatabase } from "../support/database";
+import { formPost, ORIGIN } from "../support/route";
+import { signedInContext } from "../support/session";
+
+let handle: DatabaseHandle;
+let alpha: string;
+let beta: string;
+beforeAll(async () => {
+  handle = openDatabase(await testDatabase());
+  setDatabase(handle);
+  await handle.migrate();
+  const [a, b] = await handle.db
+    .insert(projects)
+    .values([
+      { name: "Alpha", keywords: ["alpha"] },
+      { name: "Beta", keywords: ["beta"] },
+    ])
+    .returning();
+  alpha = a?.id as string;
+  beta = b?.id as string;
+  const [src] = await handle.db
+    .insert(sources)
+    .values({ type: "rss", name: "Feed", url: "https://feed.example/rss" })
+    .returning();
+  await handle.db.insert(messages).values([
+    {
+      sourceId: src?.id as string,
+      externalId: "1",
+      text: "Ўзбекистонда Гамма очилди",
+      contentHash: "1",
+      publishedAt: new Date(),
+    },
+    {
+      sourceId: src?.id as string,
+      externalId: "2",
+      text: "Gamma va Alpha hamkorligi",
+      contentHash: "2",
+      publishedAt: new Date(),
+    },
+    {
+      sourceId: src?.id as string,
+      externalId: "3",
+      text: "Gammachi vakansiya",
+      contentHash: "3",
+      publishedAt: new Date(),
+    },
+  ]);
+});
+afterAll(() => handle.close());
+
+type Args = { request: Request; context: unknown; params: Record<string, string>; url: URL; pattern: string };
+async function call(
+  fn: (args: Args) => unknown,
+  request: Request,
+  context: unknown,
+  params: Record<string, string> = {},
+) {
+  try {
+    return await fn({ request, context, params, url: new URL(request.url), pattern: "" });
+  } catch (thrown) {
+    return thrown;
+  }
+}
+const get = (path: string) => new Request(`${ORIGIN}${path}`);
+const statusOf = (result: unknown) =>
+  result instanceof Response ? result.status : (result as { init?: ResponseInit }).init?.status;
+const projectForm = (fields: Record<string, string>) => formPost("/projects/create", { color: "#16a34a", ...fields });
+
+describe("who sees which projects", () => {
+  it("admins see all, others only theirs; an outsider's id is 404", async () => {
+    const admin = await signedInContext({ roles: ["admin"] });
+    const analyst = await signedInContext({ roles: ["analyst"], projectIds: [alpha] });
+    const adminList = (await call(listLoader as never, get("/projects"), admin.context)) as {
+      projects: Array<{ name: string }>;
+    };
+    expect(adminList.projects.map((p) => p.name)).toEqual(["Alpha", "Beta"]);
+    const analystList = (await call(listLoader as never, get("/projects"), analyst.context)) as {
+      projects: Array<{ name: string }>;
+      canCreate: boolean;
+    };
+    expect(analystList.projects.map((p) => p.name)).toEqual(["Alpha"]);
+    expect(analystList.canCreate).toBe(false);
+    expect(
+      statusOf(await call(detailLoader as never, get(`/projects/${beta}`), analyst.context, { projectId: beta })),
+    ).toBe(404);
+    expect(
+      statusOf(
+        await call(detailLoader as never, get("/projects/not-a-uuid"), admin.context, { projectId: "not-a-uuid" }),
+      ),
+    ).toBe(404);
+  });
+
+  it("filters the list by name or keyword and by status, from the URL", async () => {
+    const admin = await signedInContext({ roles: ["admin"] });
+    const byKeyword = (await call(listLoader as never, get("/projects?q=BET"), admin.context)) as {
+      projects: Array<{ name: string }>;
+    };
+    expect(byKeyword.projects.map((p) => p.name)).toEqual(["Beta"]);
+    const paused = (await call(listLoader as never, get("/projects?status=paused"), admin.context)) as {
+      projects: unknown[];
+    };
+    expect(paused.projects).toEqual([]);
+  });
+});
+
+describe("creating, editing, pausing and deleting", () => {
+  it("only admins create; bad input keeps what was typed; names are unique in any case", async () => {
+    const manager = await signedInContext({ roles: ["manager"], projectIds: [alpha] });
+    expect(statusOf(await call(createLoader as never, get("/projects/create"), manager.context))).toBe(403);
+    expect(
+      statusOf(await call(createAction as never, projectForm({ name: "X", keywords: "x" }), manager.context)),
+    ).toBe(403);
+
+    const admin = await signedInContext({ roles: ["admin"] });
+    const bad = (await call(
+      createAction as never,
+      projectForm({ name: "  ", keywords: " , ", description: "kept" }),
+      admin.context,
+    )) as {
+      data: { values: Record<string, unknown>; fieldErrors: Record<string, string> };
+      init: ResponseInit;
+    };
+    expect(bad.init.status).toBe(400);
+    expect(bad.data.fieldErrors).toEqual({
+      name: "projects:errors.nameRequired",
+      keywords: "projects:errors.keywordsRequired",
+    });
+    expect(bad.data.values.description).toBe("kept");
+    const taken = (await call(createAction as never, projectForm({ name: "alpha", keywords: "a" }), admin.context)) as {
+      init: ResponseInit;
+      data: { fieldErrors: unknown };
+    };
+    expect(taken.init.status).toBe(409);
+    expect(taken.data.fieldErrors).toEqual({ name: "projects:errors.nameTaken" });
+  });
+
+  it("creates a project, de-duplicates its terms and links the stored mentions it matches", async () => {
+    const admin = await signedInContext({ roles: ["admin"] });
+    const response = (await call(
+      createAction as never,
+      projectForm({ name: "Gamma", keywords: "Gamma\ngamma, Гамма", excludedWords: "vakansiya", competitorIds: alpha }),
+      admin.context,
+    )) as Response;
+    expect(response.status).toBe(302);
+    const id = response.headers.get("Location")?.split("/").at(-1) as string;
+    const [stored] = await handle.db.select().from(projects).where(eq(projects.id, id));
+    expect(stored).toMatchObject({
+      name: "Gamma",
+      keywords: ["Gamma", "Гамма"],
+      excludedWords: ["vakansiya"],
+      competitorIds: [alpha],
+    });
+    const links = await handle.db.select().from(messageProjects).where(eq(messageProjects.projectId, id));
+    expect(links).toHaveLength(2);
+  });
+
+  it("managers edit and pause their projects, not others'; only admins delete, with the name typed", async () => {
+    const manager = await signedInContext({ roles: ["manager"], projectIds: [alpha] });
+    const edit = (await call(
+      editAction as never,
+      formPost(`/projects/${alpha}/edit`, { name: "Alpha", keywords: "alpha\nalfa", color: "#000000" }),
+      manager.context,
+      { projectId: alpha },
+    )) as Response;
+    expect(edit.status).toBe(302);
+    expect(
+      statusOf(
+        await call(
+          editAction as never,
+          formPost(`/projects/${beta}/edit`, { name: "Beta", keywords: "b", color: "#000000" }),
+          manager.context,
+          { projectId: beta },
+        ),
+      ),
+    ).toBe(404);
+    const pause = (await call(
+      detailAction as never,
+      formPost(`/projects/${alpha}`, { intent: "pause" }),
+      manager.context,
+      { projectId: alpha },
+    )) as Response;
+    expect(pause.status).toBe(302);
+    expect((await handle.db.select().from(projects).where(eq(projects.id, alpha)))[0]?.status).toBe("paused");
+
+    const viewer = await signedInContext({ roles: ["viewer"], projectIds: [alpha] });
+    expect(
+      statusOf(
+        await call(detailAction as never, formPost(`/projects/${alpha}`, { intent: "resume" }), viewer.context, {
+          projectId: alpha,
+        }),
+      ),
+    ).toBe(403);
+    expect(
+      statusOf(
+        await call(
+          detailAction as never,
+          formPost(`/projects/${alpha}`, { intent: "delete", confirm: "Alpha" }),
+          manager.context,
+          { projectId: alpha },
+        ),
+      ),
+    ).toBe(403);
+
+    const admin = await signedInContext({ roles: ["admin"] });
+    const wrongName = (await call(
+      detailAction as never,
+      formPost(`/projects/${beta}`, { intent: "delete", confirm: "beta" }),
+      admin.context,
+      { projectId: beta },
+    )) as { init: ResponseInit };
+    expect(wrongName.init.status).toBe(400);
+    const deleted = (await call(
+      detailAction as never,
+      formPost(`/projects/${beta}`, { intent: "delete", confirm: "Beta" }),
+      admin.context,
+      { projectId: beta },
+    )) as Response;
+    expect(deleted.headers.get("Location")).toBe("/projects");
+    expect(await handle.db.select().from(projects).where(eq(projects.id, beta))).toEqual([]);
+  });
+});
+
+describe("the switcher", () => {
+  it("stores the active project, or all projects; an outsider's project is refused", async () => {
+    const analyst = await signedInContext({ roles: ["analyst"], projectIds: [alpha] });
+    const chosen = (await call(
+      activeProjectAction as never,
+      formPost("/resources/active-project", { projectId: alpha, redirectTo: "/messages" }),
+      analyst.context,
+    )) as Response;
+    expect(chosen.headers.get("Location")).toBe("/messages");
+    const prefs = () => loadPreferences(analyst.user.id, () => Promise.reject(new Error("row expected")));
+    expect((await prefs()).activeProjectId).toBe(alpha);
+    await call(activeProjectAction as never, formPost("/resources/active-project", { projectId: "" }), analyst.context);
+    expect((await prefs()).activeProjectId).toBeNull();
+    const refused = await call(
+      activeProjectAction as never,
+      formPost("/resources/active-project", { projectId: beta }),
+      analyst.context,
+    );
+    expect(statusOf(refused)).toBe(404);
+  });
+});
