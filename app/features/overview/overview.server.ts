@@ -1,0 +1,98 @@
+import { and, desc, gte, inArray, sql } from "drizzle-orm";
+import { getDb } from "../../db/client.server";
+import { dailyRollups, messageProjects, messages, sources } from "../../db/schema";
+import type { CurrentUser } from "../auth/user";
+import { listProjects } from "../projects/projects.server";
+
+export interface Kpis {
+  mentions: number;
+  reach: number;
+  positive: number;
+  negative: number;
+}
+
+/**
+ * The overview of the chosen project, or of every project the user can see: this week against the
+ * week before, 30 days of volume by sentiment, and the latest mentions. All from the rollups.
+ */
+export async function overview(user: CurrentUser, activeProjectId: string | null) {
+  const visible = await listProjects(user);
+  const scope = activeProjectId ? visible.filter((p) => p.id === activeProjectId) : visible;
+  const ids = scope.map((p) => p.id);
+  const empty = {
+    current: { mentions: 0, reach: 0, positive: 0, negative: 0 },
+    previous: { mentions: 0, reach: 0, positive: 0, negative: 0 },
+  };
+  if (ids.length === 0) return { project: null, projectCount: 0, ...empty, volume: [], recent: [] };
+
+  const db = getDb();
+  const day = sql`(now() AT TIME ZONE 'UTC')::date`;
+  const [week] = await db
+    .select({
+      mentions: sql<number>`coalesce(sum(${dailyRollups.count}) FILTER (WHERE ${dailyRollups.day} > ${day} - 7), 0)::int`,
+      reach: sql<number>`coalesce(sum(${dailyRollups.reach}) FILTER (WHERE ${dailyRollups.day} > ${day} - 7), 0)::bigint`,
+      positive: sql<number>`coalesce(sum(${dailyRollups.count}) FILTER (WHERE ${dailyRollups.day} > ${day} - 7 AND ${dailyRollups.sentiment} = 'positive'), 0)::int`,
+      negative: sql<number>`coalesce(sum(${dailyRollups.count}) FILTER (WHERE ${dailyRollups.day} > ${day} - 7 AND ${dailyRollups.sentiment} = 'negative'), 0)::int`,
+      prevMentions: sql<number>`coalesce(sum(${dailyRollups.count}) FILTER (WHERE ${dailyRollups.day} <= ${day} - 7), 0)::int`,
+      prevReach: sql<number>`coalesce(sum(${dailyRollups.reach}) FILTER (WHERE ${dailyRollups.day} <= ${day} - 7), 0)::bigint`,
+      prevPositive: sql<number>`coalesce(sum(${dailyRollups.count}) FILTER (WHERE ${dailyRollups.day} <= ${day} - 7 AND ${dailyRollups.sentiment} = 'positive'), 0)::int`,
+      prevNegative: sql<number>`coalesce(sum(${dailyRollups.count}) FILTER (WHERE ${dailyRollups.day} <= ${day} - 7 AND ${dailyRollups.sentiment} = 'negative'), 0)::int`,
+    })
+    .from(dailyRollups)
+    .where(and(inArray(dailyRollups.projectId, ids), gte(dailyRollups.day, sql`${day} - 13`)));
+
+  const rollups = await db
+    .select({
+      day: dailyRollups.day,
+      sentiment: dailyRollups.sentiment,
+      count: sql<number>`sum(${dailyRollups.count})::int`,
+    })
+    .from(dailyRollups)
+    .where(and(inArray(dailyRollups.projectId, ids), gte(dailyRollups.day, sql`${day} - 29`)))
+    .groupBy(dailyRollups.day, dailyRollups.sentiment);
+  const today = new Date();
+  const volume = Array.from({ length: 30 }, (_, i) => {
+    const d = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - 29 + i))
+      .toISOString()
+      .slice(0, 10);
+    const of = (s: string) => Number(rollups.find((r) => r.day === d && r.sentiment === s)?.count ?? 0);
+    return { day: d, positive: of("positive"), neutral: of("neutral"), negative: of("negative") };
+  });
+
+  const recent = await db
+    .selectDistinctOn([messageProjects.publishedAt, messages.id], {
+      id: messages.id,
+      title: messages.title,
+      text: messages.text,
+      url: messages.url,
+      publishedAt: messages.publishedAt,
+      sentiment: messages.sentiment,
+      source: sources.name,
+    })
+    .from(messageProjects)
+    .innerJoin(messages, sql`${messages.id} = ${messageProjects.messageId}`)
+    .innerJoin(sources, sql`${sources.id} = ${messages.sourceId}`)
+    .where(inArray(messageProjects.projectId, ids))
+    .orderBy(desc(messageProjects.publishedAt), messages.id)
+    .limit(6);
+
+  const n = (v: unknown) => Number(v ?? 0);
+  return {
+    project: activeProjectId ? (scope[0] ?? null) : null,
+    projectCount: scope.length,
+    current: {
+      mentions: n(week?.mentions),
+      reach: n(week?.reach),
+      positive: n(week?.positive),
+      negative: n(week?.negative),
+    },
+    previous: {
+      mentions: n(week?.prevMentions),
+      reach: n(week?.prevReach),
+      positive: n(week?.prevPositive),
+      negative: n(week?.prevNegative),
+    },
+    volume,
+    recent,
+  };
+}
