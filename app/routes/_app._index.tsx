@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { requireUser } from "~/features/auth/guard.server";
 import { overview } from "~/features/overview/overview.server";
 import { netSentiment } from "~/features/overview/sentiment";
+import { MentionList } from "~/features/projects/mention-list";
 import { VolumeChart } from "~/features/projects/volume-chart";
 import { preferencesContext } from "~/features/settings/preferences.server";
 import { type Formatter, useFormatter } from "~/lib/format";
@@ -98,18 +99,7 @@ export default function OverviewPage({ loaderData }: Route.ComponentProps) {
           <h2 id="latest" className="mb-3 font-semibold">
             {t("projects:detail.recent")}
           </h2>
-          <ul className="flex flex-col divide-y divide-border">
-            {loaderData.recent.map((m) => (
-              <li key={m.id} className="flex flex-col gap-1 py-3 first:pt-0">
-                <p className="flex flex-wrap gap-x-2 text-xs text-muted-foreground">
-                  <span className="font-medium text-foreground">{m.source}</span>
-                  <time dateTime={new Date(m.publishedAt).toISOString()}>{format.when(m.publishedAt)}</time>
-                  <span>{t(`projects:sentiment.${m.sentiment}`)}</span>
-                </p>
-                <p className="line-clamp-2 text-sm">{m.title ?? m.text}</p>
-              </li>
-            ))}
-          </ul>
+          <MentionList mentions={loaderData.recent} empty={t("projects:detail.noMentions")} />
           {project && (
             <Link
               to={`/projects/${project.id}`}

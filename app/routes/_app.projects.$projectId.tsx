@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { requireUser } from "~/features/auth/guard.server";
 import { can } from "~/features/auth/permissions";
 import { projectMembers } from "~/features/projects/members.server";
+import { MentionList } from "~/features/projects/mention-list";
 import { deleteProject, getProject, projectDetail, setProjectStatus } from "~/features/projects/projects.server";
 import { StatusBadge } from "~/features/projects/status-badge";
 import { VolumeChart } from "~/features/projects/volume-chart";
@@ -162,25 +163,7 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
           <h2 id="recent" className="mb-3 font-semibold">
             {t("detail.recent")}
           </h2>
-          {loaderData.recent.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{t("detail.noMentions")}</p>
-          ) : (
-            <ul className="flex flex-col divide-y divide-border">
-              {loaderData.recent.map((m) => (
-                <li key={m.id} className="flex flex-col gap-1 py-3 first:pt-0">
-                  <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-                    <span className="font-medium text-foreground">{m.source}</span>
-                    <span>·</span>
-                    <time dateTime={new Date(m.publishedAt).toISOString()}>{format.when(m.publishedAt)}</time>
-                    <span>·</span>
-                    <span>{t(`sentiment.${m.sentiment}`)}</span>
-                  </div>
-                  {m.title && <p className="font-medium">{m.title}</p>}
-                  <p className="line-clamp-2 text-sm text-muted-foreground">{m.text}</p>
-                </li>
-              ))}
-            </ul>
-          )}
+          <MentionList mentions={loaderData.recent} empty={t("detail.noMentions")} />
         </section>
 
         <div className="flex flex-col gap-6">

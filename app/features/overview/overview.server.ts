@@ -1,8 +1,8 @@
-import { and, desc, gte, inArray, sql } from "drizzle-orm";
+import { and, gte, inArray, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server";
-import { dailyRollups, messageProjects, messages, sources } from "../../db/schema";
+import { dailyRollups } from "../../db/schema";
 import type { CurrentUser } from "../auth/user";
-import { listProjects } from "../projects/projects.server";
+import { latestMentions, listProjects, volumeLast30Days } from "../projects/projects.server";
 
 export interface Kpis {
   mentions: number;
@@ -41,40 +41,7 @@ export async function overview(user: CurrentUser, activeProjectId: string | null
     .from(dailyRollups)
     .where(and(inArray(dailyRollups.projectId, ids), gte(dailyRollups.day, sql`${day} - 13`)));
 
-  const rollups = await db
-    .select({
-      day: dailyRollups.day,
-      sentiment: dailyRollups.sentiment,
-      count: sql<number>`sum(${dailyRollups.count})::int`,
-    })
-    .from(dailyRollups)
-    .where(and(inArray(dailyRollups.projectId, ids), gte(dailyRollups.day, sql`${day} - 29`)))
-    .groupBy(dailyRollups.day, dailyRollups.sentiment);
-  const today = new Date();
-  const volume = Array.from({ length: 30 }, (_, i) => {
-    const d = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - 29 + i))
-      .toISOString()
-      .slice(0, 10);
-    const of = (s: string) => Number(rollups.find((r) => r.day === d && r.sentiment === s)?.count ?? 0);
-    return { day: d, positive: of("positive"), neutral: of("neutral"), negative: of("negative") };
-  });
-
-  const recent = await db
-    .selectDistinctOn([messageProjects.publishedAt, messages.id], {
-      id: messages.id,
-      title: messages.title,
-      text: messages.text,
-      url: messages.url,
-      publishedAt: messages.publishedAt,
-      sentiment: messages.sentiment,
-      source: sources.name,
-    })
-    .from(messageProjects)
-    .innerJoin(messages, sql`${messages.id} = ${messageProjects.messageId}`)
-    .innerJoin(sources, sql`${sources.id} = ${messages.sourceId}`)
-    .where(inArray(messageProjects.projectId, ids))
-    .orderBy(desc(messageProjects.publishedAt), messages.id)
-    .limit(6);
+  const [volume, recent] = await Promise.all([volumeLast30Days(ids), latestMentions(ids, 6)]);
 
   const n = (v: unknown) => Number(v ?? 0);
   return {

@@ -170,43 +170,47 @@ export async function rematchProject(project: Project) {
   }
 }
 
-export interface ProjectDetail {
-  volume: Array<{ day: string; positive: number; neutral: number; negative: number }>;
-  recent: Array<{
-    id: string;
-    title: string | null;
-    text: string;
-    url: string | null;
-    publishedAt: Date;
-    sentiment: string;
-    source: string;
-  }>;
-  sources: Array<{ id: string; name: string; type: string; mentions: number }>;
-}
+export type DayVolume = { day: string; positive: number; neutral: number; negative: number };
+export type LatestMention = {
+  id: string;
+  title: string | null;
+  text: string;
+  url: string | null;
+  publishedAt: Date;
+  sentiment: string;
+  source: string;
+};
 
-/** What the detail page shows besides the rules: 30-day volume by sentiment, latest mentions, feeding sources. */
-export async function projectDetail(project: Project): Promise<ProjectDetail> {
-  const db = getDb();
-  const since = sql`(now() AT TIME ZONE 'UTC')::date - 29`;
-  const rollups = await db
+/** Mentions of these projects per UTC day for the last 30 days, by sentiment (from the rollups). */
+export async function volumeLast30Days(projectIds: string[]): Promise<DayVolume[]> {
+  const rollups = await getDb()
     .select({
       day: dailyRollups.day,
       sentiment: dailyRollups.sentiment,
       count: sql<number>`sum(${dailyRollups.count})::int`,
     })
     .from(dailyRollups)
-    .where(and(eq(dailyRollups.projectId, project.id), gte(dailyRollups.day, since)))
+    .where(
+      and(
+        inArray(dailyRollups.projectId, projectIds),
+        gte(dailyRollups.day, sql`(now() AT TIME ZONE 'UTC')::date - 29`),
+      ),
+    )
     .groupBy(dailyRollups.day, dailyRollups.sentiment);
   const today = new Date();
-  const volume = Array.from({ length: 30 }, (_, i) => {
+  return Array.from({ length: 30 }, (_, i) => {
     const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - 29 + i))
       .toISOString()
       .slice(0, 10);
     const of = (s: string) => Number(rollups.find((r) => r.day === day && r.sentiment === s)?.count ?? 0);
     return { day, positive: of("positive"), neutral: of("neutral"), negative: of("negative") };
   });
-  const recent = await db
-    .select({
+}
+
+/** The newest mentions of these projects, each once. */
+export async function latestMentions(projectIds: string[], limit: number): Promise<LatestMention[]> {
+  return getDb()
+    .selectDistinctOn([messageProjects.publishedAt, messages.id], {
       id: messages.id,
       title: messages.title,
       text: messages.text,
@@ -218,10 +222,14 @@ export async function projectDetail(project: Project): Promise<ProjectDetail> {
     .from(messageProjects)
     .innerJoin(messages, eq(messages.id, messageProjects.messageId))
     .innerJoin(sources, eq(sources.id, messages.sourceId))
-    .where(eq(messageProjects.projectId, project.id))
-    .orderBy(desc(messageProjects.publishedAt))
-    .limit(8);
-  const feeding = await db
+    .where(inArray(messageProjects.projectId, projectIds))
+    .orderBy(desc(messageProjects.publishedAt), messages.id)
+    .limit(limit);
+}
+
+/** What the detail page shows besides the rules: 30-day volume by sentiment, latest mentions, feeding sources. */
+export async function projectDetail(project: Project) {
+  const feeding = await getDb()
     .select({ id: sources.id, name: sources.name, type: sources.type, mentions: sql<number>`count(*)::int` })
     .from(messageProjects)
     .innerJoin(messages, eq(messages.id, messageProjects.messageId))
@@ -230,5 +238,9 @@ export async function projectDetail(project: Project): Promise<ProjectDetail> {
     .groupBy(sources.id, sources.name, sources.type)
     .orderBy(desc(sql`count(*)`))
     .limit(12);
-  return { volume, recent, sources: feeding.map((s) => ({ ...s, mentions: Number(s.mentions) })) };
+  return {
+    volume: await volumeLast30Days([project.id]),
+    recent: await latestMentions([project.id], 8),
+    sources: feeding.map((s) => ({ ...s, mentions: Number(s.mentions) })),
+  };
 }
