@@ -3,11 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-const port = Number(process.env.E2E_PORT ?? 4391);
+// Chosen once by the runner; its workers re-read this file with the runner's environment.
+process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 40_000));
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "kuzatuv-e2e-"));
+const port = Number(process.env.E2E_PORT);
 /** The demo admin's signed-in browser state, written by tests/e2e/sign-in.setup.ts. */
 export const DEMO_STATE = "test-results/.auth/demo.json";
 // A fresh embedded database for every run.
-const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "kuzatuv-e2e-"));
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: "tests/e2e",
