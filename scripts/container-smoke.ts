@@ -44,6 +44,9 @@ const server = spawn(process.execPath, ["server/main.ts"], {
     DATA_DIR: path.join(app, "data"),
     SESSION_SECRET: "container-smoke-test-secret-0123456789abcdef",
     LOG_LEVEL: "warn",
+    // The demo workspace is created from the bundle too (the runtime has no app sources).
+    SEED_DEMO: "1",
+    SEED_MESSAGES: "200",
   },
   stdio: ["ignore", "inherit", "inherit"],
 });

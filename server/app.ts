@@ -37,6 +37,10 @@ export async function startDatabase(version: string, root: string) {
 
 export const databaseStatus = readDatabaseStatus;
 
+// The demo workspace travels in the bundle: the runtime image has no app sources to import it from.
+export { seedDemo, seedDemoTasks } from "./demo/seed.ts";
+export { DEMO_PASSWORD, demoTeam } from "./demo/team.ts";
+
 export async function closeDatabase() {
   await getDatabaseHandle().close();
   setDatabase(undefined);

@@ -10,8 +10,6 @@ import { authRouter } from "./auth-service/http.ts";
 import { createAuthService } from "./auth-service/service.ts";
 import { type Config, ConfigError, parseConfig } from "./config.ts";
 import { connect, disconnect } from "./database.ts";
-import { seedDemo, seedDemoTasks } from "./demo/seed.ts";
-import { DEMO_PASSWORD, demoTeam } from "./demo/team.ts";
 import { baseHeaders, precompressedAssets, requestLogging, securityHeaders } from "./http.ts";
 
 type ServerModule = typeof import("./app.ts");
@@ -126,9 +124,9 @@ const demoWanted = Boolean(authService) && ((!config.DATABASE_URL && !config.isP
 let demoCreated = false;
 if (authService && demoWanted && !(await authService.hasUsers())) {
   const started = Date.now();
-  const seeded = await seedDemo(appConnection, { messages: config.SEED_MESSAGES });
-  const team = (await authService.ensureDemoAccounts(demoTeam(seeded.projectIds))) ?? [];
-  await seedDemoTasks(
+  const seeded = await serverModule.seedDemo(appConnection, { messages: config.SEED_MESSAGES });
+  const team = (await authService.ensureDemoAccounts(serverModule.demoTeam(seeded.projectIds))) ?? [];
+  await serverModule.seedDemoTasks(
     appConnection,
     seeded.projectIds,
     team.map((user) => user.id),
@@ -145,7 +143,9 @@ const server: Server = app.listen(config.PORT, config.HOST, () => {
   log.info({ port, host: config.HOST, authServiceUrl: config.authServiceUrl }, "listening");
   const lines = [`Kuzatuv ${version} is running at http://${wildcard ? "localhost" : config.HOST}:${port}/`];
   if (demoWanted) {
-    lines.push(`Demo sign-in${demoCreated ? " (created now)" : ""}: demo@kuzatuv.local / ${DEMO_PASSWORD}`);
+    lines.push(
+      `Demo sign-in${demoCreated ? " (created now)" : ""}: demo@kuzatuv.local / ${serverModule.DEMO_PASSWORD}`,
+    );
     lines.push("Also manager@, analyst@ and viewer@kuzatuv.local, same password.");
   }
   console.log(`\n  ${lines.join("\n  ")}\n`);

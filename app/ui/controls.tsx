@@ -14,30 +14,28 @@ function FieldError({ id, children }: { id: string; children?: string }) {
   );
 }
 
-/** A labelled native <select>. */
-export function SelectField({
+interface Labelled {
+  name: string;
+  label: string;
+  description?: string;
+  error?: string;
+}
+
+/** Label above, description or error below, and the ARIA that ties them to the control. */
+function LabelledControl({
   name,
   label,
   description,
   error,
   children,
-  ...select
-}: ComponentProps<"select"> & { name: string; label: string; description?: string; error?: string }) {
+}: Labelled & { children: (aria: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode }) {
+  const describedBy = error ? `${name}-error` : description ? `${name}-description` : undefined;
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={name} className="text-sm font-medium">
         {label}
       </label>
-      <select
-        id={name}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${name}-error` : description ? `${name}-description` : undefined}
-        className={cn(control, "h-10 max-w-md")}
-        {...select}
-      >
-        {children}
-      </select>
+      {children({ id: name, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
       {description && !error && (
         <p id={`${name}-description`} className="text-xs text-muted-foreground">
           {description}
@@ -48,34 +46,32 @@ export function SelectField({
   );
 }
 
-/** A labelled <textarea>. */
-export function TextareaField({
+/** A labelled native <select>. */
+export function SelectField({
   name,
   label,
   description,
   error,
-  ...textarea
-}: ComponentProps<"textarea"> & { name: string; label: string; description?: string; error?: string }) {
+  children,
+  ...select
+}: ComponentProps<"select"> & Labelled) {
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={name} className="text-sm font-medium">
-        {label}
-      </label>
-      <textarea
-        id={name}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${name}-error` : description ? `${name}-description` : undefined}
-        className={cn(control, "min-h-24 max-w-xl py-2")}
-        {...textarea}
-      />
-      {description && !error && (
-        <p id={`${name}-description`} className="text-xs text-muted-foreground">
-          {description}
-        </p>
+    <LabelledControl name={name} label={label} description={description} error={error}>
+      {(aria) => (
+        <select name={name} {...aria} className={cn(control, "h-10 max-w-md")} {...select}>
+          {children}
+        </select>
       )}
-      <FieldError id={`${name}-error`}>{error}</FieldError>
-    </div>
+    </LabelledControl>
+  );
+}
+
+/** A labelled <textarea>. */
+export function TextareaField({ name, label, description, error, ...textarea }: ComponentProps<"textarea"> & Labelled) {
+  return (
+    <LabelledControl name={name} label={label} description={description} error={error}>
+      {(aria) => <textarea name={name} {...aria} className={cn(control, "min-h-24 max-w-xl py-2")} {...textarea} />}
+    </LabelledControl>
   );
 }
 

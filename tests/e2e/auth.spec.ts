@@ -15,13 +15,7 @@ async function fillSignIn(page: Page, email: string, password: string) {
     .click();
 }
 
-async function signOut(page: Page) {
-  await page.getByLabel(text("en", "auth:userMenu")).click();
-  await page.getByRole("button", { name: text("en", "auth:signOut") }).click();
-}
-
-test("sign up, land on the overview, sign out, sign in again with a redirect and arrive there", async ({ page }) => {
-  const email = uniqueEmail("journey");
+async function signUp(page: Page, email: string) {
   await page.goto("/sign-up");
   await page.getByLabel(text("en", "auth:email")).fill(email);
   await page.getByLabel(text("en", "auth:password"), { exact: true }).fill(PASSWORD);
@@ -31,6 +25,16 @@ test("sign up, land on the overview, sign out, sign in again with a redirect and
     .getByRole("button", { name: text("en", "auth:signUp") })
     .click();
   await expect(page).toHaveURL(/\/$/);
+}
+
+async function signOut(page: Page) {
+  await page.getByLabel(text("en", "auth:userMenu")).click();
+  await page.getByRole("button", { name: text("en", "auth:signOut") }).click();
+}
+
+test("sign up, land on the overview, sign out, sign in again with a redirect and arrive there", async ({ page }) => {
+  const email = uniqueEmail("journey");
+  await signUp(page, email);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "dashboard:title"));
 
   await signOut(page);
@@ -105,15 +109,7 @@ test("the 6th rapid failed sign-in gets the rate-limit error", async ({ page, re
 
 test("a revoked session is detected within one validation period", async ({ page, request }) => {
   const email = uniqueEmail("revoked");
-  await page.goto("/sign-up");
-  await page.getByLabel(text("en", "auth:email")).fill(email);
-  await page.getByLabel(text("en", "auth:password"), { exact: true }).fill(PASSWORD);
-  await page.getByLabel(text("en", "auth:confirmPassword")).fill(PASSWORD);
-  await page
-    .getByRole("main")
-    .getByRole("button", { name: text("en", "auth:signUp") })
-    .click();
-  await expect(page).toHaveURL(/\/$/);
+  await signUp(page, email);
 
   // From elsewhere, the user changes their password: every other session of theirs is revoked.
   const other = await request.post("/api/auth/login", { data: { email, password: PASSWORD } });
