@@ -3,9 +3,9 @@
 // built server there with production settings, and checks /healthz and /readyz, then a clean SIGTERM.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./free-port.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const fail = (message: string): never => {
@@ -28,12 +28,7 @@ for (const dev of ["vite", "vitest", "@react-router/dev", "@playwright/test"]) {
   if (fs.existsSync(path.join(app, "node_modules", dev))) fail(`a development dependency was installed: ${dev}`);
 }
 
-const port = await new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, "127.0.0.1", () => {
-    const { port } = probe.address() as { port: number };
-    probe.close(() => resolve(port));
-  });
-});
+const port = await freePort();
 const server = spawn(process.execPath, ["server/main.ts"], {
   cwd: app,
   env: {

@@ -2,9 +2,10 @@
 // first when it uses the embedded one). SEED_MESSAGES=1000000 makes a large set for benchmarks.
 
 import path from "node:path";
+import { openDatabase } from "../app/db/client.server.ts";
 import { createAuthService } from "../server/auth-service/service.ts";
 import { ConfigError, parseConfig } from "../server/config.ts";
-import { connect, disconnect, migrate } from "../server/database.ts";
+import { connect } from "../server/database.ts";
 import { seedDemo, seedDemoTasks } from "../server/demo/seed.ts";
 import { demoTeam } from "../server/demo/team.ts";
 
@@ -17,9 +18,10 @@ try {
   process.exit(1);
 }
 const root = path.resolve(import.meta.dirname, "..");
-const connection = connect({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, root });
+const { connection } = database;
 try {
-  await migrate(connection, { folder: path.join(root, "drizzle/app"), table: "app_migrations", lockKey: 727_274_001 });
+  await database.migrate();
   const started = Date.now();
   const seeded = await seedDemo(connection, { messages: config.SEED_MESSAGES });
   console.log(
@@ -40,5 +42,5 @@ try {
     await seedDemoTasks(connection, seeded.projectIds, ids);
   }
 } finally {
-  await disconnect(connection);
+  await database.close();
 }

@@ -3,9 +3,9 @@
 // loopback port, runs the tests against it, and stops and removes the cluster whatever happens.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./free-port.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const isRoot = process.getuid?.() === 0;
@@ -47,12 +47,7 @@ if (!bin) {
   }
 }
 
-const port = await new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, "127.0.0.1", () => {
-    const { port } = probe.address() as { port: number };
-    probe.close(() => resolve(port));
-  });
-});
+const port = await freePort();
 const cluster = fs.mkdtempSync(path.join(os.tmpdir(), "kuzatuv-pg-"));
 if (isRoot) spawnSync("chown", ["-R", "postgres:postgres", cluster]);
 const data = path.join(cluster, "data");

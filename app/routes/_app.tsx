@@ -5,7 +5,6 @@ import { requireUser, requireUserMiddleware } from "~/features/auth/guard.server
 import { listProjects } from "~/features/projects/projects.server";
 import { preferencesContext } from "~/features/settings/preferences.server";
 import { readSidebarCollapsed } from "~/lib/sidebar.server";
-import { APP_VERSION } from "~/lib/version";
 import { AppHeader } from "~/shell/app-header";
 import { AppSidebar, DRAWER_ID, useSidebarCollapsed } from "~/shell/app-sidebar";
 import { MinimalErrorPage, statusOf } from "~/shell/error-page";
@@ -28,7 +27,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user: { displayName: user.displayName, email: user.email, roles: user.roles },
     sidebarCollapsed: await readSidebarCollapsed(request),
     workspaceName: getConfig().WORKSPACE_NAME,
-    version: APP_VERSION,
   };
 }
 
@@ -72,7 +70,6 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
       <AppSidebar
         collapsed={collapsed}
         workspaceName={loaderData.workspaceName}
-        version={loaderData.version}
         projects={loaderData.projects}
         activeProjectId={loaderData.activeProjectId}
       />

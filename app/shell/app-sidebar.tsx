@@ -1,7 +1,7 @@
 import { ChevronRight, PanelLeftClose, PanelLeftOpen } from "lucide-react";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { NavLink, useFetcher, useLocation } from "react-router";
+import { NavLink, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { cn } from "~/ui/cn";
 import { NAV_GROUPS, type NavItem } from "./nav";
 import { ProjectSwitcher, type SwitcherProject } from "./project-switcher";
@@ -65,19 +65,18 @@ function NavSection({ item, collapsed }: { item: NavItem; collapsed: boolean }) 
 export function AppSidebar({
   collapsed,
   workspaceName,
-  version,
   projects,
   activeProjectId,
 }: {
   collapsed: boolean;
   workspaceName: string;
-  version: string;
   projects: SwitcherProject[];
   activeProjectId: string | null;
 }) {
   const { t } = useTranslation();
   const location = useLocation();
   const fetcher = useFetcher({ key: "sidebar" });
+  const version = useRouteLoaderData<{ version: string }>("root")?.version ?? "";
 
   function toggle(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,19 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "../../scripts/free-port";
 
 const root = path.resolve(import.meta.dirname, "../..");
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export interface RunningServer {
   url: string;

@@ -12,7 +12,7 @@ export type ProjectStatus = Project["status"];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function require(user: CurrentUser, permission: Permission) {
+function requirePermission(user: CurrentUser, permission: Permission) {
   if (!can(user, permission)) throw data(null, { status: 403 });
 }
 
@@ -98,7 +98,7 @@ async function allowedCompetitors(user: CurrentUser, ids: string[], exceptId?: s
 }
 
 export async function createProject(user: CurrentUser, input: ProjectInput): Promise<Project> {
-  require(user, "projects.create");
+  requirePermission(user, "projects.create");
   await assertUniqueName(input.name);
   const [row] = await getDb()
     .insert(projects)
@@ -110,7 +110,7 @@ export async function createProject(user: CurrentUser, input: ProjectInput): Pro
 }
 
 export async function updateProject(user: CurrentUser, id: string, input: ProjectInput): Promise<Project> {
-  require(user, "projects.manage");
+  requirePermission(user, "projects.manage");
   const current = await getProject(user, id);
   await assertUniqueName(input.name, id);
   const [row] = await getDb()
@@ -127,13 +127,13 @@ export async function updateProject(user: CurrentUser, id: string, input: Projec
 }
 
 export async function setProjectStatus(user: CurrentUser, id: string, status: ProjectStatus) {
-  require(user, "projects.manage");
+  requirePermission(user, "projects.manage");
   const project = await getProject(user, id);
   await getDb().update(projects).set({ status, updatedAt: sql`now()` }).where(eq(projects.id, project.id));
 }
 
 export async function deleteProject(user: CurrentUser, id: string) {
-  require(user, "projects.delete");
+  requirePermission(user, "projects.delete");
   const project = await getProject(user, id);
   await getDb().delete(projects).where(eq(projects.id, project.id));
   return project;
