@@ -17,6 +17,8 @@ COPY --from=build --chown=node:node /app/package.json /app/package-lock.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/server ./server
+# server/ runs from source and imports a few server-side app modules (configuration, database, auth contract).
+COPY --from=build --chown=node:node /app/app ./app
 COPY --from=build --chown=node:node /app/drizzle ./drizzle
 USER node
 # The embedded database (PGlite) and its files live here unless DATABASE_URL points at PostgreSQL.

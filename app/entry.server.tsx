@@ -71,7 +71,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           status = 500;
-          if (shellRendered) log.error({ err: error, url: request.url }, "render error");
+          if (shellRendered) log().error({ err: error, url: request.url }, "render error");
         },
       },
     );
@@ -81,5 +81,5 @@ export default function handleRequest(
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  log.error({ err: error, method: request.method, url: request.url }, "unhandled error in a loader or action");
+  log().error({ err: error, method: request.method, url: request.url }, "unhandled error in a loader or action");
 };

@@ -3,17 +3,17 @@
 
 import path from "node:path";
 import { openDatabase } from "../app/db/client.server.ts";
+import { connect } from "../app/db/connection.server.ts";
+import { EnvError, parseEnv } from "../app/lib/env.server.ts";
 import { createAuthService } from "../server/auth-service/service.ts";
-import { ConfigError, parseConfig } from "../server/config.ts";
-import { connect } from "../server/database.ts";
 import { seedDemo, seedDemoTasks } from "../server/demo/seed.ts";
 import { demoTeam } from "../server/demo/team.ts";
 
-let config: ReturnType<typeof parseConfig>;
+let config: ReturnType<typeof parseEnv>;
 try {
-  config = parseConfig();
+  config = parseEnv();
 } catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
+  if (!(error instanceof EnvError)) throw error;
   console.error(error.message);
   process.exit(1);
 }

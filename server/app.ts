@@ -3,10 +3,10 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
-import { getDatabaseHandle, openDatabase, setDatabase } from "../app/db/client.server.ts";
+import { type DatabaseHandle, getDatabaseHandle, openDatabase, setDatabase } from "../app/db/client.server.ts";
 import { readDatabaseStatus, recordStart } from "../app/db/meta.server.ts";
+import { type Env, getEnv, setEnv } from "../app/lib/env.server.ts";
 import { requestInfoContext } from "../app/lib/request-info.ts";
-import { getConfig } from "./config.ts";
 
 export const app = express.Router();
 
@@ -25,14 +25,23 @@ app.use(
   }),
 );
 
+/**
+ * Hands the configuration parsed at start, and the open database, to this bundle's copy of the app's
+ * modules (the bundle does not share module instances with server/main.ts).
+ */
+export function attach(env: Env, database?: DatabaseHandle) {
+  setEnv(env);
+  if (database) setDatabase(database);
+}
+
 /** Opens the database named by the configuration and applies pending migrations. */
 export async function startDatabase(version: string, root: string) {
-  const config = getConfig();
-  const handle = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, root });
+  const env = getEnv();
+  const handle = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, root });
   setDatabase(handle);
   await handle.migrate();
   await recordStart(version);
-  return handle.connection;
+  return handle;
 }
 
 export const databaseStatus = readDatabaseStatus;

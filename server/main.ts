@@ -6,10 +6,10 @@ import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
 import { pino } from "pino";
+import { connect, disconnect } from "../app/db/connection.server.ts";
+import { type Env, EnvError, parseEnv } from "../app/lib/env.server.ts";
 import { authRouter } from "./auth-service/http.ts";
 import { createAuthService } from "./auth-service/service.ts";
-import { type Config, ConfigError, parseConfig } from "./config.ts";
-import { connect, disconnect } from "./database.ts";
 import { baseHeaders, precompressedAssets, requestLogging, securityHeaders } from "./http.ts";
 
 type ServerModule = typeof import("./app.ts");
@@ -18,16 +18,14 @@ const root = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
 const { version } = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { version: string };
 
-let config: Config;
+let config: Env;
 try {
-  config = parseConfig();
+  config = parseEnv();
 } catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
+  if (!(error instanceof EnvError)) throw error;
   console.error(error.message);
   process.exit(1);
 }
-// The bundle reads the same parsed configuration (see getConfig).
-(globalThis as { __kuzatuvConfig?: Config }).__kuzatuvConfig = config;
 // React and Express pick their production code paths from NODE_ENV; our own settings (secrets,
 // demo data) follow the operator's NODE_ENV, parsed above.
 if (!dev) process.env.NODE_ENV = "production";
@@ -45,6 +43,7 @@ app.use(compression());
 
 let serverModule: ServerModule;
 let appHandler: express.RequestHandler;
+let database: Awaited<ReturnType<ServerModule["startDatabase"]>>;
 if (dev) {
   const vite = await import("vite");
   const viteServer = await vite.createServer({ server: { middlewareMode: true } });
@@ -53,6 +52,8 @@ if (dev) {
   appHandler = async (req, res, next) => {
     try {
       const fresh = (await viteServer.ssrLoadModule("./server/app.ts")) as ServerModule;
+      // A module that changed was evaluated anew and has not seen the configuration or the database yet.
+      fresh.attach(config, database);
       fresh.app(req, res, next);
     } catch (error) {
       next(error);
@@ -70,6 +71,7 @@ if (dev) {
   app.use("/assets", precompressedAssets(assets), express.static(assets, { immutable: true, maxAge: "1y" }));
   app.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false }));
 }
+serverModule.attach(config);
 // Everything below is a page or an API answer: it gets the page security headers.
 app.use(securityHeaders({ dev }));
 
@@ -84,10 +86,9 @@ app.get("/readyz", async (_req, res) => {
     res.status(503).json({ status: "unavailable", version, database: "unreachable" });
   }
 });
-let appConnection: Awaited<ReturnType<ServerModule["startDatabase"]>>;
 try {
-  appConnection = await serverModule.startDatabase(version, root);
-  const driver = appConnection.driver;
+  database = await serverModule.startDatabase(version, root);
+  const driver = database.driver;
   log.info({ driver, dataDir: driver === "pglite" ? path.resolve(config.DATA_DIR) : undefined }, "database ready");
 } catch (error) {
   log.fatal({ err: error }, "could not open or migrate the database");
@@ -100,7 +101,7 @@ const embeddedAuth = config.authServiceUrl
   ? null
   : config.AUTH_DATABASE_URL
     ? connect({ databaseUrl: config.AUTH_DATABASE_URL, dataDir: config.DATA_DIR })
-    : appConnection;
+    : database.connection;
 const authService = embeddedAuth
   ? createAuthService({ connection: embeddedAuth, limits: { perIp: config.AUTH_IP_LIMIT } })
   : null;
@@ -124,10 +125,10 @@ const demoWanted = Boolean(authService) && ((!config.DATABASE_URL && !config.isP
 let demoCreated = false;
 if (authService && demoWanted && !(await authService.hasUsers())) {
   const started = Date.now();
-  const seeded = await serverModule.seedDemo(appConnection, { messages: config.SEED_MESSAGES });
+  const seeded = await serverModule.seedDemo(database.connection, { messages: config.SEED_MESSAGES });
   const team = (await authService.ensureDemoAccounts(serverModule.demoTeam(seeded.projectIds))) ?? [];
   await serverModule.seedDemoTasks(
-    appConnection,
+    database.connection,
     seeded.projectIds,
     team.map((user) => user.id),
   );
@@ -163,7 +164,7 @@ async function shutdown(signal: string) {
   forced.unref();
   server.close(async () => {
     try {
-      if (embeddedAuth && embeddedAuth !== appConnection) await disconnect(embeddedAuth);
+      if (embeddedAuth && embeddedAuth !== database.connection) await disconnect(embeddedAuth);
       await serverModule.closeDatabase();
       log.info("stopped");
       process.exit(0);

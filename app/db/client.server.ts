@@ -9,7 +9,7 @@ import {
   disconnect,
   drizzleOn,
   migrate,
-} from "../../server/database.ts";
+} from "./connection.server.ts";
 import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -40,17 +40,16 @@ export function openDatabase(options: ConnectionOptions & { root?: string }): Da
   };
 }
 
-const holder = globalThis as typeof globalThis & { __kuzatuvDatabase?: DatabaseHandle };
+let current: DatabaseHandle | undefined;
 
 /** Installs the process-wide database (done once by the server at start, or by a test). */
 export function setDatabase(handle: DatabaseHandle | undefined) {
-  holder.__kuzatuvDatabase = handle;
+  current = handle;
 }
 
 export function getDatabaseHandle(): DatabaseHandle {
-  const handle = holder.__kuzatuvDatabase;
-  if (!handle) throw new Error("The database has not been opened; call setDatabase(openDatabase(...)) at start.");
-  return handle;
+  if (!current) throw new Error("The database has not been opened; call setDatabase(openDatabase(...)) at start.");
+  return current;
 }
 
 export function getDb(): Database {

@@ -1,4 +1,4 @@
 import { pino } from "pino";
-import { getConfig } from "../../server/config.ts";
+import { fromEnv } from "./env.server.ts";
 
-export const log = pino({ level: getConfig().LOG_LEVEL, base: { service: "kuzatuv" } });
+export const log = fromEnv((env) => pino({ level: env.LOG_LEVEL, base: { service: "kuzatuv" } }));

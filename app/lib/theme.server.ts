@@ -1,29 +1,30 @@
 import { createCookieSessionStorage } from "react-router";
 import { createThemeSessionResolver, Theme } from "remix-themes";
-import { getConfig } from "../../server/config.ts";
+import { fromEnv } from "./env.server.ts";
 import type { ResolvedTheme, ThemeChoice } from "./theme.ts";
 
-const config = getConfig();
-const themeStorage = createCookieSessionStorage({
-  cookie: {
-    name: "theme",
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: config.isProduction,
-    secrets: [config.sessionSecret],
-    maxAge: 60 * 60 * 24 * 365,
-  },
-});
-
-export const themeSessionResolver = createThemeSessionResolver(themeStorage);
+const themeSessionResolver = fromEnv((env) =>
+  createThemeSessionResolver(
+    createCookieSessionStorage({
+      cookie: {
+        name: "theme",
+        path: "/",
+        httpOnly: true,
+        sameSite: "lax",
+        secure: env.isProduction,
+        secrets: [env.sessionSecret],
+        maxAge: 60 * 60 * 24 * 365,
+      },
+    }),
+  ),
+);
 
 /**
  * The theme the user chose, and the light/dark value the server can already render: the choice,
  * or for "system" the browser's Sec-CH-Prefers-Color-Scheme client hint when it sent one.
  */
 export async function readTheme(request: Request): Promise<{ choice: ThemeChoice; resolved: ResolvedTheme | null }> {
-  const chosen = (await themeSessionResolver(request)).getTheme();
+  const chosen = (await themeSessionResolver()(request)).getTheme();
   if (chosen) return { choice: chosen, resolved: chosen };
   const hint = request.headers.get("Sec-CH-Prefers-Color-Scheme");
   return { choice: "system", resolved: hint === "dark" || hint === "light" ? hint : null };
@@ -31,7 +32,7 @@ export async function readTheme(request: Request): Promise<{ choice: ThemeChoice
 
 /** The Set-Cookie header that stores a theme choice ("system" removes the cookie). */
 export async function commitTheme(request: Request, choice: ThemeChoice): Promise<string> {
-  const session = await themeSessionResolver(request);
+  const session = await themeSessionResolver()(request);
   if (choice === "system") return session.destroy();
   session.setTheme(choice === "dark" ? Theme.DARK : Theme.LIGHT);
   return session.commit();

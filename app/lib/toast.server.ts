@@ -1,6 +1,6 @@
 import { createCookie } from "react-router";
 import { z } from "zod";
-import { getConfig } from "../../server/config.ts";
+import { fromEnv } from "./env.server.ts";
 
 const flashToastSchema = z.object({
   type: z.enum(["success", "error", "info"]),
@@ -10,25 +10,26 @@ const flashToastSchema = z.object({
 });
 export type FlashToast = z.infer<typeof flashToastSchema>;
 
-const config = getConfig();
 // Short-lived: it only has to survive the redirect that follows a form post.
-const toastCookie = createCookie("toast", {
-  path: "/",
-  httpOnly: true,
-  sameSite: "lax",
-  secure: config.isProduction,
-  secrets: [config.sessionSecret],
-  maxAge: 60,
-});
+const toastCookie = fromEnv((env) =>
+  createCookie("toast", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.isProduction,
+    secrets: [env.sessionSecret],
+    maxAge: 60,
+  }),
+);
 
 export function flashToast(toast: FlashToast): Promise<string> {
-  return toastCookie.serialize(toast);
+  return toastCookie().serialize(toast);
 }
 
 /** The pending toast, and the Set-Cookie header that clears it (when there was one). */
 export async function takeFlashToast(request: Request): Promise<{ toast: FlashToast | null; clear?: string }> {
-  const raw = await toastCookie.parse(request.headers.get("Cookie"));
+  const raw = await toastCookie().parse(request.headers.get("Cookie"));
   if (raw === null || raw === undefined) return { toast: null };
   const parsed = flashToastSchema.safeParse(raw);
-  return { toast: parsed.success ? parsed.data : null, clear: await toastCookie.serialize("", { maxAge: 0 }) };
+  return { toast: parsed.success ? parsed.data : null, clear: await toastCookie().serialize("", { maxAge: 0 }) };
 }

@@ -4,11 +4,11 @@ import { Outlet, useLocation } from "react-router";
 import { requireUser, requireUserMiddleware } from "~/features/auth/guard.server";
 import { listProjects } from "~/features/projects/projects.server";
 import { preferencesContext } from "~/features/settings/preferences.server";
+import { getEnv } from "~/lib/env.server";
 import { readSidebarCollapsed } from "~/lib/sidebar.server";
 import { AppHeader } from "~/shell/app-header";
 import { AppSidebar, DRAWER_ID, useSidebarCollapsed } from "~/shell/app-sidebar";
 import { MinimalErrorPage, statusOf } from "~/shell/error-page";
-import { getConfig } from "../../server/config";
 import type { Route } from "./+types/_app";
 
 const loadPalette = () => import("~/shell/command-palette");
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     activeProjectId: projects.some((p) => p.id === saved) ? saved : null,
     user: { displayName: user.displayName, email: user.email, roles: user.roles },
     sidebarCollapsed: await readSidebarCollapsed(request),
-    workspaceName: getConfig().WORKSPACE_NAME,
+    workspaceName: getEnv().WORKSPACE_NAME,
   };
 }
 

@@ -20,6 +20,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { user } = context.get(sessionContext);
   if (user) await updatePreferences(user.id, { language: lng });
   return redirect(safeRedirect(form.get("redirectTo")), {
-    headers: { "Set-Cookie": await localeCookie.serialize(lng) },
+    headers: { "Set-Cookie": await localeCookie().serialize(lng) },
   });
 }

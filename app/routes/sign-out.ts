@@ -11,7 +11,7 @@ export async function action({ request }: Route.ActionArgs) {
   const session = await getSession(request);
   const token = session.get("token");
   if (token) await callAuth("/logout", { token }).catch(() => undefined);
-  return redirect("/", { headers: { "Set-Cookie": await sessionStorage.destroySession(session) } });
+  return redirect("/", { headers: { "Set-Cookie": await sessionStorage().destroySession(session) } });
 }
 
 export function loader() {

@@ -2,7 +2,7 @@ import { LifeBuoy, LogOut, Settings } from "lucide-react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData } from "react-router";
-import type { Role } from "../../server/auth-service/service";
+import type { Role } from "~/features/auth/contract";
 import { useDetailsDismiss } from "./use-dismiss";
 
 export interface MenuUser {

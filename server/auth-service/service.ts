@@ -3,31 +3,9 @@ import { fileURLToPath } from "node:url";
 import { hash, verify } from "@node-rs/argon2";
 import { and, arrayOverlaps, count, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Connection, drizzleOn, migrate } from "../database.ts";
+import { type Connection, drizzleOn, migrate } from "../../app/db/connection.server.ts";
+import { type AuthErrorCode, type PublicUser, ROLES, type Role } from "../../app/features/auth/contract.ts";
 import * as schema from "./schema.ts";
-
-export const ROLES = ["admin", "manager", "analyst", "viewer"] as const;
-export type Role = (typeof ROLES)[number];
-
-/** The user as the service returns it (never the password hash). */
-export interface PublicUser {
-  id: string;
-  email: string;
-  roles: Role[];
-  projectIds: string[];
-  status: "active" | "deactivated";
-  createdAt: string;
-}
-
-export type AuthErrorCode =
-  | "invalid_input"
-  | "invalid_credentials"
-  | "invalid_token"
-  | "email_taken"
-  | "rate_limited"
-  | "forbidden"
-  | "account_deactivated"
-  | "not_found";
 
 const STATUS: Record<AuthErrorCode, number> = {
   invalid_input: 400,

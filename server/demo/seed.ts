@@ -2,9 +2,9 @@
 // languages (with a few events that spike the volume), their project links and rollups, and tasks.
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { type Connection, drizzleOn } from "../../app/db/connection.server.ts";
 import * as schema from "../../app/db/schema.ts";
 import { createMatcher } from "../../app/features/projects/matcher.ts";
-import { type Connection, drizzleOn } from "../database.ts";
 import {
   AUTHORS,
   BRANDS,

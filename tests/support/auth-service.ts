@@ -2,9 +2,9 @@ import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { pino } from "pino";
+import { connect, disconnect } from "../../app/db/connection.server";
 import { authRouter } from "../../server/auth-service/http";
 import { type AuthServiceOptions, createAuthService } from "../../server/auth-service/service";
-import { connect, disconnect } from "../../server/database";
 import { testDatabase } from "./database";
 
 /** The real auth service over HTTP on an ephemeral loopback port, on a fresh in-memory database. */

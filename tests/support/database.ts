@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import type { ConnectionOptions } from "../../server/database";
+import type { ConnectionOptions } from "../../app/db/connection.server";
 
 /**
  * Where a test file's database lives: PGlite in memory, or, when TEST_DATABASE_URL names a PostgreSQL

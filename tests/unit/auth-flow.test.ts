@@ -8,20 +8,20 @@ import { AUTH_RETRIES, AuthUnavailableError, callAuth } from "~/features/auth/au
 import { requireProjectAccess, requireRole } from "~/features/auth/guard.server";
 import { can, canAccessProject, PERMISSIONS } from "~/features/auth/permissions";
 import { toCurrentUser } from "~/features/auth/user";
+import { getEnv } from "~/lib/env.server";
 import { middleware as rootMiddleware } from "~/root";
 import { loader as appLoader, middleware as appMiddleware } from "~/routes/_app";
 import { loader as authLayoutLoader } from "~/routes/auth-layout";
 import { action as signInAction } from "~/routes/sign-in._index";
 import { action as signOutAction } from "~/routes/sign-out";
 import { action as signUpAction } from "~/routes/sign-up._index";
-import { getConfig } from "../../server/config";
 import { api, startAuthService } from "../support/auth-service";
 import { testDatabase } from "../support/database";
 import { callRoute, cookieFrom, formPost, ORIGIN } from "../support/route";
 
 let auth: Awaited<ReturnType<typeof startAuthService>>;
 let database: DatabaseHandle;
-const config = getConfig();
+const config = getEnv();
 beforeAll(async () => {
   database = openDatabase(await testDatabase());
   setDatabase(database);

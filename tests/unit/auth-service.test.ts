@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { disconnect } from "../../server/database";
+import { disconnect } from "../../app/db/connection.server";
 import { api, startAuthService } from "../support/auth-service";
 
 let service: Awaited<ReturnType<typeof startAuthService>>;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "../../server/config";
+import { EnvError, parseEnv } from "~/lib/env.server";
 
 describe("configuration", () => {
   it("starts on the embedded defaults", () => {
-    const config = parseConfig({ DATA_DIR: "memory://" });
+    const config = parseEnv({ DATA_DIR: "memory://" });
     expect(config).toMatchObject({ PORT: 3000, HOST: "0.0.0.0", NODE_ENV: "development", isProduction: false });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.sessionSecret).toHaveLength(64);
@@ -11,8 +11,8 @@ describe("configuration", () => {
 
   it("reports every bad value on its own line", () => {
     const attempt = () =>
-      parseConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", LOG_LEVEL: "loud", DATA_DIR: "memory://" });
-    expect(attempt).toThrow(ConfigError);
+      parseEnv({ PORT: "eighty", DATABASE_URL: "mysql://x", LOG_LEVEL: "loud", DATA_DIR: "memory://" });
+    expect(attempt).toThrow(EnvError);
     const lines = (() => {
       try {
         attempt();
@@ -31,15 +31,15 @@ describe("configuration", () => {
   });
 
   it("requires SESSION_SECRET in production", () => {
-    expect(() => parseConfig({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET: required/);
-    expect(() => parseConfig({ NODE_ENV: "production", SESSION_SECRET: "short" })).toThrow(/at least 32/);
-    const config = parseConfig({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) });
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET: required/);
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "short" })).toThrow(/at least 32/);
+    const config = parseEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) });
     expect(config.isProduction).toBe(true);
   });
 
   it("checks the AI and Telegram settings too", () => {
     const attempt = () =>
-      parseConfig({
+      parseEnv({
         DATA_DIR: "memory://",
         AI_BASE_URL: "not a url",
         TELEGRAM_BOT_TOKEN: "abc",
@@ -48,7 +48,7 @@ describe("configuration", () => {
     expect(attempt).toThrow(/AI_BASE_URL: must be an http/);
     expect(attempt).toThrow(/TELEGRAM_BOT_TOKEN: must look like/);
     expect(attempt).toThrow(/TELEGRAM_SUPPORT_CHAT_ID: must be a numeric chat id/);
-    const ok = parseConfig({
+    const ok = parseEnv({
       DATA_DIR: "memory://",
       TELEGRAM_SUPPORT_BOT: "@kuzatuv_support_bot",
       TELEGRAM_SUPPORT_CHAT_ID: "-100123",
@@ -57,6 +57,6 @@ describe("configuration", () => {
   });
 
   it("treats empty variables as unset", () => {
-    expect(parseConfig({ PORT: "", DATABASE_URL: "", DATA_DIR: "memory://" }).PORT).toBe(3000);
+    expect(parseEnv({ PORT: "", DATABASE_URL: "", DATA_DIR: "memory://" }).PORT).toBe(3000);
   });
 });

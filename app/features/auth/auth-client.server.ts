@@ -1,5 +1,5 @@
-import type { PublicUser } from "../../../server/auth-service/service.ts";
-import { getConfig } from "../../../server/config.ts";
+import { getEnv } from "../../lib/env.server.ts";
+import type { PublicUser } from "./contract.ts";
 
 export type AuthUser = PublicUser;
 
@@ -27,7 +27,7 @@ interface CallOptions {
  * on network errors and 5xx only: a 4xx is an answer, returned as it is.
  */
 export async function callAuth<T>(path: string, { method = "POST", body, token, clientIp }: CallOptions = {}) {
-  const base = getConfig().authServiceUrl;
+  const base = getEnv().authServiceUrl;
   if (!base) throw new AuthUnavailableError("The auth service address is not known yet");
   const headers: Record<string, string> = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";

@@ -1,5 +1,5 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
-import { getConfig } from "../../../server/config.ts";
+import { getEnv } from "../../lib/env.server.ts";
 import { requestInfoContext } from "../../lib/request-info";
 import { flashToast } from "../../lib/toast.server";
 import { AuthUnavailableError, type AuthUser, callAuth } from "./auth-client.server";
@@ -31,7 +31,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   let setCookie: string | undefined;
 
   const age = Date.now() - (session.get("validatedAt") ?? 0);
-  if (token && user && age >= getConfig().AUTH_REVALIDATE_SECONDS * 1000) {
+  if (token && user && age >= getEnv().AUTH_REVALIDATE_SECONDS * 1000) {
     let result: Awaited<ReturnType<typeof callAuth<{ valid: boolean; user: AuthUser }>>>;
     try {
       result = await callAuth<{ valid: boolean; user: AuthUser }>("/validate", { token });
@@ -43,11 +43,11 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
       user = result.data.user;
       session.set("user", user);
       session.set("validatedAt", Date.now());
-      setCookie = await sessionStorage.commitSession(session);
+      setCookie = await sessionStorage().commitSession(session);
     } else if (!result.ok && result.status < 500) {
       user = null;
       expired = true;
-      setCookie = await sessionStorage.destroySession(session);
+      setCookie = await sessionStorage().destroySession(session);
     } else {
       throw data(null, { status: 503 });
     }
@@ -68,7 +68,7 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ requ
   if (user) return next();
   const headers = new Headers();
   if (expired) {
-    headers.append("Set-Cookie", await sessionStorage.destroySession(await getSession(request)));
+    headers.append("Set-Cookie", await sessionStorage().destroySession(await getSession(request)));
     headers.append("Set-Cookie", await flashToast({ type: "error", key: "errors:sessionExpired" }));
   }
   throw redirect(`/sign-in?${new URLSearchParams({ redirect: url.pathname + url.search })}`, { headers });

@@ -1,5 +1,5 @@
 import { createCookieSessionStorage } from "react-router";
-import { getConfig } from "../../../server/config.ts";
+import { fromEnv } from "../../lib/env.server.ts";
 import type { AuthUser } from "./auth-client.server";
 
 interface SessionData {
@@ -9,23 +9,23 @@ interface SessionData {
   validatedAt: number;
 }
 
-const config = getConfig();
-
 /** The browser only ever holds this signed, httpOnly cookie; the token stays inside it, server-side readable. */
-export const sessionStorage = createCookieSessionStorage<SessionData>({
-  cookie: {
-    name: "__session",
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: config.isProduction,
-    secrets: [config.sessionSecret],
-    maxAge: 60 * 60 * 24 * 30,
-  },
-});
+export const sessionStorage = fromEnv((env) =>
+  createCookieSessionStorage<SessionData>({
+    cookie: {
+      name: "__session",
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: env.isProduction,
+      secrets: [env.sessionSecret],
+      maxAge: 60 * 60 * 24 * 30,
+    },
+  }),
+);
 
 export function getSession(request: Request) {
-  return sessionStorage.getSession(request.headers.get("Cookie"));
+  return sessionStorage().getSession(request.headers.get("Cookie"));
 }
 
 /** The Set-Cookie header of a new session for a freshly signed-in user. */
@@ -34,5 +34,5 @@ export async function startSession(request: Request, token: string, user: AuthUs
   session.set("token", token);
   session.set("user", user);
   session.set("validatedAt", Date.now());
-  return sessionStorage.commitSession(session);
+  return sessionStorage().commitSession(session);
 }

@@ -1,4 +1,4 @@
-import type { Role } from "../../../server/auth-service/service.ts";
+import type { Role } from "./contract.ts";
 
 export interface CurrentUser {
   id: string;

@@ -86,8 +86,11 @@ export const preferencesMiddleware: MiddlewareFunction<Response> = async ({ requ
   const response = await next();
   if (!preferences) return response;
   const cookies = response.headers.getSetCookie().join("\n");
-  if (!cookies.includes("lng=") && (await localeCookie.parse(request.headers.get("Cookie"))) !== preferences.language) {
-    response.headers.append("Set-Cookie", await localeCookie.serialize(preferences.language));
+  if (
+    !cookies.includes("lng=") &&
+    (await localeCookie().parse(request.headers.get("Cookie"))) !== preferences.language
+  ) {
+    response.headers.append("Set-Cookie", await localeCookie().serialize(preferences.language));
   }
   if (!cookies.includes("theme=") && (await readTheme(request)).choice !== preferences.theme) {
     response.headers.append("Set-Cookie", await commitTheme(request, preferences.theme));

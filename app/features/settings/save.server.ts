@@ -27,7 +27,7 @@ export async function savePreferences(
   try {
     await updatePreferences(userId, parsed.data);
   } catch (error) {
-    log.error({ err: error, userId }, "could not save preferences");
+    log().error({ err: error, userId }, "could not save preferences");
     return data<SaveResult>({ formError: { key: "settings:preferences.updateFailed" } }, { status: 500 });
   }
   if (form.get("silent")) return redirect(url.pathname);

@@ -51,27 +51,27 @@ const schema = z.object({
     .optional(),
 });
 
-export type Config = z.infer<typeof schema> & {
+export type Env = z.infer<typeof schema> & {
   sessionSecret: string;
   isProduction: boolean;
   /** Where the app calls the auth service: AUTH_SERVICE_URL, or the embedded one once it listens. */
   authServiceUrl?: string;
 };
 
-export class ConfigError extends Error {}
+export class EnvError extends Error {}
 
-/** Parses the environment; throws a ConfigError with one line per problem. */
-export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** Parses the environment; throws an EnvError with one line per problem. */
+export function parseEnv(env: NodeJS.ProcessEnv = process.env): Env {
   const blankless = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
   const parsed = schema.safeParse(blankless);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const config = parsed.data;
   const isProduction = config.NODE_ENV === "production";
   if (isProduction && !config.SESSION_SECRET) {
-    throw new ConfigError("Invalid configuration:\nSESSION_SECRET: required when NODE_ENV=production");
+    throw new EnvError("Invalid configuration:\nSESSION_SECRET: required when NODE_ENV=production");
   }
   return {
     ...config,
@@ -95,10 +95,26 @@ function developmentSecret(dataDir: string): string {
   }
 }
 
-const cache = globalThis as typeof globalThis & { __kuzatuvConfig?: Config };
+let current: Env | undefined;
 
-/** The process-wide configuration, parsed on first use. */
-export function getConfig(): Config {
-  cache.__kuzatuvConfig ??= parseConfig();
-  return cache.__kuzatuvConfig;
+/**
+ * The process-wide configuration. The server parses it once at start and hands it over with `setEnv`
+ * (the app bundle has its own copy of this module); elsewhere (tests, scripts) it is parsed on first use.
+ */
+export function getEnv(): Env {
+  current ??= parseEnv();
+  return current;
+}
+
+export function setEnv(env: Env) {
+  current = env;
+}
+
+/** A value built from the configuration on first use, so that importing a module never reads it. */
+export function fromEnv<T>(build: (env: Env) => T): () => T {
+  let value: { built: T } | undefined;
+  return () => {
+    value ??= { built: build(getEnv()) };
+    return value.built;
+  };
 }
