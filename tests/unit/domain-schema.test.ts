@@ -1,14 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase, queryRows, setDatabase } from "~/db/client.server";
-import { dailyRollups, messageProjects, messages, projects, sources } from "~/db/schema";
-import { testDatabase } from "../support/database";
+import { type DatabaseHandle, queryRows } from "~/db/client.server";
+import { dailyRollups, messageProjects, messages } from "~/db/schema";
+import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
-  handle = openDatabase(await testDatabase());
-  setDatabase(handle);
-  await handle.migrate();
+  handle = await openTestDatabase();
 });
 afterAll(() => handle.close());
 
@@ -30,49 +28,22 @@ async function rollups(projectId: string) {
 describe("the domain schema", () => {
   it("keeps daily rollups as messages are linked, corrected, unlinked and deleted", async () => {
     const db = handle.db;
-    const [project] = await db
-      .insert(projects)
-      .values({ name: "Uzum", keywords: ["uzum"] })
-      .returning();
-    const [feed] = await db
-      .insert(sources)
-      .values({ type: "rss", name: "Kun.uz", url: "https://kun.uz/rss" })
-      .returning();
-    const [channel] = await db
-      .insert(sources)
-      .values({ type: "telegram", name: "@uzum_news", url: "uzum_news" })
-      .returning();
-    const pid = project?.id as string;
-    const insert = async (
-      sourceId: string,
-      externalId: string,
-      publishedAt: string,
-      mood: "positive" | "neutral" | "negative",
-      reach: number,
-    ) => {
-      const [m] = await db
-        .insert(messages)
-        .values({
-          sourceId,
-          externalId,
-          text: `Uzum ${externalId}`,
-          contentHash: externalId,
-          publishedAt: new Date(publishedAt),
-          sentiment: mood,
-          reach,
-        })
-        .returning();
-      await db.insert(messageProjects).values({
-        messageId: m?.id as string,
-        projectId: pid,
-        matchedTerms: ["uzum"],
-        publishedAt: new Date(publishedAt),
-      });
-      return m?.id as string;
-    };
-    const a = await insert(feed?.id as string, "a", "2026-03-01T10:00:00Z", "positive", 100);
-    await insert(feed?.id as string, "b", "2026-03-01T23:30:00Z", "positive", 50);
-    const c = await insert(channel?.id as string, "c", "2026-03-02T08:00:00Z", "negative", 1000);
+    const pid = (await aProject(handle, { name: "Uzum", keywords: ["uzum"] })).id;
+    const feed = await aSource(handle, { type: "rss", name: "Kun.uz", url: "https://kun.uz/rss" });
+    const channel = await aSource(handle, { type: "telegram", name: "@uzum_news", url: "uzum_news" });
+    const [a] = await mentions(handle, {
+      source: feed,
+      projectIds: [pid],
+      items: [
+        { at: new Date("2026-03-01T10:00:00Z"), sentiment: "positive", reach: 100 },
+        { at: new Date("2026-03-01T23:30:00Z"), sentiment: "positive", reach: 50 },
+      ],
+    }).then((rows) => rows.map((m) => m.id));
+    const [c] = await mentions(handle, {
+      source: channel,
+      projectIds: [pid],
+      items: [{ at: new Date("2026-03-02T08:00:00Z"), sentiment: "negative", reach: 1000 }],
+    }).then((rows) => rows.map((m) => m.id));
 
     expect(await rollups(pid)).toEqual([
       { day: "2026-03-01", sentiment: "positive", sourceType: "rss", count: 2, reach: 150 },
@@ -80,7 +51,7 @@ describe("the domain schema", () => {
     ]);
 
     // A user corrects a sentiment: the count moves.
-    await db.update(messages).set({ sentiment: "neutral", sentimentSetBy: "user" }).where(eq(messages.id, a));
+    await db.update(messages).set({ sentiment: "neutral", sentimentSetBy: "user" }).where(eq(messages.id, a!));
     expect(await rollups(pid)).toEqual([
       { day: "2026-03-01", sentiment: "positive", sourceType: "rss", count: 1, reach: 50 },
       { day: "2026-03-01", sentiment: "neutral", sourceType: "rss", count: 1, reach: 100 },
@@ -88,42 +59,22 @@ describe("the domain schema", () => {
     ]);
 
     // Unlinked from the project, then a message deleted outright.
-    await db.delete(messageProjects).where(and(eq(messageProjects.messageId, a), eq(messageProjects.projectId, pid)));
-    await db.delete(messages).where(eq(messages.id, c));
+    await db.delete(messageProjects).where(and(eq(messageProjects.messageId, a!), eq(messageProjects.projectId, pid)));
+    await db.delete(messages).where(eq(messages.id, c!));
     expect(await rollups(pid)).toEqual([
       { day: "2026-03-01", sentiment: "positive", sourceType: "rss", count: 1, reach: 50 },
     ]);
   });
 
   it("finds messages by full-text search in every script", async () => {
-    const db = handle.db;
-    const [src] = await db.insert(sources).values({ type: "manual", name: "Import" }).returning();
-    await db.insert(messages).values([
-      {
-        sourceId: src?.id as string,
-        externalId: "ru",
-        text: "Клиенты хвалят доставку Узум",
-        contentHash: "ru",
-        publishedAt: new Date(),
-        language: "ru",
-      },
-      {
-        sourceId: src?.id as string,
-        externalId: "uz",
-        text: "Yetkazib berish tezlashdi",
-        contentHash: "uz",
-        publishedAt: new Date(),
-        language: "uz",
-      },
-      {
-        sourceId: src?.id as string,
-        externalId: "cy",
-        text: "Етказиб бериш тезлашди",
-        contentHash: "cy",
-        publishedAt: new Date(),
-        language: "uz-Cyrl",
-      },
-    ]);
+    await mentions(handle, {
+      source: await aSource(handle, { type: "manual", name: "Import", url: null }),
+      items: [
+        { externalId: "ru", text: "Клиенты хвалят доставку Узум", language: "ru" },
+        { externalId: "uz", text: "Yetkazib berish tezlashdi", language: "uz" },
+        { externalId: "cy", text: "Етказиб бериш тезлашди", language: "uz-Cyrl" },
+      ],
+    });
     const find = (q: string) =>
       queryRows<{ external_id: string }>(
         sql`SELECT external_id FROM messages WHERE search @@ plainto_tsquery('simple', ${q}) ORDER BY external_id`,
@@ -134,21 +85,10 @@ describe("the domain schema", () => {
   });
 
   it("refuses a second project of the same name in any case, and a message twice from one source", async () => {
-    const db = handle.db;
-    await db.insert(projects).values({ name: "Payme", keywords: ["payme"] });
-    await expect(db.insert(projects).values({ name: "PAYME", keywords: ["payme"] })).rejects.toThrow();
-    const [src] = await db
-      .insert(sources)
-      .values({ type: "rss", name: "Gazeta", url: "https://gazeta.uz/rss" })
-      .returning();
-    const row = {
-      sourceId: src?.id as string,
-      externalId: "guid-1",
-      text: "x",
-      contentHash: "x",
-      publishedAt: new Date(),
-    };
-    await db.insert(messages).values(row);
-    await expect(db.insert(messages).values(row)).rejects.toThrow();
+    await aProject(handle, { name: "Payme" });
+    await expect(aProject(handle, { name: "PAYME" })).rejects.toThrow();
+    const source = await aSource(handle, { type: "rss", name: "Gazeta", url: "https://gazeta.uz/rss" });
+    await mentions(handle, { source, items: [{ externalId: "guid-1" }] });
+    await expect(mentions(handle, { source, items: [{ externalId: "guid-1" }] })).rejects.toThrow();
   });
 });

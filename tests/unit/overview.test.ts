@@ -1,62 +1,35 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
-import { messageProjects, messages, projects, sources } from "~/db/schema";
+import type { DatabaseHandle } from "~/db/client.server";
 import { overview } from "~/features/overview/overview.server";
 import { netSentiment } from "~/features/overview/sentiment";
-import { testDatabase } from "../support/database";
+import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 import { signedInContext } from "../support/session";
 
 let handle: DatabaseHandle;
 let a: string;
 let b: string;
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
 
 beforeAll(async () => {
-  handle = openDatabase(await testDatabase());
-  setDatabase(handle);
-  await handle.migrate();
-  const [pa, pb] = await handle.db
-    .insert(projects)
-    .values([
-      { name: "A", keywords: ["a"] },
-      { name: "B", keywords: ["b"] },
-    ])
-    .returning();
-  a = pa?.id as string;
-  b = pb?.id as string;
-  const [src] = await handle.db
-    .insert(sources)
-    .values({ type: "telegram", name: "Channel", url: "channel" })
-    .returning();
-  const add = async (
-    project: string,
-    when: Date,
-    sentiment: "positive" | "neutral" | "negative",
-    reach: number,
-    id: string,
-  ) => {
-    const [m] = await handle.db
-      .insert(messages)
-      .values({
-        sourceId: src?.id as string,
-        externalId: id,
-        text: id,
-        contentHash: id,
-        publishedAt: when,
-        sentiment,
-        reach,
-      })
-      .returning();
-    await handle.db
-      .insert(messageProjects)
-      .values({ messageId: m?.id as string, projectId: project, matchedTerms: ["x"], publishedAt: when });
-  };
+  handle = await openTestDatabase();
+  a = (await aProject(handle, { name: "A", keywords: ["a"] })).id;
+  b = (await aProject(handle, { name: "B", keywords: ["b"] })).id;
+  const source = await aSource(handle, { type: "telegram", name: "Channel", url: "channel" });
   // Project A: this week 3 (2 positive, 1 negative), the week before 1 positive. Project B: 1 negative this week.
-  await add(a, daysAgo(1), "positive", 100, "a1");
-  await add(a, daysAgo(2), "positive", 100, "a2");
-  await add(a, daysAgo(3), "negative", 50, "a3");
-  await add(a, daysAgo(9), "positive", 10, "a4");
-  await add(b, daysAgo(1), "negative", 1000, "b1");
+  await mentions(handle, {
+    source,
+    projectIds: [a],
+    items: [
+      { daysAgo: 1, sentiment: "positive", reach: 100, text: "a1" },
+      { daysAgo: 2, sentiment: "positive", reach: 100, text: "a2" },
+      { daysAgo: 3, sentiment: "negative", reach: 50, text: "a3" },
+      { daysAgo: 9, sentiment: "positive", reach: 10, text: "a4" },
+    ],
+  });
+  await mentions(handle, {
+    source,
+    projectIds: [b],
+    items: [{ daysAgo: 1, sentiment: "negative", reach: 1000, text: "b1" }],
+  });
 });
 afterAll(() => handle.close());
 

@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
-import { messageProjects, messages, projects, sources } from "~/db/schema";
+import type { DatabaseHandle } from "~/db/client.server";
+import { messageProjects, projects } from "~/db/schema";
 import { loadPreferences } from "~/features/settings/preferences.server";
 import { loader as listLoader } from "~/routes/_app.projects._index";
 import { action as detailAction, loader as detailLoader } from "~/routes/_app.projects.$projectId";
 import { action as editAction } from "~/routes/_app.projects.$projectId.edit";
 import { action as createAction, loader as createLoader } from "~/routes/_app.projects.create";
 import { action as activeProjectAction } from "~/routes/resources.active-project";
-import { testDatabase } from "../support/database";
+import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 import { formPost, ORIGIN } from "../support/route";
 import { signedInContext } from "../support/session";
 
@@ -16,45 +16,17 @@ let handle: DatabaseHandle;
 let alpha: string;
 let beta: string;
 beforeAll(async () => {
-  handle = openDatabase(await testDatabase());
-  setDatabase(handle);
-  await handle.migrate();
-  const [a, b] = await handle.db
-    .insert(projects)
-    .values([
-      { name: "Alpha", keywords: ["alpha"] },
-      { name: "Beta", keywords: ["beta"] },
-    ])
-    .returning();
-  alpha = a?.id as string;
-  beta = b?.id as string;
-  const [src] = await handle.db
-    .insert(sources)
-    .values({ type: "rss", name: "Feed", url: "https://feed.example/rss" })
-    .returning();
-  await handle.db.insert(messages).values([
-    {
-      sourceId: src?.id as string,
-      externalId: "1",
-      text: "Ўзбекистонда Гамма очилди",
-      contentHash: "1",
-      publishedAt: new Date(),
-    },
-    {
-      sourceId: src?.id as string,
-      externalId: "2",
-      text: "Gamma va Alpha hamkorligi",
-      contentHash: "2",
-      publishedAt: new Date(),
-    },
-    {
-      sourceId: src?.id as string,
-      externalId: "3",
-      text: "Gammachi vakansiya",
-      contentHash: "3",
-      publishedAt: new Date(),
-    },
-  ]);
+  handle = await openTestDatabase();
+  alpha = (await aProject(handle, { name: "Alpha", keywords: ["alpha"] })).id;
+  beta = (await aProject(handle, { name: "Beta", keywords: ["beta"] })).id;
+  await mentions(handle, {
+    source: await aSource(handle, { type: "rss", name: "Feed", url: "https://feed.example/rss" }),
+    items: [
+      { text: "Ўзбекистонда Гамма очилди" },
+      { text: "Gamma va Alpha hamkorligi" },
+      { text: "Gammachi vakansiya" },
+    ],
+  });
 });
 afterAll(() => handle.close());
 
