@@ -19,38 +19,151 @@ const RELATIVE_STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ["day", 7],
 ];
 
-function isoParts(date: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat("en-CA", {
+/** Year, month, day, hour and minute as numbers in a time zone: locale data is not needed for these. */
+function zonedParts(date: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat("en-US", {
     timeZone,
     year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
     hourCycle: "h23",
   }).formatToParts(date);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  return { date: `${get("year")}-${get("month")}-${get("day")}`, time: `${get("hour")}:${get("minute")}` };
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour"), minute: get("minute") };
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * Uzbek in both scripts, from CLDR. Browsers ship ICU without Uzbek (Chromium formats `uz` as
+ * `2026 M10 24` and `1,222`), so the page would change after hydration; these give Node's text everywhere.
+ */
+interface OwnLocale {
+  months: { short: string[]; long: string[] };
+  /** Between the day and the month in medium and long dates. */
+  daySeparator: string;
+  dayPeriods: [am: string, pm: string];
+  group: string;
+  decimal: string;
+  units: Record<"second" | "minute" | "hour" | "day", string>;
+  now: string;
+  days: Record<"-1" | "0" | "1", string>;
+  past: (amount: string) => string;
+  future: (amount: string) => string;
+}
+
+const UZBEK: Record<"uz" | "uz-Cyrl", OwnLocale> = {
+  uz: {
+    months: {
+      short: ["yan", "fev", "mar", "apr", "may", "iyn", "iyl", "avg", "sen", "okt", "noy", "dek"],
+      long: [
+        "yanvar",
+        "fevral",
+        "mart",
+        "aprel",
+        "may",
+        "iyun",
+        "iyul",
+        "avgust",
+        "sentabr",
+        "oktabr",
+        "noyabr",
+        "dekabr",
+      ],
+    },
+    daySeparator: "-",
+    dayPeriods: ["TO", "TK"],
+    group: "\u00a0",
+    decimal: ",",
+    units: { second: "soniya", minute: "daqiqa", hour: "soat", day: "kun" },
+    now: "hozir",
+    days: { "-1": "kecha", "0": "bugun", "1": "ertaga" },
+    past: (amount) => `${amount} oldin`,
+    future: (amount) => `${amount}dan keyin`,
+  },
+  "uz-Cyrl": {
+    months: {
+      short: ["янв", "фев", "мар", "апр", "май", "июн", "июл", "авг", "сен", "окт", "ноя", "дек"],
+      long: ["январ", "феврал", "март", "апрел", "май", "июн", "июл", "август", "сентябр", "октябр", "ноябр", "декабр"],
+    },
+    daySeparator: " ",
+    dayPeriods: ["ТО", "ТК"],
+    group: "\u00a0",
+    decimal: ",",
+    units: { second: "сония", minute: "дақиқа", hour: "соат", day: "кун" },
+    now: "ҳозир",
+    days: { "-1": "кеча", "0": "бугун", "1": "эртага" },
+    past: (amount) => `${amount} олдин`,
+    future: (amount) => `${amount}дан сўнг`,
+  },
+};
+
+function ownLocale(locale: string): OwnLocale | undefined {
+  return locale === "uz" || locale === "uz-Cyrl" ? UZBEK[locale] : undefined;
+}
+
+/** The date, time, number and relative-time primitives of one locale, from Intl or from our own data. */
+function localeFormats(p: FormatPreferences) {
+  const own = ownLocale(p.locale);
+  if (!own) {
+    const hourCycle = p.use12Hour ? "h12" : "h23";
+    const relative = new Intl.RelativeTimeFormat(p.locale, { numeric: "auto" });
+    const number = new Intl.NumberFormat(p.locale);
+    return {
+      date: (d: Date, style: "short" | "medium" | "long") =>
+        new Intl.DateTimeFormat(p.locale, { timeZone: p.timeZone, dateStyle: style }).format(d),
+      time: (d: Date) =>
+        new Intl.DateTimeFormat(p.locale, { timeZone: p.timeZone, timeStyle: "short", hourCycle }).format(d),
+      relative: (value: number, unit: Intl.RelativeTimeFormatUnit) => relative.format(value, unit),
+      number: (n: number) => number.format(n),
+    };
+  }
+  const number = (n: number) =>
+    new Intl.NumberFormat("en-US")
+      .formatToParts(n)
+      .map((part) => (part.type === "group" ? own.group : part.type === "decimal" ? own.decimal : part.value))
+      .join("");
+  return {
+    date: (d: Date, style: "short" | "medium" | "long") => {
+      const { year, month, day } = zonedParts(d, p.timeZone);
+      if (style === "short") return `${pad(day)}/${pad(month)}/${pad(year % 100)}`;
+      const name = own.months[style === "medium" ? "short" : "long"][month - 1];
+      return `${day}${own.daySeparator}${name}, ${year}`;
+    },
+    time: (d: Date) => {
+      const { hour, minute } = zonedParts(d, p.timeZone);
+      if (!p.use12Hour) return `${pad(hour)}:${pad(minute)}`;
+      return `${pad(hour % 12 || 12)}:${pad(minute)} ${own.dayPeriods[hour < 12 ? 0 : 1]}`;
+    },
+    relative: (value: number, unit: Intl.RelativeTimeFormatUnit) => {
+      if (unit === "second" && value === 0) return own.now;
+      if (unit === "day" && Math.abs(value) <= 1) return own.days[String(value) as "-1" | "0" | "1"];
+      const amount = `${number(Math.abs(value))} ${own.units[unit as keyof OwnLocale["units"]]}`;
+      return value < 0 ? own.past(amount) : own.future(amount);
+    },
+    number,
+  };
 }
 
 /** One formatter for the whole app: locale, time zone, 12/24-hour, date format and relative times. */
 export function createFormatter(p: FormatPreferences) {
-  const hourCycle = p.use12Hour ? "h12" : "h23";
+  const formats = localeFormats(p);
   const dateStyle = p.dateFormat === "iso" ? undefined : p.dateFormat;
-  const time = (d: Date) =>
-    new Intl.DateTimeFormat(p.locale, { timeZone: p.timeZone, timeStyle: "short", hourCycle }).format(d);
-  const date = (d: Date) =>
-    dateStyle
-      ? new Intl.DateTimeFormat(p.locale, { timeZone: p.timeZone, dateStyle }).format(d)
-      : isoParts(d, p.timeZone).date;
+  const time = formats.time;
+  const date = (d: Date) => {
+    if (dateStyle) return formats.date(d, dateStyle);
+    const { year, month, day } = zonedParts(d, p.timeZone);
+    return `${year}-${pad(month)}-${pad(day)}`;
+  };
   const dateTime = (d: Date) => (dateStyle ? `${date(d)}, ${time(d)}` : `${date(d)} ${time(d)}`);
 
   /** "5 minutes ago" within a week, then the date and time. */
   const relative = (d: Date, now: Date = new Date()) => {
     let value = (d.getTime() - now.getTime()) / 1000;
-    const format = new Intl.RelativeTimeFormat(p.locale, { numeric: "auto" });
     for (const [unit, size] of RELATIVE_STEPS) {
-      if (Math.abs(value) < size) return format.format(Math.round(value), unit);
+      if (Math.abs(value) < size) return formats.relative(Math.round(value), unit);
       value /= size;
     }
     return dateTime(d);
@@ -63,7 +176,7 @@ export function createFormatter(p: FormatPreferences) {
     relative: (d: Date | string, now?: Date) => relative(new Date(d), now),
     /** What the user asked for: relative when they want relative times, else date and time. */
     when: (d: Date | string, now?: Date) => (p.showRelativeTime ? relative(new Date(d), now) : dateTime(new Date(d))),
-    number: (n: number) => new Intl.NumberFormat(p.locale).format(n),
+    number: formats.number,
   };
 }
 

@@ -40,3 +40,61 @@ describe("the one formatter", () => {
     expect(createFormatter({ ...base, showRelativeTime: false }).when(at, now)).toBe("Mar 21, 2026, 14:05");
   });
 });
+
+describe("Uzbek without the browser's locale data", () => {
+  // Browsers ship no Uzbek ICU data, so the formatter carries its own; Node has full ICU to check it against.
+  const dates = Array.from({ length: 60 }, (_, i) => new Date(Date.UTC(2026, i % 12, 1 + ((i * 7) % 28), i % 24, i)));
+  const relatives: Array<[number, Intl.RelativeTimeFormatUnit]> = [
+    [-45, "second"],
+    [0, "second"],
+    [-1, "minute"],
+    [-23, "minute"],
+    [5, "minute"],
+    [-1, "hour"],
+    [-13, "hour"],
+    [3, "hour"],
+    [-1, "day"],
+    [1, "day"],
+    [-4, "day"],
+    [6, "day"],
+  ];
+
+  it.each(["uz", "uz-Cyrl"])("%s gives the same text as full ICU", (locale) => {
+    for (const timeZone of ["UTC", "Asia/Tashkent", "America/New_York"]) {
+      for (const dateFormat of ["short", "medium", "long"] as const) {
+        const format = createFormatter({ ...base, locale, timeZone, dateFormat });
+        for (const d of dates) {
+          expect(format.date(d)).toBe(new Intl.DateTimeFormat(locale, { timeZone, dateStyle: dateFormat }).format(d));
+        }
+      }
+      for (const use12Hour of [false, true]) {
+        const format = createFormatter({ ...base, locale, timeZone, use12Hour });
+        const hourCycle = use12Hour ? "h12" : "h23";
+        for (const d of dates) {
+          expect(format.time(d)).toBe(
+            new Intl.DateTimeFormat(locale, { timeZone, timeStyle: "short", hourCycle }).format(d),
+          );
+        }
+      }
+    }
+    const format = createFormatter({ ...base, locale });
+    for (const n of [0, 7, 1222, -1234567, 1234567.5, 0.25]) {
+      expect(format.number(n)).toBe(new Intl.NumberFormat(locale).format(n));
+    }
+    const now = new Date("2026-10-24T12:00:00Z");
+    const icu = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+    const seconds = { second: 1, minute: 60, hour: 3600, day: 86_400 } as Record<string, number>;
+    for (const [value, unit] of relatives) {
+      const at = new Date(now.getTime() + value * (seconds[unit] as number) * 1000);
+      expect(format.relative(at, now)).toBe(icu.format(value, unit));
+    }
+  });
+
+  it("reads relative times as words", () => {
+    const now = new Date("2026-10-24T12:00:00Z");
+    expect(createFormatter({ ...base, locale: "uz" }).relative("2026-10-24T11:37:00Z", now)).toBe("23 daqiqa oldin");
+    expect(createFormatter({ ...base, locale: "uz-Cyrl" }).relative("2026-10-24T11:37:00Z", now)).toBe(
+      "23 дақиқа олдин",
+    );
+  });
+});
