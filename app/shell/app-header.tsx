@@ -6,6 +6,9 @@ import { LanguageSwitcher } from "./language-switcher";
 import { ThemeSwitcher } from "./theme-switcher";
 import { type MenuUser, UserMenu } from "./user-menu";
 
+/** Where searching happens without the palette (the messages feed will take this over). */
+const SEARCH_PAGE = "/projects#search";
+
 export function AppHeader({
   user,
   onSearch,
@@ -27,10 +30,14 @@ export function AppHeader({
         <Menu aria-hidden="true" />
         <span className="sr-only">{t("sidebar.open")}</span>
       </label>
-      <button
-        type="button"
+      {/* Without JavaScript it goes to the page that searches; with it, it opens the palette. */}
+      <a
+        href={SEARCH_PAGE}
         className="search-button"
-        onClick={onSearch}
+        onClick={(event) => {
+          event.preventDefault();
+          onSearch();
+        }}
         onPointerEnter={onSearchIntent}
         onFocus={onSearchIntent}
         aria-keyshortcuts="Control+K Meta+K"
@@ -39,7 +46,7 @@ export function AppHeader({
         <Search aria-hidden="true" />
         <span className="flex-1 text-left">{t("search")}</span>
         <kbd className="kbd">Ctrl K</kbd>
-      </button>
+      </a>
       <div className="ml-auto flex items-center gap-1">
         <LanguageSwitcher />
         <ThemeSwitcher />

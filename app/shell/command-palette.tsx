@@ -38,7 +38,7 @@ export default function CommandPalette({
           <Dialog.Description className="sr-only">{t("commandPaletteDescription")}</Dialog.Description>
           <Command label={t("commandPalette")}>
             <Command.Input placeholder={t("typeCommand")} className="palette-input" />
-            <Command.List className="palette-list h-[18rem] overflow-y-auto p-1">
+            <Command.List className="palette-list max-h-[min(18rem,60vh)] overflow-y-auto p-1">
               <Command.Empty className="py-6 text-center text-sm text-muted-foreground">
                 {t("noResultsFound")}
               </Command.Empty>
