@@ -1,4 +1,4 @@
-import { createCookie } from "react-router";
+import { createCookie, redirect } from "react-router";
 import { z } from "zod";
 import { fromEnv } from "./env.server.ts";
 
@@ -24,6 +24,13 @@ const toastCookie = fromEnv((env) =>
 
 export function flashToast(toast: FlashToast): Promise<string> {
   return toastCookie().serialize(toast);
+}
+
+/** A redirect whose next page shows the toast (printed in place when JavaScript is off). */
+export async function redirectWithToast(url: string, toast: FlashToast, init: ResponseInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", await flashToast(toast));
+  return redirect(url, { ...init, headers });
 }
 
 /** The pending toast, and the Set-Cookie header that clears it (when there was one). */

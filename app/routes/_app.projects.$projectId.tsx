@@ -1,19 +1,23 @@
 import { Pause, Pencil, Play, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { requireUser } from "~/features/auth/guard.server";
 import { can } from "~/features/auth/permissions";
 import { projectMembers } from "~/features/projects/members.server";
 import { MentionList } from "~/features/projects/mention-list";
 import { deleteProject, getProject, projectDetail, setProjectStatus } from "~/features/projects/projects.server";
+import { deleteSchema } from "~/features/projects/schemas";
 import { StatusBadge } from "~/features/projects/status-badge";
 import { VolumeChart } from "~/features/projects/volume-chart";
 import { LANGUAGE_NAMES, type Language } from "~/i18n/config";
 import { useFormatter } from "~/lib/format";
-import { flashToast } from "~/lib/toast.server";
+import { useFormErrors, useIsPending } from "~/lib/forms";
+import { formFailure, parseForm } from "~/lib/forms.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
-import { buttonClass } from "~/ui/button";
-import { cn } from "~/ui/cn";
+import { buttonClass, SubmitButton } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.projects.$projectId";
 
@@ -45,28 +49,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "pause" || intent === "resume") {
     await setProjectStatus(user, params.projectId, intent === "pause" ? "paused" : "active");
-    return redirect(`/projects/${params.projectId}`, {
-      headers: {
-        "Set-Cookie": await flashToast({
-          type: "success",
-          key: intent === "pause" ? "projects:paused" : "projects:resumed",
-        }),
-      },
+    return redirectWithToast(`/projects/${params.projectId}`, {
+      type: "success",
+      key: intent === "pause" ? "projects:paused" : "projects:resumed",
     });
   }
   if (intent === "delete") {
     const project = await getProject(user, params.projectId);
-    if (String(form.get("confirm") ?? "").trim() !== project.name) {
-      return data({ confirmError: "projects:errors.confirmName" }, { status: 400 });
-    }
+    const submission = parseForm(form, deleteSchema(project.name));
+    if (!submission.success) return formFailure(submission.result);
     await deleteProject(user, project.id);
-    return redirect("/projects", {
-      headers: {
-        "Set-Cookie": await flashToast({ type: "success", key: "projects:deleted", values: { name: project.name } }),
-      },
-    });
+    return redirectWithToast("/projects", { type: "success", key: "projects:deleted", values: { name: project.name } });
   }
-  return data({ confirmError: undefined }, { status: 400 });
+  return formFailure({ formError: { key: "forms:errors.invalid" } });
 }
 
 function Rules({ label, terms, empty }: { label: string; terms: string[]; empty: string }) {
@@ -88,14 +83,14 @@ function Rules({ label, terms, empty }: { label: string; terms: string[]; empty:
   );
 }
 
-const card = "rounded-xl border border-border bg-card p-5 text-card-foreground";
-
 export default function ProjectPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("projects");
   const format = useFormatter();
-  const busy = useNavigation().state === "submitting";
   const { project } = loaderData;
   const paused = project.status === "paused";
+  const pausing = useIsPending(paused ? "resume" : "pause");
+  const deleting = useIsPending("delete");
+  const errors = useFormErrors(actionData);
 
   return (
     <>
@@ -110,16 +105,11 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
                 {t("detail.edit")}
               </Link>
               <Form method="post">
-                <button
-                  type="submit"
-                  name="intent"
-                  value={paused ? "resume" : "pause"}
-                  className={buttonClass("outline")}
-                  disabled={busy}
-                >
+                <input type="hidden" name="intent" value={paused ? "resume" : "pause"} />
+                <SubmitButton variant="outline" pending={pausing} pendingLabel={t("form.saving")}>
                   {paused ? <Play aria-hidden="true" /> : <Pause aria-hidden="true" />}
                   {paused ? t("detail.resume") : t("detail.pause")}
-                </button>
+                </SubmitButton>
               </Form>
             </div>
           )
@@ -131,17 +121,11 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
       </div>
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <section className={cn(card, "lg:col-span-2")} aria-labelledby="volume">
-          <h2 id="volume" className="mb-3 font-semibold">
-            {t("detail.volume")}
-          </h2>
+        <Card title={t("detail.volume")} className="lg:col-span-2">
           <VolumeChart days={loaderData.volume} />
-        </section>
+        </Card>
 
-        <section className={card} aria-labelledby="rules">
-          <h2 id="rules" className="mb-3 font-semibold">
-            {t("detail.rules")}
-          </h2>
+        <Card title={t("detail.rules")}>
           <dl className="flex flex-col gap-3">
             <Rules label={t("detail.keywords")} terms={project.keywords} empty="—" />
             <Rules label={t("form.requiredWords")} terms={project.requiredWords} empty={t("detail.none")} />
@@ -157,20 +141,14 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
               empty={t("detail.none")}
             />
           </dl>
-        </section>
+        </Card>
 
-        <section className={cn(card, "lg:col-span-2")} aria-labelledby="recent">
-          <h2 id="recent" className="mb-3 font-semibold">
-            {t("detail.recent")}
-          </h2>
+        <Card title={t("detail.recent")} className="lg:col-span-2">
           <MentionList mentions={loaderData.recent} empty={t("detail.noMentions")} />
-        </section>
+        </Card>
 
         <div className="flex flex-col gap-6">
-          <section className={card} aria-labelledby="sources">
-            <h2 id="sources" className="mb-3 font-semibold">
-              {t("detail.sources")}
-            </h2>
+          <Card title={t("detail.sources")}>
             {loaderData.sources.length === 0 ? (
               <p className="text-sm text-muted-foreground">{t("detail.noSources")}</p>
             ) : (
@@ -183,11 +161,8 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
                 ))}
               </ul>
             )}
-          </section>
-          <section className={card} aria-labelledby="members">
-            <h2 id="members" className="mb-3 font-semibold">
-              {t("detail.members")}
-            </h2>
+          </Card>
+          <Card title={t("detail.members")}>
             {loaderData.members.length === 0 ? (
               <p className="text-sm text-muted-foreground">{t("detail.noMembers")}</p>
             ) : (
@@ -200,49 +175,30 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
                 ))}
               </ul>
             )}
-          </section>
+          </Card>
         </div>
       </div>
 
       {loaderData.canDelete && (
-        <section className="mt-10 max-w-2xl rounded-xl border border-red-600/40 p-5" aria-labelledby="danger">
-          <h2 id="danger" className="font-semibold text-red-700 dark:text-red-400">
-            {t("delete.title")}
-          </h2>
-          <p className="mt-1 text-sm text-muted-foreground">{t("delete.description")}</p>
-          <details className="mt-3" open={Boolean(actionData?.confirmError)}>
-            <summary className={buttonClass("outline", "sm")}>
-              <Trash2 aria-hidden="true" />
-              {t("delete.start")}
-            </summary>
-            <Form method="post" className="mt-3 flex flex-col gap-2">
-              <label htmlFor="confirm" className="text-sm">
-                {t("delete.confirmLabel", { name: project.name })}
-              </label>
-              <input
-                id="confirm"
-                name="confirm"
-                autoComplete="off"
-                aria-invalid={actionData?.confirmError ? true : undefined}
-                aria-describedby={actionData?.confirmError ? "confirm-error" : undefined}
-                className="h-9 max-w-sm rounded-md border border-border bg-background px-3 text-sm aria-invalid:border-red-600"
-              />
-              {actionData?.confirmError && (
-                <p id="confirm-error" className="text-sm text-red-700 dark:text-red-400">
-                  {t(actionData.confirmError)}
-                </p>
-              )}
-              <button
-                type="submit"
-                name="intent"
-                value="delete"
-                className={cn(buttonClass("default", "sm"), "self-start bg-red-600 text-white hover:bg-red-700")}
-              >
-                {t("delete.submit")}
-              </button>
-            </Form>
-          </details>
-        </section>
+        <Card title={t("delete.title")} danger className="mt-10 max-w-2xl">
+          <p className="mb-3 text-sm text-muted-foreground">{t("delete.description")}</p>
+          <ConfirmDialog
+            trigger={
+              <>
+                <Trash2 aria-hidden="true" />
+                {t("delete.start")}
+              </>
+            }
+            title={t("delete.title")}
+            description={t("delete.description")}
+            confirmLabel={t("delete.confirmLabel", { name: project.name })}
+            submitLabel={t("delete.submit")}
+            pendingLabel={t("delete.deleting")}
+            pending={deleting}
+            error={errors.field("confirm")}
+            fields={{ intent: "delete" }}
+          />
+        </Card>
       )}
     </>
   );

@@ -3,10 +3,13 @@ import { requireUser } from "~/features/auth/guard.server";
 import { preferencesContext } from "~/features/settings/preferences.server";
 import { savePreferences } from "~/features/settings/save.server";
 import { profileSchema } from "~/features/settings/schemas";
+import { SettingsSection } from "~/features/settings/settings-section";
 import { usePreferenceForm } from "~/features/settings/use-preference-form";
 import { useFormatter } from "~/lib/format";
+import { typedValue } from "~/lib/forms";
 import { PageErrorBoundary } from "~/shell/error-page";
-import { SaveButton, SettingsSection, TextareaField } from "~/ui/controls";
+import { SubmitButton } from "~/ui/button";
+import { TextareaField } from "~/ui/field";
 import type { Route } from "./+types/_app.settings._index";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -29,7 +32,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("settings");
   const format = useFormatter();
-  const { fetcher, key, error, saving } = usePreferenceForm("profile");
+  const { fetcher, result, key, errors, saving } = usePreferenceForm("profile");
   return (
     <div className="flex flex-col gap-8">
       <title>{`${t("profile.title")} · Kuzatuv`}</title>
@@ -57,12 +60,14 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
           <TextareaField
             name="bio"
             label={t("profile.bio")}
-            description={t("profile.bioHint")}
-            defaultValue={loaderData.bio}
+            hint={t("profile.bioHint")}
+            defaultValue={typedValue(result, "bio", loaderData.bio)}
             maxLength={500}
-            error={error("bio")}
+            error={errors.field("bio")}
           />
-          <SaveButton saving={saving} label={t("save")} savingLabel={t("saving")} />
+          <SubmitButton pending={saving} pendingLabel={t("saving")}>
+            {t("save")}
+          </SubmitButton>
         </fetcher.Form>
       </SettingsSection>
     </div>

@@ -1,18 +1,20 @@
 import { useTranslation } from "react-i18next";
-import { data, redirect, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { AuthUnavailableError, callAuth } from "~/features/auth/auth-client.server";
 import { authCallContext, requireUser } from "~/features/auth/guard.server";
-import { fieldErrors } from "~/features/auth/schemas";
+import { PASSWORD_MIN_LENGTH } from "~/features/auth/schemas";
 import { isTimeZone, preferencesContext, timeZones } from "~/features/settings/preferences.server";
-import { type SaveResult, savePreferences } from "~/features/settings/save.server";
+import { savePreferences } from "~/features/settings/save.server";
 import { accountSchema, passwordSchema } from "~/features/settings/schemas";
+import { SettingsSection } from "~/features/settings/settings-section";
 import { usePreferenceForm } from "~/features/settings/use-preference-form";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/config";
 import { DATE_FORMATS, type DateFormat, useFormatter } from "~/lib/format";
-import { flashToast } from "~/lib/toast.server";
+import { formFailure, parseForm } from "~/lib/forms.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
-import { SaveButton, SelectField, SettingsSection, SwitchRow } from "~/ui/controls";
-import { Field } from "~/ui/field";
+import { buttonClass, SubmitButton } from "~/ui/button";
+import { InputField, SelectField, SwitchField } from "~/ui/field";
 import type { Route } from "./+types/_app.settings.account";
 
 // A fixed moment for the format preview, so the server and the browser render the same text.
@@ -44,31 +46,26 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
 /** Through the auth service: the current password is checked there, other sessions end. */
 async function changePassword(form: FormData, context: Route.ActionArgs["context"], url: URL) {
-  const parsed = passwordSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data<SaveResult>({ fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
+  const submission = parseForm(form, passwordSchema);
+  if (!submission.success) return formFailure(submission.result);
   const { token, clientIp } = authCallContext(context);
   try {
     const result = await callAuth("/password", {
       token,
       clientIp,
-      body: { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword },
+      body: { currentPassword: submission.data.currentPassword, newPassword: submission.data.newPassword },
     });
     if (!result.ok) {
       if (result.code === "invalid_credentials") {
-        return data<SaveResult>(
-          { fieldErrors: { currentPassword: "settings:errors.currentPasswordWrong" } },
-          { status: 400 },
-        );
+        return formFailure({ fieldErrors: { currentPassword: "settings:errors.currentPasswordWrong" } });
       }
-      return data<SaveResult>({ formError: { text: result.error } }, { status: result.status });
+      return formFailure({ formError: { text: result.error } }, result.status);
     }
   } catch (error) {
     if (!(error instanceof AuthUnavailableError)) throw error;
-    return data<SaveResult>({ formError: { key: "auth:errors.unavailable" } }, { status: 503 });
+    return formFailure({ formError: { key: "auth:errors.unavailable" } }, 503);
   }
-  return redirect(url.pathname, {
-    headers: { "Set-Cookie": await flashToast({ type: "success", key: "settings:password.changed" }) },
-  });
+  return redirectWithToast(url.pathname, { type: "success", key: "settings:password.changed" });
 }
 
 function LanguageSection() {
@@ -86,7 +83,7 @@ function LanguageSection() {
             </option>
           ))}
         </SelectField>
-        <button type="submit" className="h-10 rounded-md border border-border px-4 text-sm font-medium hover:bg-accent">
+        <button type="submit" className={buttonClass("outline")}>
           {t("account.applyLanguage")}
         </button>
       </form>
@@ -96,7 +93,7 @@ function LanguageSection() {
 
 function RegionalSection({ loaderData }: { loaderData: Route.ComponentProps["loaderData"] }) {
   const { t } = useTranslation("settings");
-  const { fetcher, pending, key, error, saving } = usePreferenceForm("regional");
+  const { fetcher, pending, key, errors, saving } = usePreferenceForm("regional");
   // The preview follows the form: the pending values while saving, else what is stored.
   const format = useFormatter({
     timeZone: pending?.timezone ?? loaderData.timezone,
@@ -112,7 +109,7 @@ function RegionalSection({ loaderData }: { loaderData: Route.ComponentProps["loa
           name="timezone"
           label={t("account.timezone")}
           defaultValue={loaderData.timezone}
-          error={error("timezone")}
+          error={errors.field("timezone")}
         >
           {loaderData.timeZones.map((zone) => (
             <option key={zone} value={zone}>
@@ -124,7 +121,7 @@ function RegionalSection({ loaderData }: { loaderData: Route.ComponentProps["loa
           name="clock"
           label={t("account.clock")}
           defaultValue={loaderData.use12Hour ? "12" : "24"}
-          error={error("clock")}
+          error={errors.field("clock")}
         >
           <option value="24">{t("account.clock24")}</option>
           <option value="12">{t("account.clock12")}</option>
@@ -133,7 +130,7 @@ function RegionalSection({ loaderData }: { loaderData: Route.ComponentProps["loa
           name="dateFormat"
           label={t("account.dateFormat")}
           defaultValue={loaderData.dateFormat}
-          error={error("dateFormat")}
+          error={errors.field("dateFormat")}
         >
           {DATE_FORMATS.map((f) => (
             <option key={f} value={f}>
@@ -141,17 +138,19 @@ function RegionalSection({ loaderData }: { loaderData: Route.ComponentProps["loa
             </option>
           ))}
         </SelectField>
-        <SwitchRow
+        <SwitchField
           name="showRelativeTime"
           label={t("account.relativeTime")}
-          description={t("account.relativeTimeDescription")}
+          hint={t("account.relativeTimeDescription")}
           defaultChecked={loaderData.showRelativeTime}
         />
         <p className="rounded-md bg-muted px-3 py-2 text-sm" data-testid="format-preview">
           <span className="text-muted-foreground">{t("account.preview")}: </span>
           <output>{format.dateTime(SAMPLE)}</output>
         </p>
-        <SaveButton saving={saving} label={t("save")} savingLabel={t("saving")} />
+        <SubmitButton pending={saving} pendingLabel={t("saving")}>
+          {t("save")}
+        </SubmitButton>
       </fetcher.Form>
     </SettingsSection>
   );
@@ -159,39 +158,41 @@ function RegionalSection({ loaderData }: { loaderData: Route.ComponentProps["loa
 
 function PasswordSection({ email }: { email: string }) {
   const { t } = useTranslation("settings");
-  const { fetcher, key, error, saving } = usePreferenceForm("password");
+  const { fetcher, key, errors, saving } = usePreferenceForm("password");
   return (
     <SettingsSection title={t("password.title")} description={t("password.description")}>
       <fetcher.Form method="post" key={key} className="flex max-w-md flex-col gap-4">
         <input type="hidden" name="intent" value="password" />
         <input type="hidden" name="username" autoComplete="username" value={email} />
-        <Field
+        <InputField
           name="currentPassword"
           type="password"
           label={t("password.current")}
           autoComplete="current-password"
           required
-          error={error("currentPassword")}
+          error={errors.field("currentPassword")}
         />
-        <Field
+        <InputField
           name="newPassword"
           type="password"
           label={t("password.new")}
           autoComplete="new-password"
-          minLength={8}
+          minLength={PASSWORD_MIN_LENGTH}
           required
           hint={t("auth:passwordHint")}
-          error={error("newPassword")}
+          error={errors.field("newPassword")}
         />
-        <Field
+        <InputField
           name="confirmPassword"
           type="password"
           label={t("password.confirm")}
           autoComplete="new-password"
           required
-          error={error("confirmPassword")}
+          error={errors.field("confirmPassword")}
         />
-        <SaveButton saving={saving} label={t("password.submit")} savingLabel={t("saving")} />
+        <SubmitButton pending={saving} pendingLabel={t("saving")}>
+          {t("password.submit")}
+        </SubmitButton>
       </fetcher.Form>
     </SettingsSection>
   );

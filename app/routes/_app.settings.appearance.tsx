@@ -5,12 +5,14 @@ import { requireUser } from "~/features/auth/guard.server";
 import { preferencesContext } from "~/features/settings/preferences.server";
 import { savePreferences } from "~/features/settings/save.server";
 import { appearanceSchema, FONTS } from "~/features/settings/schemas";
+import { SettingsSection } from "~/features/settings/settings-section";
 import { usePreferenceForm } from "~/features/settings/use-preference-form";
 import { THEME_CHOICES, type ThemeChoice } from "~/lib/theme";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { useThemeChoice } from "~/shell/theme-switcher";
+import { SubmitButton } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { RadioGroupField, SaveButton, SettingsSection } from "~/ui/controls";
+import { RadioGroupField } from "~/ui/field";
 import type { Route } from "./+types/_app.settings.appearance";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -96,7 +98,7 @@ const FONT_STACKS: Record<(typeof FONTS)[number], string> = {
 
 function FontSection({ font }: { font: string }) {
   const { t } = useTranslation("settings");
-  const { fetcher, key, error, saving } = usePreferenceForm("font");
+  const { fetcher, key, errors, saving } = usePreferenceForm("font");
   return (
     <SettingsSection title={t("appearance.fontTitle")} description={t("appearance.fontDescription")}>
       <fetcher.Form method="post" key={key} className="flex flex-col gap-4">
@@ -104,7 +106,7 @@ function FontSection({ font }: { font: string }) {
           name="font"
           legend={t("appearance.font")}
           value={font}
-          error={error("font")}
+          error={errors.field("font")}
           className="sm:grid-cols-2"
           options={FONTS.map((value) => ({
             value,
@@ -116,7 +118,9 @@ function FontSection({ font }: { font: string }) {
             ),
           }))}
         />
-        <SaveButton saving={saving} label={t("save")} savingLabel={t("saving")} />
+        <SubmitButton pending={saving} pendingLabel={t("saving")}>
+          {t("save")}
+        </SubmitButton>
       </fetcher.Form>
     </SettingsSection>
   );

@@ -3,9 +3,11 @@ import { requireUser } from "~/features/auth/guard.server";
 import { preferencesContext } from "~/features/settings/preferences.server";
 import { savePreferences } from "~/features/settings/save.server";
 import { NOTIFY, notificationsSchema } from "~/features/settings/schemas";
+import { SettingsSection } from "~/features/settings/settings-section";
 import { usePreferenceForm } from "~/features/settings/use-preference-form";
 import { PageErrorBoundary } from "~/shell/error-page";
-import { RadioGroupField, SaveButton, SettingsSection, SwitchRow } from "~/ui/controls";
+import { SubmitButton } from "~/ui/button";
+import { RadioGroupField, SwitchField } from "~/ui/field";
 import type { Route } from "./+types/_app.settings.notifications";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -29,7 +31,7 @@ const EMAILS = ["communicationEmails", "marketingEmails", "socialEmails"] as con
 
 export default function NotificationSettings({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("settings");
-  const { fetcher, key, error, saving } = usePreferenceForm("notifications");
+  const { fetcher, key, errors, saving } = usePreferenceForm("notifications");
   return (
     <div className="flex flex-col gap-8">
       <title>{`${t("notifications.title")} · Kuzatuv`}</title>
@@ -39,7 +41,7 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
             name="notify"
             legend={t("notifications.notifyLegend")}
             value={loaderData.notify}
-            error={error("notify")}
+            error={errors.field("notify")}
             options={NOTIFY.map((value) => ({
               value,
               label: t(`notifications.notify.${value}`),
@@ -50,18 +52,18 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
         <SettingsSection title={t("notifications.emailsTitle")} description={t("notifications.emailsDescription")}>
           <div className="flex flex-col gap-3">
             {EMAILS.map((name) => (
-              <SwitchRow
+              <SwitchField
                 key={name}
                 name={name}
                 label={t(`notifications.${name}`)}
-                description={t(`notifications.${name}Description`)}
+                hint={t(`notifications.${name}Description`)}
                 defaultChecked={loaderData[name]}
               />
             ))}
-            <SwitchRow
+            <SwitchField
               name="securityEmails"
               label={t("notifications.securityEmails")}
-              description={t("notifications.securityEmailsDescription")}
+              hint={t("notifications.securityEmailsDescription")}
               checked
               disabled
               readOnly
@@ -69,14 +71,16 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
           </div>
         </SettingsSection>
         <SettingsSection title={t("notifications.mobileTitle")}>
-          <SwitchRow
+          <SwitchField
             name="mobilePushDifferent"
             label={t("notifications.mobilePushDifferent")}
-            description={t("notifications.mobilePushDifferentDescription")}
+            hint={t("notifications.mobilePushDifferentDescription")}
             defaultChecked={loaderData.mobilePushDifferent}
           />
         </SettingsSection>
-        <SaveButton saving={saving} label={t("save")} savingLabel={t("saving")} />
+        <SubmitButton pending={saving} pendingLabel={t("saving")}>
+          {t("save")}
+        </SubmitButton>
       </fetcher.Form>
     </div>
   );

@@ -6,6 +6,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { APP_VERSION } from "~/lib/version";
 import { LanguageSwitcher } from "~/shell/language-switcher";
 import { ThemeSwitcher } from "~/shell/theme-switcher";
+import { Card } from "~/ui/card";
 import type { Route } from "./+types/auth-layout";
 
 /** /sign-in and /sign-up: signed-in visitors go straight on. */
@@ -31,9 +32,9 @@ export default function AuthLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <main id="main" className="flex flex-1 items-start justify-center px-4 pt-[8vh] pb-10">
-        <div className="w-full max-w-sm rounded-xl border border-border bg-card p-6 text-card-foreground shadow-sm">
+        <Card className="w-full max-w-sm shadow-sm">
           <Outlet />
-        </div>
+        </Card>
       </main>
       <footer className="p-4 text-center text-xs text-muted-foreground">
         {t("tagline")} · {t("version", { version: loaderData.version })}

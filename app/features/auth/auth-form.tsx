@@ -1,61 +1,20 @@
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { buttonClass } from "~/ui/button";
-import { Field, FormError } from "~/ui/field";
-import type { AuthFormResult } from "./forms.server";
-import { HONEYPOT_FIELD } from "./schemas";
+import { Form, Link, useSearchParams } from "react-router";
+import { type FormResult, useFormErrors, useIsPending } from "~/lib/forms";
+import { SubmitButton } from "~/ui/button";
+import { FormError, InputField } from "~/ui/field";
+import { HONEYPOT_FIELD, PASSWORD_MIN_LENGTH } from "./schemas";
 
 /** The sign-in / sign-up form: works as a plain form post, keeps the e-mail on error. */
-export function AuthForm({ mode, result }: { mode: "signIn" | "signUp"; result: AuthFormResult | undefined }) {
+export function AuthForm({ mode, result }: { mode: "signIn" | "signUp"; result: FormResult | undefined }) {
   const { t } = useTranslation("auth");
   const [params] = useSearchParams();
-  const busy = useNavigation().state === "submitting";
+  const pending = useIsPending();
+  const errors = useFormErrors(result);
   const redirectTo = params.get("redirect") ?? "/";
   const other = mode === "signIn" ? "/sign-up" : "/sign-in";
   const otherHref = redirectTo === "/" ? other : `${other}?${new URLSearchParams({ redirect: redirectTo })}`;
-  const error = (field: string) => (result?.fieldErrors?.[field] ? t(result.fieldErrors[field]) : undefined);
-  const formError = result?.formError
-    ? "key" in result.formError
-      ? t(result.formError.key)
-      : result.formError.text
-    : undefined;
   const title = mode === "signIn" ? t("signInTitle") : t("signUpTitle");
-
-  let passwordFields: ReactNode = (
-    <Field
-      name="password"
-      type="password"
-      label={t("password")}
-      autoComplete="current-password"
-      required
-      error={error("password")}
-    />
-  );
-  if (mode === "signUp") {
-    passwordFields = (
-      <>
-        <Field
-          name="password"
-          type="password"
-          label={t("password")}
-          autoComplete="new-password"
-          minLength={8}
-          required
-          hint={t("passwordHint")}
-          error={error("password")}
-        />
-        <Field
-          name="confirmPassword"
-          type="password"
-          label={t("confirmPassword")}
-          autoComplete="new-password"
-          required
-          error={error("confirmPassword")}
-        />
-      </>
-    );
-  }
 
   return (
     <>
@@ -65,7 +24,7 @@ export function AuthForm({ mode, result }: { mode: "signIn" | "signUp"; result: 
         {mode === "signIn" ? t("signInDescription") : t("signUpDescription")}
       </p>
       <Form method="post" className="flex flex-col gap-4" noValidate>
-        <FormError>{formError}</FormError>
+        <FormError>{errors.form}</FormError>
         <input type="hidden" name="redirect" value={redirectTo} />
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
           <label>
@@ -73,20 +32,54 @@ export function AuthForm({ mode, result }: { mode: "signIn" | "signUp"; result: 
             <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
           </label>
         </div>
-        <Field
+        <InputField
           name="email"
           type="email"
           label={t("email")}
           placeholder={t("emailPlaceholder")}
           autoComplete="email"
           required
-          defaultValue={result?.values.email}
-          error={error("email")}
+          defaultValue={result?.values?.email}
+          error={errors.field("email")}
         />
-        {passwordFields}
-        <button type="submit" className={buttonClass()} disabled={busy}>
-          {busy ? (mode === "signIn" ? t("signingIn") : t("signingUp")) : t(mode)}
-        </button>
+        {mode === "signIn" ? (
+          <InputField
+            name="password"
+            type="password"
+            label={t("password")}
+            autoComplete="current-password"
+            required
+            error={errors.field("password")}
+          />
+        ) : (
+          <>
+            <InputField
+              name="password"
+              type="password"
+              label={t("password")}
+              autoComplete="new-password"
+              minLength={PASSWORD_MIN_LENGTH}
+              required
+              hint={t("passwordHint")}
+              error={errors.field("password")}
+            />
+            <InputField
+              name="confirmPassword"
+              type="password"
+              label={t("confirmPassword")}
+              autoComplete="new-password"
+              required
+              error={errors.field("confirmPassword")}
+            />
+          </>
+        )}
+        <SubmitButton
+          pending={pending}
+          pendingLabel={mode === "signIn" ? t("signingIn") : t("signingUp")}
+          className="self-stretch"
+        >
+          {t(mode)}
+        </SubmitButton>
       </Form>
       <p className="mt-5 text-center text-sm text-muted-foreground">
         {mode === "signIn" ? t("noAccount") : t("haveAccount")}{" "}

@@ -1,19 +1,12 @@
-import { data, type RouterContextProvider, redirect } from "react-router";
+import { type RouterContextProvider, redirect } from "react-router";
 import type { z } from "zod";
+import type { Message } from "../../lib/forms";
+import { formFailure, parseForm } from "../../lib/forms.server";
 import { requestInfoContext } from "../../lib/request-info";
 import { safeRedirect } from "../../lib/safe-redirect";
 import { AuthUnavailableError, type AuthUser, callAuth } from "./auth-client.server";
-import { fieldErrors, HONEYPOT_FIELD } from "./schemas";
+import { HONEYPOT_FIELD } from "./schemas";
 import { startSession } from "./session.server";
-
-/** A message to show: a translation key, or the auth service's own text when we have no key for it. */
-export type Message = { key: string } | { text: string };
-
-export interface AuthFormResult {
-  values: { email: string };
-  fieldErrors?: Record<string, string>;
-  formError?: Message;
-}
 
 // The service's stable codes we can say in every language; anything else is shown as the service says it.
 const CODE_KEYS: Record<string, string> = {
@@ -35,31 +28,28 @@ export async function submitAuthForm(
   schema: z.ZodType<Record<string, string>>,
 ) {
   const form = await request.formData();
-  const values = { email: String(form.get("email") ?? "").slice(0, 254) };
-  const fail = (status: number, result: Omit<AuthFormResult, "values">) =>
-    data<AuthFormResult>({ values, ...result }, { status });
-
-  if (form.get(HONEYPOT_FIELD)) return fail(400, { formError: { key: "auth:errors.spam" } });
-  const parsed = schema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return fail(400, { fieldErrors: fieldErrors(parsed.error) });
+  const submission = parseForm(form, schema);
+  if (form.get(HONEYPOT_FIELD))
+    return formFailure({ values: submission.values, formError: { key: "auth:errors.spam" } });
+  if (!submission.success) return formFailure(submission.result);
+  const { values } = submission;
 
   let result: Awaited<ReturnType<typeof callAuth<{ token: string; user: AuthUser }>>>;
   try {
     result = await callAuth<{ token: string; user: AuthUser }>(endpoint, {
-      body: parsed.data,
+      body: submission.data,
       clientIp: context.get(requestInfoContext).clientIp,
     });
   } catch (error) {
     if (!(error instanceof AuthUnavailableError)) throw error;
-    return fail(503, { formError: { key: "auth:errors.unavailable" } });
+    return formFailure({ values, formError: { key: "auth:errors.unavailable" } }, 503);
   }
   if (!result.ok) {
+    if (result.code === "email_taken")
+      return formFailure({ values, fieldErrors: { email: "auth:errors.emailTaken" } }, result.status);
     const key = result.code ? CODE_KEYS[result.code] : undefined;
     const formError: Message = key ? { key } : { text: result.error };
-    return fail(
-      result.status,
-      result.code === "email_taken" ? { fieldErrors: { email: CODE_KEYS.email_taken as string } } : { formError },
-    );
+    return formFailure({ values, formError }, result.status);
   }
   const cookie = await startSession(request, result.data.token, result.data.user);
   return redirect(safeRedirect(form.get("redirect")), { headers: { "Set-Cookie": cookie } });

@@ -1,11 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/config";
-import { buttonClass } from "~/ui/button";
-import { cn } from "~/ui/cn";
-import { TextareaField } from "~/ui/controls";
-import { Field } from "~/ui/field";
-import type { ProjectFormResult } from "./forms.server";
+import { type FormResult, typedValue, useFormErrors, useIsPending } from "~/lib/forms";
+import { buttonClass, SubmitButton } from "~/ui/button";
+import { CheckboxGroup, Field, InputField, TextareaField } from "~/ui/field";
+import { Input } from "~/ui/input";
 
 export interface ProjectFormDefaults {
   name: string;
@@ -18,9 +17,6 @@ export interface ProjectFormDefaults {
   competitorIds: string[];
 }
 
-const lines = (value: string | string[] | undefined, fallback: string[]) =>
-  value === undefined ? fallback.join("\n") : Array.isArray(value) ? value.join("\n") : value;
-
 /** Create and edit: a plain form that keeps everything typed when it comes back with errors. */
 export function ProjectForm({
   defaults,
@@ -31,18 +27,19 @@ export function ProjectForm({
 }: {
   defaults: ProjectFormDefaults;
   competitors: Array<{ id: string; name: string }>;
-  result: ProjectFormResult | undefined;
+  result: FormResult | undefined;
   submitLabel: string;
   cancelTo: string;
 }) {
   const { t } = useTranslation("projects");
-  const busy = useNavigation().state === "submitting";
-  const typed = result?.values;
-  const error = (field: string) => (result?.fieldErrors[field] ? t(result.fieldErrors[field]) : undefined);
-  const list = (field: keyof ProjectFormDefaults) =>
-    typed ? ([] as string[]).concat(typed[field] ?? []) : (defaults[field] as string[]);
-  const languages = list("languages");
-  const chosenCompetitors = list("competitorIds");
+  const pending = useIsPending();
+  const errors = useFormErrors(result);
+  const text = (name: "name" | "description" | "color") => typedValue(result, name, defaults[name]);
+  const lines = (name: "keywords" | "requiredWords" | "excludedWords") =>
+    typedValue(result, name, defaults[name].join("\n"));
+  // Ticked boxes: what came back (none ticked sends nothing), else the stored choice.
+  const ticked = (name: "languages" | "competitorIds") =>
+    result?.values ? ([] as string[]).concat(result.values[name] ?? []) : defaults[name];
 
   return (
     <Form method="post" className="flex max-w-2xl flex-col gap-6" noValidate>
@@ -52,107 +49,72 @@ export function ProjectForm({
         </p>
       )}
       <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
-        <Field
+        <InputField
           name="name"
           label={t("form.name")}
           required
           maxLength={80}
-          defaultValue={typed ? String(typed.name) : defaults.name}
-          error={error("name")}
+          defaultValue={text("name")}
+          error={errors.field("name")}
         />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="color" className="text-sm font-medium">
-            {t("form.color")}
-          </label>
-          <input
-            id="color"
-            name="color"
-            type="color"
-            defaultValue={typed ? String(typed.color) : defaults.color}
-            className="h-10 w-16 cursor-pointer rounded-md border border-border bg-background p-1"
-          />
-        </div>
+        <Field name="color" label={t("form.color")} error={errors.field("color")}>
+          {(aria) => <Input {...aria} type="color" defaultValue={text("color")} className="w-16 cursor-pointer p-1" />}
+        </Field>
       </div>
       <TextareaField
         name="description"
         label={t("form.description")}
         maxLength={500}
-        defaultValue={typed ? String(typed.description) : defaults.description}
-        error={error("description")}
+        defaultValue={text("description")}
+        error={errors.field("description")}
       />
       <TextareaField
         name="keywords"
         label={t("form.keywords")}
-        description={t("form.keywordsHint")}
+        hint={t("form.keywordsHint")}
         required
-        defaultValue={lines(typed?.keywords, defaults.keywords)}
-        error={error("keywords")}
+        defaultValue={lines("keywords")}
+        error={errors.field("keywords")}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextareaField
           name="requiredWords"
           label={t("form.requiredWords")}
-          description={t("form.requiredWordsHint")}
-          defaultValue={lines(typed?.requiredWords, defaults.requiredWords)}
-          error={error("requiredWords")}
+          hint={t("form.requiredWordsHint")}
+          defaultValue={lines("requiredWords")}
+          error={errors.field("requiredWords")}
         />
         <TextareaField
           name="excludedWords"
           label={t("form.excludedWords")}
-          description={t("form.excludedWordsHint")}
-          defaultValue={lines(typed?.excludedWords, defaults.excludedWords)}
-          error={error("excludedWords")}
+          hint={t("form.excludedWordsHint")}
+          defaultValue={lines("excludedWords")}
+          error={errors.field("excludedWords")}
         />
       </div>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium">{t("form.languages")}</legend>
-        <p className="text-xs text-muted-foreground">{t("form.languagesHint")}</p>
-        <div className="flex flex-wrap gap-2">
-          {LANGUAGES.map((lng) => (
-            <label
-              key={lng}
-              className="flex items-center gap-2 rounded-md border border-border px-3 py-2 text-sm has-[:checked]:border-primary"
-            >
-              <input
-                type="checkbox"
-                name="languages"
-                value={lng}
-                defaultChecked={languages.includes(lng)}
-                className="accent-[var(--primary)]"
-              />
-              <span lang={lng}>{LANGUAGE_NAMES[lng]}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <CheckboxGroup
+        name="languages"
+        legend={t("form.languages")}
+        hint={t("form.languagesHint")}
+        options={LANGUAGES.map((lng) => ({ value: lng, label: LANGUAGE_NAMES[lng], lang: lng }))}
+        checked={ticked("languages")}
+        error={errors.field("languages")}
+      />
       {competitors.length > 0 && (
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-medium">{t("form.competitors")}</legend>
-          <p className="text-xs text-muted-foreground">{t("form.competitorsHint")}</p>
-          <div className="flex flex-wrap gap-2">
-            {competitors.map((c) => (
-              <label
-                key={c.id}
-                className="flex items-center gap-2 rounded-md border border-border px-3 py-2 text-sm has-[:checked]:border-primary"
-              >
-                <input
-                  type="checkbox"
-                  name="competitorIds"
-                  value={c.id}
-                  defaultChecked={chosenCompetitors.includes(c.id)}
-                  className="accent-[var(--primary)]"
-                />
-                {c.name}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <CheckboxGroup
+          name="competitorIds"
+          legend={t("form.competitors")}
+          hint={t("form.competitorsHint")}
+          options={competitors.map((c) => ({ value: c.id, label: c.name }))}
+          checked={ticked("competitorIds")}
+          error={errors.field("competitorIds")}
+        />
       )}
       <div className="flex gap-2">
-        <button type="submit" className={buttonClass()} disabled={busy}>
-          {busy ? t("form.saving") : submitLabel}
-        </button>
-        <Link to={cancelTo} className={cn(buttonClass("outline"))}>
+        <SubmitButton pending={pending} pendingLabel={t("form.saving")}>
+          {submitLabel}
+        </SubmitButton>
+        <Link to={cancelTo} className={buttonClass("outline")}>
           {t("forms:cancel")}
         </Link>
       </div>

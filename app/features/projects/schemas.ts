@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { LANGUAGES } from "../../i18n/config";
+import { freeText } from "../../lib/form-rules";
 
 /** One term per line or comma; trimmed, empty ones dropped, duplicates (ignoring case) removed. */
 const termList = (max: number) =>
-  z
-    .string()
+  freeText({ multiline: true })
     .optional()
     .transform((value) => {
       const seen = new Set<string>();
@@ -25,14 +25,8 @@ const termList = (max: number) =>
     );
 
 export const projectSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: "projects:errors.nameRequired" })
-    .max(80, { error: "projects:errors.nameTooLong" }),
-  description: z
-    .string()
-    .trim()
+  name: freeText().min(1, { error: "projects:errors.nameRequired" }).max(80, { error: "projects:errors.nameTooLong" }),
+  description: freeText({ multiline: true })
     .max(500, { error: "projects:errors.descriptionTooLong" })
     .optional()
     .transform((v) => v || null),
@@ -55,16 +49,12 @@ export const projectSchema = z.object({
 
 export type ProjectInput = z.output<typeof projectSchema>;
 
-/** FormData → the plain object the schema reads (repeated fields become arrays). */
-export function projectFormValues(form: FormData) {
-  return {
-    name: form.get("name") ?? undefined,
-    description: form.get("description") ?? undefined,
-    color: form.get("color") ?? undefined,
-    keywords: form.get("keywords") ?? undefined,
-    requiredWords: form.get("requiredWords") ?? undefined,
-    excludedWords: form.get("excludedWords") ?? undefined,
-    languages: form.getAll("languages"),
-    competitorIds: form.getAll("competitorIds"),
-  };
+/** Deleting takes the project's name typed again; without it the server refuses. */
+export function deleteSchema(name: string) {
+  return z.object({
+    confirm: z
+      .string()
+      .trim()
+      .refine((typed) => typed === name, { error: "projects:errors.confirmName" }),
+  });
 }

@@ -1,20 +1,15 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { z } from "zod";
+import { formFailure, parseForm } from "../../lib/forms.server";
 import { log } from "../../lib/log.server";
-import { flashToast } from "../../lib/toast.server";
-import type { Message } from "../auth/forms.server";
-import { fieldErrors } from "../auth/schemas";
+import { redirectWithToast } from "../../lib/toast.server";
 import { type PreferencesPatch, updatePreferences } from "./preferences.server";
-
-export interface SaveResult {
-  fieldErrors?: Record<string, string>;
-  formError?: Message;
-}
 
 /**
  * Validates a settings form and stores it. Success redirects back to the page (working the same with
  * and without JavaScript) with the "saved" toast, unless the form sent `silent`. A bad value is a
- * field error and stores nothing; a failed write is a form error the page rolls back on.
+ * field error and stores nothing; a failed write is a form error without values, so the page rolls
+ * back to what is stored.
  */
 export async function savePreferences(
   userId: string,
@@ -22,16 +17,14 @@ export async function savePreferences(
   form: FormData,
   schema: z.ZodType<PreferencesPatch, unknown>,
 ) {
-  const parsed = schema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data<SaveResult>({ fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
+  const submission = parseForm(form, schema);
+  if (!submission.success) return formFailure(submission.result);
   try {
-    await updatePreferences(userId, parsed.data);
+    await updatePreferences(userId, submission.data);
   } catch (error) {
     log().error({ err: error, userId }, "could not save preferences");
-    return data<SaveResult>({ formError: { key: "settings:preferences.updateFailed" } }, { status: 500 });
+    return formFailure({ formError: { key: "settings:preferences.updateFailed" } }, 500);
   }
   if (form.get("silent")) return redirect(url.pathname);
-  return redirect(url.pathname, {
-    headers: { "Set-Cookie": await flashToast({ type: "success", key: "settings:preferences.updateSuccess" }) },
-  });
+  return redirectWithToast(url.pathname, { type: "success", key: "settings:preferences.updateSuccess" });
 }

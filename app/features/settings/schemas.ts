@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { freeText } from "../../lib/form-rules";
 import { DATE_FORMATS } from "../../lib/format";
+import { confirmPassword, newPassword } from "../auth/schemas";
 
 export const FONTS = ["system", "inter", "noto-sans", "ibm-plex-sans"] as const;
 export const NOTIFY = ["all", "mentions", "none"] as const;
@@ -11,9 +13,7 @@ const checkbox = z
   .transform((v) => v === "on" || v === "true");
 
 export const profileSchema = z.object({
-  bio: z
-    .string()
-    .trim()
+  bio: freeText({ multiline: true })
     .max(500, { error: "settings:errors.bioTooLong" })
     .transform((v) => v || null),
 });
@@ -45,11 +45,8 @@ export const notificationsSchema = z
 export const passwordSchema = z
   .object({
     currentPassword: z.string().min(1, { error: "settings:errors.currentPasswordRequired" }),
-    newPassword: z
-      .string()
-      .min(8, { error: "auth:errors.passwordTooShort" })
-      .max(200, { error: "auth:errors.passwordTooLong" }),
-    confirmPassword: z.string().min(1, { error: "auth:errors.confirmRequired" }),
+    newPassword,
+    confirmPassword,
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     error: "auth:errors.passwordsDontMatch",

@@ -1,0 +1,76 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { buttonClass, SubmitButton } from "./button";
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from "./dialog";
+import { InputField } from "./field";
+
+/**
+ * A destructive action confirmed by typing a text (e.g. the project's name) into the field `confirm`.
+ * The server compares it and answers with `error` when it differs. Before hydration, and so without
+ * JavaScript, the form unfolds in place (<details>); with JavaScript it opens in a dialog.
+ */
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  submitLabel,
+  pendingLabel,
+  pending,
+  error,
+  fields,
+}: {
+  /** The content of the button that opens it. */
+  trigger: ReactNode;
+  title: string;
+  description: string;
+  /** The label of the confirmation field, saying what to type. */
+  confirmLabel: string;
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  /** The server's (translated) answer when the typed text was wrong. */
+  error?: string;
+  /** Hidden fields sent along, e.g. `{ intent: "delete" }`. */
+  fields: Record<string, string>;
+}) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const form = (
+    <Form method="post" className="flex flex-col gap-4">
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <InputField name="confirm" label={confirmLabel} autoComplete="off" error={error} className="max-w-sm" />
+      <div className="flex flex-wrap justify-end gap-2">
+        {hydrated && (
+          <DialogClose type="button" className={buttonClass("outline", "sm")}>
+            {t("forms:cancel")}
+          </DialogClose>
+        )}
+        <SubmitButton variant="destructive" size="sm" pending={pending} pendingLabel={pendingLabel}>
+          {submitLabel}
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+
+  if (!hydrated) {
+    return (
+      <details open={Boolean(error)}>
+        <summary className={buttonClass("outline", "sm")}>{trigger}</summary>
+        <div className="mt-3">{form}</div>
+      </details>
+    );
+  }
+  return (
+    <Dialog defaultOpen={Boolean(error)}>
+      <DialogTrigger className={buttonClass("outline", "sm")}>{trigger}</DialogTrigger>
+      <DialogContent title={title} description={description}>
+        {form}
+      </DialogContent>
+    </Dialog>
+  );
+}
