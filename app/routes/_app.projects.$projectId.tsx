@@ -11,7 +11,7 @@ import { StatusBadge } from "~/features/projects/status-badge";
 import { VolumeChart } from "~/features/projects/volume-chart";
 import { LANGUAGE_NAMES, type Language } from "~/i18n/config";
 import { useFormatter } from "~/lib/format";
-import { useFormErrors, useIsPending } from "~/lib/forms";
+import { useIsPending } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
@@ -90,7 +90,6 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
   const paused = project.status === "paused";
   const pausing = useIsPending(paused ? "resume" : "pause");
   const deleting = useIsPending("delete");
-  const errors = useFormErrors(actionData);
 
   return (
     <>
@@ -195,7 +194,7 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
             submitLabel={t("delete.submit")}
             pendingLabel={t("delete.deleting")}
             pending={deleting}
-            error={errors.field("confirm")}
+            result={actionData}
             fields={{ intent: "delete" }}
           />
         </Card>

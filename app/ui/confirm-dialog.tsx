@@ -2,14 +2,16 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { type FormResult, typedValue, useFormErrors } from "~/lib/forms";
 import { buttonClass, SubmitButton } from "./button";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "./dialog";
 import { InputField } from "./field";
 
 /**
  * A destructive action confirmed by typing a text (e.g. the project's name) into the field `confirm`.
- * The server compares it and answers with `error` when it differs. Before hydration, and so without
- * JavaScript, the form unfolds in place (<details>); with JavaScript it opens in a dialog.
+ * The server compares it and, when it differs, answers with a FormResult whose error is on `confirm`.
+ * Before hydration, and so without JavaScript, the form unfolds in place (<details>); with JavaScript
+ * it opens in a dialog.
  */
 export function ConfirmDialog({
   trigger,
@@ -19,7 +21,7 @@ export function ConfirmDialog({
   submitLabel,
   pendingLabel,
   pending,
-  error,
+  result,
   fields,
 }: {
   /** The content of the button that opens it. */
@@ -31,19 +33,27 @@ export function ConfirmDialog({
   submitLabel: string;
   pendingLabel: string;
   pending: boolean;
-  /** The server's (translated) answer when the typed text was wrong. */
-  error?: string;
+  /** The action's answer when the typed text was wrong. */
+  result: FormResult | undefined;
   /** Hidden fields sent along, e.g. `{ intent: "delete" }`. */
   fields: Record<string, string>;
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
+  const error = useFormErrors(result).field("confirm");
   const form = (
     <Form method="post" className="flex flex-col gap-4">
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <InputField name="confirm" label={confirmLabel} autoComplete="off" error={error} className="max-w-sm" />
+      <InputField
+        name="confirm"
+        label={confirmLabel}
+        autoComplete="off"
+        defaultValue={typedValue(result, "confirm", "")}
+        error={error}
+        className="max-w-sm"
+      />
       <div className="flex flex-wrap justify-end gap-2">
         {hydrated && (
           <DialogClose type="button" className={buttonClass("outline", "sm")}>
