@@ -1,0 +1,107 @@
+import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, type LucideIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useLocation } from "react-router";
+import { useFormatter } from "~/lib/format";
+import { buttonClass } from "../button";
+import { cn } from "../cn";
+import { PARAMS, pageCount, pageHref, type TableSpec, type TableState } from "./spec";
+import { ApplyWithoutScript, CarriedParams, useUrlForm } from "./url-form";
+
+function PageLink({
+  page,
+  label,
+  icon: Icon,
+  disabled,
+}: {
+  page: number;
+  label: string;
+  icon: LucideIcon;
+  disabled: boolean;
+}) {
+  const location = useLocation();
+  const className = buttonClass("outline", "icon");
+  if (disabled) {
+    return (
+      <span className={cn(className, "size-8 opacity-50")} aria-disabled="true" title={label}>
+        <Icon aria-hidden="true" />
+        <span className="sr-only">{label}</span>
+      </span>
+    );
+  }
+  return (
+    <Link to={pageHref(location.search, page)} className={cn(className, "size-8")} title={label}>
+      <Icon aria-hidden="true" />
+      <span className="sr-only">{label}</span>
+    </Link>
+  );
+}
+
+function PageSize<S extends TableSpec>({ spec, state }: { spec: S; state: TableState<S> }) {
+  const { t } = useTranslation("tables");
+  const location = useLocation();
+  const form = useUrlForm();
+  return (
+    <Form
+      ref={form.ref}
+      method="get"
+      onChange={form.onChange}
+      onSubmit={form.onSubmit}
+      preventScrollReset
+      className="flex items-center gap-2"
+    >
+      <CarriedParams search={location.search} owned={[PARAMS.size, PARAMS.page]} />
+      <label htmlFor="table-page-size" className="whitespace-nowrap">
+        {t("rowsPerPage")}
+      </label>
+      <select
+        id="table-page-size"
+        name={PARAMS.size}
+        defaultValue={state.pageSize}
+        className="h-8 rounded-md border border-border bg-background px-2 text-sm"
+      >
+        {spec.pageSizes.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </select>
+      <ApplyWithoutScript />
+    </Form>
+  );
+}
+
+/** "1–25 of 40", the page size, and links to the first, previous, next and last pages. */
+export function DataTablePagination<S extends TableSpec>({
+  spec,
+  state,
+  total,
+}: {
+  spec: S;
+  state: TableState<S>;
+  total: number;
+}) {
+  const { t } = useTranslation("tables");
+  const format = useFormatter();
+  const pages = pageCount(total, state.pageSize);
+  const from = total === 0 ? 0 : (state.page - 1) * state.pageSize + 1;
+  const to = Math.min(state.page * state.pageSize, total);
+  return (
+    <div className="mt-4 flex flex-wrap items-center justify-between gap-x-6 gap-y-3 text-sm">
+      <p className="text-muted-foreground">
+        {t("range", { from: format.number(from), to: format.number(to), total: format.number(total) })}
+      </p>
+      <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+        <PageSize spec={spec} state={state} />
+        <nav aria-label={t("pagination")} className="flex items-center gap-1">
+          <span className="mr-2 whitespace-nowrap">
+            {t("page", { page: format.number(state.page), pages: format.number(pages) })}
+          </span>
+          <PageLink page={1} label={t("first")} icon={ChevronsLeft} disabled={state.page <= 1} />
+          <PageLink page={state.page - 1} label={t("previous")} icon={ChevronLeft} disabled={state.page <= 1} />
+          <PageLink page={state.page + 1} label={t("next")} icon={ChevronRight} disabled={state.page >= pages} />
+          <PageLink page={pages} label={t("last")} icon={ChevronsRight} disabled={state.page >= pages} />
+        </nav>
+      </div>
+    </div>
+  );
+}

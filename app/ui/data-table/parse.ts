@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { defaultColumns, PARAMS, type TableSpec, type TableState } from "./spec";
+
+const MAX_SEARCH = 100;
+const MAX_PAGE = 1_000_000;
+
+/** Keeps the allowed values, each once, in the order given. */
+const allowedValues = (allowed: readonly string[]) =>
+  z.array(z.string()).transform((values) => [...new Set(values)].filter((v) => allowed.includes(v)));
+
+const oneOf = (allowed: readonly (string | number)[]) => (value: string | number) => allowed.includes(value);
+
+/**
+ * A table's state from the URL, for its loader. Every value that is missing, malformed or not allowed
+ * falls back to the spec's default, so a hand-edited or stale link never fails the page. A page past
+ * the end is fixed by `clampPage` once the loader knows the total.
+ */
+export function parseTableState<S extends TableSpec>(spec: S, params: URLSearchParams): TableState<S> {
+  const schema = z.object({
+    q: z.string().transform((q) => q.trim().replace(/\s+/g, " ").slice(0, MAX_SEARCH)),
+    sort: z.string().refine(oneOf(spec.sortable)).nullable().catch(null),
+    dir: z.enum(["asc", "desc"]).nullable().catch(null),
+    page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
+    size: z.coerce.number().int().refine(oneOf(spec.pageSizes)).catch(spec.defaultPageSize),
+    columns: allowedValues(spec.hideable).nullable(),
+    filters: z.object(
+      Object.fromEntries(Object.entries(spec.filters).map(([name, values]) => [name, allowedValues(values)])),
+    ),
+  });
+  const parsed = schema.parse({
+    q: params.get(PARAMS.q) ?? "",
+    sort: params.get(PARAMS.sort),
+    dir: params.get(PARAMS.dir),
+    page: params.get(PARAMS.page),
+    size: params.get(PARAMS.size),
+    // Present but empty (the column form's marker) means "only the columns that cannot be hidden".
+    columns: params.has(PARAMS.columns) ? params.getAll(PARAMS.columns) : null,
+    filters: Object.fromEntries(Object.keys(spec.filters).map((name) => [name, params.getAll(name)])),
+  });
+  const sortId = parsed.sort ?? spec.defaultSort.id;
+  return {
+    q: parsed.q,
+    sort: {
+      id: sortId,
+      desc: parsed.dir ? parsed.dir === "desc" : parsed.sort ? false : spec.defaultSort.desc,
+    },
+    filters: parsed.filters,
+    page: parsed.page,
+    pageSize: parsed.size,
+    columns: parsed.columns ?? defaultColumns(spec),
+  } as TableState<S>;
+}
+
+export type BulkAction<I extends string> =
+  | { ok: true; intent: I; ids: string[] }
+  | { ok: false; error: "tables:bulk.noneSelected" | "tables:bulk.invalid" };
+
+/** The rows ticked in a table's bulk form (`ids`) and the button pressed (`intent`). */
+export function parseBulkAction<const I extends string>(
+  spec: TableSpec,
+  form: FormData,
+  intents: readonly [I, ...I[]],
+): BulkAction<I> {
+  const intent = z.enum(intents).safeParse(form.get("intent"));
+  const ids = z
+    .array(z.uuid())
+    .max(Math.max(...spec.pageSizes))
+    .safeParse(form.getAll("ids"));
+  if (!intent.success || !ids.success) return { ok: false, error: "tables:bulk.invalid" };
+  if (ids.data.length === 0) return { ok: false, error: "tables:bulk.noneSelected" };
+  return { ok: true, intent: intent.data, ids: [...new Set(ids.data)] };
+}

@@ -1,0 +1,214 @@
+import { CirclePlus, Search, Settings2, X } from "lucide-react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useLocation } from "react-router";
+import { useFormatter } from "~/lib/format";
+import { buttonClass } from "../button";
+import { PARAMS, type TableSpec, type TableState, withParams } from "./spec";
+import { ApplyWithoutScript, CarriedParams, checkboxClass, Menu, useUrlForm } from "./url-form";
+
+/** A faceted filter: its values come from the spec; the page names them and may count them. */
+export interface Facet<S extends TableSpec> {
+  id: keyof S["filters"] & string;
+  label: string;
+  optionLabel: (value: S["filters"][keyof S["filters"]][number]) => string;
+  /** Rows per value under the current search and the other filters. */
+  counts?: Partial<Record<string, number>>;
+}
+
+function FacetMenu<S extends TableSpec>({
+  facet,
+  values,
+  chosen,
+}: {
+  facet: Facet<S>;
+  values: readonly string[];
+  chosen: string[];
+}) {
+  const format = useFormatter();
+  return (
+    <Menu
+      className="border-dashed"
+      summary={
+        <>
+          <CirclePlus aria-hidden="true" />
+          {facet.label}
+          {chosen.length > 0 && (
+            <span className="rounded-sm bg-muted px-1.5 text-xs font-normal">
+              {chosen.length === 1 ? facet.optionLabel(chosen[0] as never) : format.number(chosen.length)}
+            </span>
+          )}
+        </>
+      }
+    >
+      <fieldset className="menu-panel left-0 right-auto">
+        <legend className="menu-label float-left w-full">{facet.label}</legend>
+        {values.map((value) => (
+          <label key={value} className="menu-item cursor-pointer">
+            <input
+              type="checkbox"
+              name={facet.id}
+              value={value}
+              defaultChecked={chosen.includes(value)}
+              className={checkboxClass}
+            />
+            <span className="flex-1">{facet.optionLabel(value as never)}</span>
+            {facet.counts && (
+              <span className="font-mono text-xs text-muted-foreground">{format.number(facet.counts[value] ?? 0)}</span>
+            )}
+          </label>
+        ))}
+        <ApplyWithoutScript className="m-1" />
+      </fieldset>
+    </Menu>
+  );
+}
+
+function SearchAndFilters<S extends TableSpec>({
+  spec,
+  state,
+  search,
+  facets,
+}: {
+  spec: S;
+  state: TableState<S>;
+  search?: { label: string; placeholder?: string };
+  facets: Array<Facet<S>>;
+}) {
+  const location = useLocation();
+  const form = useUrlForm();
+  const filterNames = Object.keys(spec.filters);
+  return (
+    <Form
+      ref={form.ref}
+      method="get"
+      role="search"
+      onChange={form.onChange}
+      onSubmit={form.onSubmit}
+      preventScrollReset
+      className="flex flex-wrap items-center gap-2"
+    >
+      <CarriedParams search={location.search} owned={[PARAMS.q, PARAMS.page, ...filterNames]} />
+      {search && (
+        <div className="relative">
+          <label htmlFor="table-search" className="sr-only">
+            {search.label}
+          </label>
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <input
+            id="table-search"
+            name={PARAMS.q}
+            type="search"
+            defaultValue={state.q}
+            placeholder={search.placeholder}
+            maxLength={100}
+            className="h-8 w-48 rounded-md border border-border bg-background pr-2 pl-8 text-sm outline-none placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring sm:w-64"
+          />
+        </div>
+      )}
+      {facets.map((facet) => (
+        <FacetMenu
+          key={facet.id}
+          facet={facet}
+          values={spec.filters[facet.id] ?? []}
+          chosen={(state.filters as Record<string, string[]>)[facet.id] ?? []}
+        />
+      ))}
+      <ApplyWithoutScript />
+    </Form>
+  );
+}
+
+function ColumnMenu<S extends TableSpec>({
+  state,
+  columns,
+}: {
+  state: TableState<S>;
+  columns: Array<{ id: string; header: string }>;
+}) {
+  const { t } = useTranslation("tables");
+  const location = useLocation();
+  const form = useUrlForm();
+  return (
+    <Menu
+      summary={
+        <>
+          <Settings2 aria-hidden="true" />
+          {t("columns")}
+        </>
+      }
+    >
+      <Form
+        ref={form.ref}
+        method="get"
+        onChange={form.onChange}
+        onSubmit={form.onSubmit}
+        preventScrollReset
+        className="menu-panel"
+        aria-label={t("toggleColumns")}
+      >
+        <CarriedParams search={location.search} owned={[PARAMS.columns]} />
+        {/* Says "these columns" even when none is ticked. */}
+        <input type="hidden" name={PARAMS.columns} value="" />
+        <p className="menu-label">{t("toggleColumns")}</p>
+        {columns.map((column) => (
+          <label key={column.id} className="menu-item cursor-pointer">
+            <input
+              type="checkbox"
+              name={PARAMS.columns}
+              value={column.id}
+              defaultChecked={(state.columns as string[]).includes(column.id)}
+              className={checkboxClass}
+            />
+            {column.header}
+          </label>
+        ))}
+        <ApplyWithoutScript className="m-1" />
+      </Form>
+    </Menu>
+  );
+}
+
+/** Search, faceted filters and their reset on the left; the page's own controls and the column menu on the right. */
+export function DataTableToolbar<S extends TableSpec>({
+  spec,
+  state,
+  search,
+  facets = [],
+  hideableColumns,
+  children,
+}: {
+  spec: S;
+  state: TableState<S>;
+  search?: { label: string; placeholder?: string };
+  facets?: Array<Facet<S>>;
+  hideableColumns: Array<{ id: string; header: string }>;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation("tables");
+  const location = useLocation();
+  const filterNames = Object.keys(spec.filters);
+  const filtered = state.q !== "" || Object.values<string[]>(state.filters).some((chosen) => chosen.length > 0);
+  const reset = withParams(
+    location.search,
+    Object.fromEntries([PARAMS.q, PARAMS.page, ...filterNames].map((name) => [name, null])),
+  );
+  return (
+    <div className="mb-4 flex flex-wrap items-center gap-2">
+      <SearchAndFilters spec={spec} state={state} search={search} facets={facets} />
+      {filtered && (
+        <Link to={reset} preventScrollReset className={buttonClass("ghost", "sm")}>
+          {t("reset")}
+          <X aria-hidden="true" />
+        </Link>
+      )}
+      <div className="ml-auto flex flex-wrap items-center gap-2">
+        {children}
+        {hideableColumns.length > 0 && <ColumnMenu state={state} columns={hideableColumns} />}
+      </div>
+    </div>
+  );
+}

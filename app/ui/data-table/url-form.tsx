@@ -1,0 +1,110 @@
+import { type FormEvent, type ReactNode, useEffect, useRef, useSyncExternalStore } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation, useSubmit } from "react-router";
+import { useDetailsDismiss } from "~/shell/use-dismiss";
+import { buttonClass } from "../button";
+import { cn } from "../cn";
+import { carriedParams, PARAMS } from "./spec";
+
+const SEARCH_DELAY_MS = 300;
+const noSubscription = () => () => {};
+
+/** False in the server's HTML and during hydration, true once React runs in the browser. */
+export function useHydrated() {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * A GET form that changes the URL. Without JavaScript its Apply button submits it; with JavaScript
+ * it submits itself as the user ticks or types (search waits for a pause in typing), and it follows
+ * the URL when that changes some other way (links, back and forward).
+ */
+export function useUrlForm() {
+  const ref = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const submit = useSubmit();
+  const { search } = useLocation();
+
+  // React keeps each control's default (its value in the URL); reset shows it, except where the user is typing.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs whenever the URL changes, on purpose.
+  useEffect(() => {
+    const form = ref.current;
+    if (!form) return;
+    const active = document.activeElement;
+    const typing = active instanceof HTMLInputElement && active.type === "search" && form.contains(active);
+    const typed = typing ? active.value : null;
+    form.reset();
+    if (typing && typed !== null) active.value = typed;
+  }, [search]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    const searching = (event.target as HTMLInputElement).type === "search";
+    clearTimeout(timer.current);
+    const go = () => {
+      const data = new FormData(form);
+      if (!data.get(PARAMS.q)) data.delete(PARAMS.q);
+      // The empty "columns" marker only matters when no column is ticked.
+      const columns = data.getAll(PARAMS.columns).filter(Boolean);
+      if (columns.length) {
+        data.delete(PARAMS.columns);
+        for (const c of columns) data.append(PARAMS.columns, c);
+      }
+      void submit(data, { method: "get", preventScrollReset: true, replace: searching });
+    };
+    if (searching) timer.current = setTimeout(go, SEARCH_DELAY_MS);
+    else go();
+  };
+
+  // Enter submits at once; a search still waiting must not follow.
+  const onSubmit = () => clearTimeout(timer.current);
+
+  return { ref, onChange, onSubmit };
+}
+
+/** Hidden inputs that carry the rest of the URL's parameters through a GET form. */
+export function CarriedParams({ search, owned }: { search: string; owned: readonly string[] }) {
+  return carriedParams(search, owned).map(([name, value], i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: a parameter may repeat with the same value; order is stable.
+    <input key={`${name}=${value}#${i}`} type="hidden" name={name} value={value} />
+  ));
+}
+
+/** The submit button a GET form needs without JavaScript; with it the form submits itself. */
+export function ApplyWithoutScript({ className }: { className?: string }) {
+  const { t } = useTranslation("tables");
+  if (useHydrated()) return null;
+  return (
+    <button type="submit" className={cn(buttonClass("outline", "sm"), className)}>
+      {t("apply")}
+    </button>
+  );
+}
+
+/** A <details> menu that closes on Escape or a click elsewhere. */
+export function Menu({
+  summary,
+  className,
+  children,
+}: {
+  summary: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useDetailsDismiss(ref);
+  return (
+    <details ref={ref} className="menu">
+      <summary className={cn(buttonClass("outline", "sm"), className)}>{summary}</summary>
+      {children}
+    </details>
+  );
+}
+
+export const checkboxClass = "size-4 shrink-0 cursor-pointer accent-[var(--primary)]";
