@@ -53,14 +53,14 @@ describe("who sees which projects", () => {
     const admin = await signedInContext({ roles: ["admin"] });
     const analyst = await signedInContext({ roles: ["analyst"], projectIds: [alpha] });
     const adminList = (await call(listLoader as never, get("/projects"), admin.context)) as {
-      projects: Array<{ name: string }>;
+      rows: Array<{ name: string }>;
     };
-    expect(adminList.projects.map((p) => p.name)).toEqual(["Alpha", "Beta"]);
+    expect(adminList.rows.map((p) => p.name)).toEqual(["Alpha", "Beta"]);
     const analystList = (await call(listLoader as never, get("/projects"), analyst.context)) as {
-      projects: Array<{ name: string }>;
+      rows: Array<{ name: string }>;
       canCreate: boolean;
     };
-    expect(analystList.projects.map((p) => p.name)).toEqual(["Alpha"]);
+    expect(analystList.rows.map((p) => p.name)).toEqual(["Alpha"]);
     expect(analystList.canCreate).toBe(false);
     expect(
       statusOf(await call(detailLoader as never, get(`/projects/${beta}`), analyst.context, { projectId: beta })),
@@ -75,13 +75,13 @@ describe("who sees which projects", () => {
   it("filters the list by name or keyword and by status, from the URL", async () => {
     const admin = await signedInContext({ roles: ["admin"] });
     const byKeyword = (await call(listLoader as never, get("/projects?q=BET"), admin.context)) as {
-      projects: Array<{ name: string }>;
+      rows: Array<{ name: string }>;
     };
-    expect(byKeyword.projects.map((p) => p.name)).toEqual(["Beta"]);
+    expect(byKeyword.rows.map((p) => p.name)).toEqual(["Beta"]);
     const paused = (await call(listLoader as never, get("/projects?status=paused"), admin.context)) as {
-      projects: unknown[];
+      rows: unknown[];
     };
-    expect(paused.projects).toEqual([]);
+    expect(paused.rows).toEqual([]);
   });
 });
 
