@@ -59,7 +59,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 function Keywords({ keywords, max }: { keywords: string[]; max: number }) {
   const { t } = useTranslation("projects");
   return (
-    <ul className="flex flex-wrap gap-1" aria-label={t("detail.keywords")}>
+    <ul className="flex flex-wrap gap-1 in-[td]:flex-nowrap" aria-label={t("detail.keywords")}>
       {keywords.slice(0, max).map((k) => (
         <li key={k} className="rounded-md bg-muted px-2 py-0.5 text-xs">
           {k}

@@ -28,7 +28,7 @@ export function ConfirmBulkAction({
 }) {
   return (
     <Menu summary={label} className="text-red-700 dark:text-red-400">
-      <div className="menu-panel left-0 right-auto w-72 gap-3 p-3">
+      <div className="menu-panel w-72 max-w-[calc(100vw-2rem)] gap-3 p-3 sm:right-auto sm:left-0">
         <p className="text-sm">{description}</p>
         <button type="submit" name="intent" value={intent} className={cn(buttonClass("default", "sm"), destructive)}>
           {confirm}

@@ -124,7 +124,7 @@ export function DataTable<Row, S extends TableSpec>(props: DataTableProps<Row, S
         <thead className="border-b border-border text-left text-muted-foreground">
           <tr>
             {selection && (
-              <th scope="col" className="w-10 px-3">
+              <th scope="col" className="w-10 px-3 leading-none">
                 {hydrated ? (
                   <input
                     type="checkbox"
@@ -161,7 +161,7 @@ export function DataTable<Row, S extends TableSpec>(props: DataTableProps<Row, S
                 className="border-b border-border last:border-b-0 hover:bg-muted/40 has-[:checked]:bg-muted/60"
               >
                 {selection && (
-                  <td className="px-3 py-2">
+                  <td className="px-3 py-2 leading-none">
                     <input
                       type="checkbox"
                       name="ids"
@@ -208,7 +208,10 @@ export function DataTable<Row, S extends TableSpec>(props: DataTableProps<Row, S
                 {t("selected", { count: tickedCount })}
               </p>
             )}
-            <fieldset disabled={hydrated && tickedCount === 0} className="flex flex-wrap items-center gap-2">
+            <fieldset
+              disabled={hydrated && tickedCount === 0}
+              className="flex flex-wrap items-center gap-2 disabled:[&_summary]:pointer-events-none disabled:[&_summary]:opacity-50"
+            >
               <legend className="sr-only">{t("bulkActions")}</legend>
               {selection.actions}
             </fieldset>

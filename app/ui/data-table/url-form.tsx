@@ -107,4 +107,4 @@ export function Menu({
   );
 }
 
-export const checkboxClass = "size-4 shrink-0 cursor-pointer accent-[var(--primary)]";
+export const checkboxClass = "size-4 shrink-0 cursor-pointer align-middle accent-[var(--primary)]";
