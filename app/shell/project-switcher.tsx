@@ -45,7 +45,11 @@ export function ProjectSwitcher({
         <ChevronsUpDown aria-hidden="true" className="nav-label ml-auto size-4 shrink-0 text-muted-foreground" />
         <span className="sr-only">{t("projects:switcher.choose")}</span>
       </summary>
-      <form method="post" action="/resources/active-project" className="menu-panel left-0 right-auto w-64">
+      <form
+        method="post"
+        action="/resources/active-project"
+        className="menu-panel left-0 right-auto max-h-[70vh] w-64 overflow-y-auto"
+      >
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
         <p className="menu-label">
           {workspaceName} · {t("workspace.plan")}

@@ -69,7 +69,7 @@ test("a viewer sees only their projects, read-only, and someone else's project i
     .getByRole("button", { name: text("en", "auth:signIn") })
     .click();
   await expect(page).toHaveURL(/\/$/);
-  await page.goto("/projects");
+  await page.goto("/projects?view=cards");
   await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText(["TezPay"]);
   await expect(page.getByRole("link", { name: text("en", "projects:new") })).toHaveCount(0);
   await page.getByRole("link", { name: "TezPay" }).click();

@@ -16,6 +16,8 @@ export interface Facet<S extends TableSpec> {
   counts?: Partial<Record<string, number>>;
 }
 
+const SEARCH_ID = "table-search";
+
 function FacetMenu<S extends TableSpec>({
   facet,
   values,
@@ -91,7 +93,7 @@ function SearchAndFilters<S extends TableSpec>({
       <CarriedParams search={location.search} owned={[PARAMS.q, PARAMS.page, ...filterNames]} />
       {search && (
         <div className="relative">
-          <label htmlFor="table-search" className="sr-only">
+          <label htmlFor={SEARCH_ID} className="sr-only">
             {search.label}
           </label>
           <Search
@@ -99,7 +101,7 @@ function SearchAndFilters<S extends TableSpec>({
             className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
           />
           <input
-            id="table-search"
+            id={SEARCH_ID}
             name={PARAMS.q}
             type="search"
             defaultValue={state.q}
@@ -200,7 +202,13 @@ export function DataTableToolbar<S extends TableSpec>({
     <div className="mb-4 flex flex-wrap items-center gap-2">
       <SearchAndFilters spec={spec} state={state} search={search} facets={facets} />
       {filtered && (
-        <Link to={reset} preventScrollReset className={buttonClass("ghost", "sm")}>
+        <Link
+          to={reset}
+          preventScrollReset
+          // The link goes away once used; the search box is where the user most likely continues.
+          onClick={() => document.getElementById(SEARCH_ID)?.focus()}
+          className={buttonClass("ghost", "sm")}
+        >
           {t("reset")}
           <X aria-hidden="true" />
         </Link>

@@ -29,16 +29,21 @@ export function useUrlForm() {
   const submit = useSubmit();
   const { search } = useLocation();
 
-  // React keeps each control's default (its value in the URL); reset shows it, except where the user is typing.
+  // React keeps each control's default at its value in the URL; show it, except where the user is typing.
+  // (Assigned one by one, not by form.reset(), so React notices the next change the user makes.)
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs whenever the URL changes, on purpose.
   useEffect(() => {
     const form = ref.current;
     if (!form) return;
-    const active = document.activeElement;
-    const typing = active instanceof HTMLInputElement && active.type === "search" && form.contains(active);
-    const typed = typing ? active.value : null;
-    form.reset();
-    if (typing && typed !== null) active.value = typed;
+    for (const control of Array.from(form.elements)) {
+      if (control === document.activeElement && (control as HTMLInputElement).type === "search") continue;
+      if (control instanceof HTMLInputElement) {
+        if (control.type === "checkbox") control.checked = control.defaultChecked;
+        else control.value = control.defaultValue;
+      } else if (control instanceof HTMLSelectElement) {
+        for (const option of Array.from(control.options)) option.selected = option.defaultSelected;
+      }
+    }
   }, [search]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
