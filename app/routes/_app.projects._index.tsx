@@ -1,6 +1,6 @@
-import { FolderPlus, LayoutGrid, Pause, Play, Table2, Trash2 } from "lucide-react";
+import { FolderOpen, FolderPlus, LayoutGrid, Pause, Play, SearchX, Table2, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, redirect, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { requireUser } from "~/features/auth/guard.server";
 import { can } from "~/features/auth/permissions";
 import { PROJECT_BULK_INTENTS, projectsTable } from "~/features/projects/list";
@@ -8,14 +8,16 @@ import { bulkUpdateProjects, listProjectsTable, type ProjectRow } from "~/featur
 import { projectMembers } from "~/features/projects/members.server";
 import { StatusBadge } from "~/features/projects/status-badge";
 import { type Formatter, useFormatter } from "~/lib/format";
-import { flashToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { buttonClass } from "~/ui/button";
+import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { BulkAction, ConfirmBulkAction } from "~/ui/data-table/bulk";
 import { type Column, DataTable } from "~/ui/data-table/data-table";
 import { parseBulkAction, parseTableState } from "~/ui/data-table/parse";
 import { withParams } from "~/ui/data-table/spec";
+import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.projects._index";
 
@@ -44,16 +46,12 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireUser(context);
   const back = `${url.pathname}${url.search}`;
   const bulk = parseBulkAction(projectsTable, await request.formData(), PROJECT_BULK_INTENTS);
-  if (!bulk.ok) {
-    return redirect(back, { headers: { "Set-Cookie": await flashToast({ type: "error", key: bulk.error }) } });
-  }
+  if (!bulk.ok) return redirectWithToast(back, { type: "error", key: bulk.error });
   const count = await bulkUpdateProjects(user, bulk.intent, bulk.ids);
   const key = { pause: "projects:bulk.paused", resume: "projects:bulk.resumed", delete: "projects:bulk.deleted" }[
     bulk.intent
   ];
-  return redirect(back, {
-    headers: { "Set-Cookie": await flashToast({ type: "success", key, values: { count } }) },
-  });
+  return redirectWithToast(back, { type: "success", key, values: { count } });
 }
 
 function Keywords({ keywords, max }: { keywords: string[]; max: number }) {
@@ -106,25 +104,27 @@ function ProjectCards({ projects }: { projects: Row[] }) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {projects.map((p) => (
-        <li key={p.id} className="flex flex-col gap-3 rounded-xl border border-border bg-card p-5 text-card-foreground">
-          <div className="flex items-start justify-between gap-2">
-            <h2 className="font-semibold">
-              <ProjectName project={p} />
-            </h2>
-            <StatusBadge status={p.status} />
-          </div>
-          {p.description && <p className="line-clamp-2 text-sm text-muted-foreground">{p.description}</p>}
-          <Keywords keywords={p.keywords} max={6} />
-          <dl className="mt-auto grid grid-cols-2 gap-2 border-t border-border pt-3 text-sm">
-            <div>
-              <dt className="text-muted-foreground">{t("list.mentions7d")}</dt>
-              <dd className="font-semibold tabular-nums">{format.number(p.mentions7d)}</dd>
+        <li key={p.id}>
+          <Card className="flex h-full flex-col gap-3">
+            <div className="flex items-start justify-between gap-2">
+              <h2 className="font-semibold">
+                <ProjectName project={p} />
+              </h2>
+              <StatusBadge status={p.status} />
             </div>
-            <div>
-              <dt className="text-muted-foreground">{t("list.members")}</dt>
-              <dd className="font-semibold tabular-nums">{format.number(p.members)}</dd>
-            </div>
-          </dl>
+            {p.description && <p className="line-clamp-2 text-sm text-muted-foreground">{p.description}</p>}
+            <Keywords keywords={p.keywords} max={6} />
+            <dl className="mt-auto grid grid-cols-2 gap-2 border-t border-border pt-3 text-sm">
+              <div>
+                <dt className="text-muted-foreground">{t("list.mentions7d")}</dt>
+                <dd className="font-semibold tabular-nums">{format.number(p.mentions7d)}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">{t("list.members")}</dt>
+                <dd className="font-semibold tabular-nums">{format.number(p.members)}</dd>
+              </div>
+            </dl>
+          </Card>
         </li>
       ))}
     </ul>
@@ -233,7 +233,12 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
               }
             : undefined
         }
-        empty={filtered ? t("list.noMatches") : loaderData.canCreate ? t("list.emptyAdmin") : t("list.empty")}
+        empty={
+          <EmptyState
+            icon={filtered ? SearchX : FolderOpen}
+            text={filtered ? t("list.noMatches") : loaderData.canCreate ? t("list.emptyAdmin") : t("list.empty")}
+          />
+        }
         toolbar={<ViewSwitch view={view} />}
         body={view === "cards" ? <ProjectCards projects={rows} /> : undefined}
       />

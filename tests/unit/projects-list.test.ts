@@ -1,12 +1,12 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
-import { dailyRollups, projects } from "~/db/schema";
+import type { DatabaseHandle } from "~/db/client.server";
+import { projects } from "~/db/schema";
 import { sessionContext } from "~/features/auth/guard.server";
+import { getEnv } from "~/lib/env.server";
 import { action, loader } from "~/routes/_app.projects._index";
-import { getConfig } from "../../server/config";
 import { api, startAuthService } from "../support/auth-service";
-import { testDatabase } from "../support/database";
+import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 import { formPost, ORIGIN } from "../support/route";
 import { signedInContext } from "../support/session";
 
@@ -21,7 +21,7 @@ let handle: DatabaseHandle;
 let auth: Awaited<ReturnType<typeof startAuthService>>;
 let adminToken: string;
 const ids: Record<string, string> = {};
-const config = getConfig();
+const config = getEnv();
 
 // Twelve projects; the letters make the name order obvious. Every third is paused.
 const NAMES = [
@@ -40,30 +40,22 @@ const NAMES = [
 ];
 
 beforeAll(async () => {
-  handle = openDatabase(await testDatabase());
-  setDatabase(handle);
-  await handle.migrate();
-  const rows = await handle.db
-    .insert(projects)
-    .values(
-      NAMES.map((name, i) => ({
-        name,
-        keywords: i === 4 ? ["elak", "100% halol"] : [name.toLowerCase()],
-        status: i % 3 === 2 ? ("paused" as const) : ("active" as const),
-        updatedAt: new Date(Date.UTC(2026, 0, 1 + i)),
-      })),
-    )
-    .returning();
-  for (const row of rows) ids[row.name] = row.id;
-  // Mentions come from the rollups: Gilos 5 + 4 this week, Bodom 7; Anor's 50 are ten days old.
-  const today = new Date().toISOString().slice(0, 10);
-  const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
-  await handle.db.insert(dailyRollups).values([
-    { projectId: ids.Gilos as string, day: today, sentiment: "positive", sourceType: "rss", count: 5 },
-    { projectId: ids.Gilos as string, day: daysAgo(6), sentiment: "negative", sourceType: "telegram", count: 4 },
-    { projectId: ids.Bodom as string, day: daysAgo(2), sentiment: "neutral", sourceType: "rss", count: 7 },
-    { projectId: ids.Anor as string, day: daysAgo(10), sentiment: "neutral", sourceType: "rss", count: 50 },
-  ]);
+  handle = await openTestDatabase();
+  for (const [i, name] of NAMES.entries()) {
+    const project = await aProject(handle, {
+      name,
+      keywords: i === 4 ? ["elak", "100% halol"] : [name.toLowerCase()],
+      status: i % 3 === 2 ? "paused" : "active",
+      updatedAt: new Date(Date.UTC(2026, 0, 1 + i)),
+    });
+    ids[name] = project.id;
+  }
+  // Mentions in the last 7 days: Gilos 5 + 4, Bodom 7; Anor's 6 are ten days old.
+  const source = await aSource(handle);
+  const recent = (count: number, daysAgo: number) => Array.from({ length: count }, () => ({ daysAgo }));
+  await mentions(handle, { source, projectIds: [ids.Gilos as string], items: [...recent(5, 0), ...recent(4, 6)] });
+  await mentions(handle, { source, projectIds: [ids.Bodom as string], items: recent(7, 2) });
+  await mentions(handle, { source, projectIds: [ids.Anor as string], items: recent(6, 10) });
 
   auth = await startAuthService();
   config.authServiceUrl = auth.url;

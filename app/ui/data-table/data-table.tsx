@@ -38,7 +38,7 @@ export interface DataTableProps<Row, S extends TableSpec> {
   search?: { label: string; placeholder?: string };
   facets?: Array<Facet<S>>;
   selection?: Selection<Row>;
-  /** Shown instead of the rows when there are none. */
+  /** Shown instead of the rows when there are none (an EmptyState). */
   empty: ReactNode;
   /** The page's own controls at the end of the toolbar (e.g. a choice of view). */
   toolbar?: ReactNode;
@@ -194,34 +194,30 @@ export function DataTable<Row, S extends TableSpec>(props: DataTableProps<Row, S
   );
 
   const content =
-    rows.length === 0 ? (
-      <div className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
-        {props.empty}
-      </div>
-    ) : (
-      (props.body ??
-      (selection ? (
-        <Form method="post" className="flex flex-col gap-3">
-          <div className="flex min-h-9 flex-wrap items-center gap-2">
-            {hydrated && (
-              <p className="mr-2 text-sm text-muted-foreground" aria-live="polite">
-                {t("selected", { count: tickedCount })}
-              </p>
-            )}
-            <fieldset
-              disabled={hydrated && tickedCount === 0}
-              className="flex flex-wrap items-center gap-2 disabled:[&_summary]:pointer-events-none disabled:[&_summary]:opacity-50"
-            >
-              <legend className="sr-only">{t("bulkActions")}</legend>
-              {selection.actions}
-            </fieldset>
-          </div>
-          {table}
-        </Form>
-      ) : (
-        table
-      )))
-    );
+    rows.length === 0
+      ? props.empty
+      : (props.body ??
+        (selection ? (
+          <Form method="post" className="flex flex-col gap-3">
+            <div className="flex min-h-9 flex-wrap items-center gap-2">
+              {hydrated && (
+                <p className="mr-2 text-sm text-muted-foreground" aria-live="polite">
+                  {t("selected", { count: tickedCount })}
+                </p>
+              )}
+              <fieldset
+                disabled={hydrated && tickedCount === 0}
+                className="flex flex-wrap items-center gap-2 disabled:[&_summary]:pointer-events-none disabled:[&_summary]:opacity-50"
+              >
+                <legend className="sr-only">{t("bulkActions")}</legend>
+                {selection.actions}
+              </fieldset>
+            </div>
+            {table}
+          </Form>
+        ) : (
+          table
+        )));
 
   return (
     <>
