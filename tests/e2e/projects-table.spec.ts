@@ -132,10 +132,15 @@ test("with JavaScript the projects table changes in place, without reloading the
   await page.keyboard.press("Escape");
 
   await page.getByRole("link", { name: t("tables:reset") }).click();
-  await page.getByRole("searchbox", { name: t("projects:list.search") }).fill(prefix);
+  const searchbox = page.getByRole("searchbox", { name: t("projects:list.search") });
+  await expect(searchbox).toHaveValue("");
+  await expect(searchbox).toBeFocused();
+  await searchbox.fill(prefix);
   await expect(page.getByText(range(1, 10, 12))).toBeVisible();
   await page.getByLabel(t("tables:rowsPerPage")).selectOption("25");
+  await expect(page.getByText(range(1, 12, 12))).toBeVisible();
   await page.getByRole("checkbox", { name: t("tables:selectAll") }).check();
+  await expect(page.getByText(t("tables:selected").replace("{{count}}", "12"))).toBeVisible();
   await page.locator("summary", { hasText: t("projects:bulk.delete") }).click();
   await page.getByRole("button", { name: t("projects:bulk.deleteConfirm") }).click();
   await expect(page.getByText(t("projects:bulk.deleted").replace("{{count}}", "12"))).toBeVisible();

@@ -26,17 +26,19 @@ export function useHydrated() {
 export function useUrlForm() {
   const ref = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /** A search typed but not yet sent. */
+  const typing = useRef(false);
   const submit = useSubmit();
   const { search } = useLocation();
 
-  // React keeps each control's default at its value in the URL; show it, except where the user is typing.
+  // React keeps each control's default at its value in the URL; show it, except what is still being typed.
   // (Assigned one by one, not by form.reset(), so React notices the next change the user makes.)
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs whenever the URL changes, on purpose.
   useEffect(() => {
     const form = ref.current;
     if (!form) return;
     for (const control of Array.from(form.elements)) {
-      if (control === document.activeElement && (control as HTMLInputElement).type === "search") continue;
+      if (typing.current && (control as HTMLInputElement).type === "search") continue;
       if (control instanceof HTMLInputElement) {
         if (control.type === "checkbox") control.checked = control.defaultChecked;
         else control.value = control.defaultValue;
@@ -52,7 +54,9 @@ export function useUrlForm() {
     const form = event.currentTarget;
     const searching = (event.target as HTMLInputElement).type === "search";
     clearTimeout(timer.current);
+    typing.current = searching;
     const go = () => {
+      typing.current = false;
       const data = new FormData(form);
       if (!data.get(PARAMS.q)) data.delete(PARAMS.q);
       // The empty "columns" marker only matters when no column is ticked.
@@ -68,7 +72,10 @@ export function useUrlForm() {
   };
 
   // Enter submits at once; a search still waiting must not follow.
-  const onSubmit = () => clearTimeout(timer.current);
+  const onSubmit = () => {
+    clearTimeout(timer.current);
+    typing.current = false;
+  };
 
   return { ref, onChange, onSubmit };
 }
