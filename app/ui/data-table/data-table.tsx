@@ -3,6 +3,7 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { cn } from "../cn";
+import { EmptyState } from "../empty-state";
 import { DataTablePagination } from "./pagination";
 import { sortHref, type TableSpec, type TableState } from "./spec";
 import { DataTableToolbar, type Facet } from "./toolbar";
@@ -38,8 +39,8 @@ export interface DataTableProps<Row, S extends TableSpec> {
   search?: { label: string; placeholder?: string };
   facets?: Array<Facet<S>>;
   selection?: Selection<Row>;
-  /** Shown instead of the rows when there are none (an EmptyState). */
-  empty: ReactNode;
+  /** Shown instead of the rows when there are none (an EmptyState); "No results." by default. */
+  empty?: ReactNode;
   /** The page's own controls at the end of the toolbar (e.g. a choice of view). */
   toolbar?: ReactNode;
   /** Rendered instead of the table (e.g. cards), under the same toolbar and pagination. */
@@ -195,7 +196,7 @@ export function DataTable<Row, S extends TableSpec>(props: DataTableProps<Row, S
 
   const content =
     rows.length === 0
-      ? props.empty
+      ? (props.empty ?? <EmptyState text={t("noRows")} />)
       : (props.body ??
         (selection ? (
           <Form method="post" className="flex flex-col gap-3">
