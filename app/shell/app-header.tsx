@@ -1,13 +1,14 @@
 import { Menu, Search } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/ui/button";
+import { SEARCH_ID } from "~/ui/data-table/toolbar";
 import { DRAWER_ID } from "./app-sidebar";
 import { LanguageSwitcher } from "./language-switcher";
 import { ThemeSwitcher } from "./theme-switcher";
 import { type MenuUser, UserMenu } from "./user-menu";
 
 /** Where searching happens without the palette (the messages feed will take this over). */
-const SEARCH_PAGE = "/projects#search";
+const SEARCH_PAGE = `/projects#${SEARCH_ID}`;
 
 export function AppHeader({
   user,

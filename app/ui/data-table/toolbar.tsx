@@ -16,7 +16,7 @@ export interface Facet<S extends TableSpec> {
   counts?: Partial<Record<string, number>>;
 }
 
-const SEARCH_ID = "table-search";
+export const SEARCH_ID = "table-search";
 
 function FacetMenu<S extends TableSpec>({
   facet,
