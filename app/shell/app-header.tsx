@@ -1,7 +1,7 @@
 import { Menu, Search } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/ui/button";
-import { SEARCH_ID } from "~/ui/data-table/toolbar";
+import { SEARCH_ID } from "~/ui/data-table/spec";
 import { DRAWER_ID } from "./app-sidebar";
 import { LanguageSwitcher } from "./language-switcher";
 import { ThemeSwitcher } from "./theme-switcher";

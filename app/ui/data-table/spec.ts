@@ -90,3 +90,6 @@ export function pageHref(search: string, page: number): string {
 export function carriedParams(search: string, owned: readonly string[]): Array<[string, string]> {
   return [...new URLSearchParams(search)].filter(([key]) => !owned.includes(key));
 }
+
+/** The search box's id: the header's search link lands there without JavaScript. */
+export const SEARCH_ID = "table-search";

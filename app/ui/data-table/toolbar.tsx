@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
 import { useFormatter } from "~/lib/format";
 import { buttonClass } from "../button";
-import { PARAMS, type TableSpec, type TableState, withParams } from "./spec";
+import { PARAMS, SEARCH_ID, type TableSpec, type TableState, withParams } from "./spec";
 import { ApplyWithoutScript, CarriedParams, checkboxClass, Menu, useUrlForm } from "./url-form";
 
 /** A faceted filter: its values come from the spec; the page names them and may count them. */
@@ -15,8 +15,6 @@ export interface Facet<S extends TableSpec> {
   /** Rows per value under the current search and the other filters. */
   counts?: Partial<Record<string, number>>;
 }
-
-export const SEARCH_ID = "table-search";
 
 function FacetMenu<S extends TableSpec>({
   facet,
