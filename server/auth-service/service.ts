@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { hash, verify } from "@node-rs/argon2";
-import { and, arrayOverlaps, count, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, arrayOverlaps, count, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Connection, drizzleOn, migrate } from "../../app/db/connection.server.ts";
 import { type AuthErrorCode, type PublicUser, ROLES, type Role } from "../../app/features/auth/contract.ts";
@@ -44,17 +44,33 @@ export const password = z
   .min(8, { error: "Password must be at least 8 characters" })
   .max(200, { error: "Password must be at most 200 characters" });
 
-const credentialsSchema = z.object({ email, password: z.string({ error: "Password is required" }).min(1) });
+// No password is longer than `password` allows, so a longer one is refused for what it is.
+const credentialsSchema = z.object({
+  email,
+  password: z
+    .string({ error: "Password is required" })
+    .min(1)
+    .max(200, { error: "Password must be at most 200 characters" }),
+});
 const signupSchema = z
   .object({ email, password, confirmPassword: z.string({ error: "Confirm your password" }) })
   .refine((v) => v.password === v.confirmPassword, { error: "Passwords do not match", path: ["confirmPassword"] });
 const roleList = z.array(z.enum(ROLES)).min(1, { error: "Choose at least one role" }).max(ROLES.length);
-const projectIdList = z.array(z.string().min(1).max(64)).max(500);
+// PostgreSQL text cannot hold NUL: refused here rather than failing in the database.
+const projectId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[^\0]*$/, { error: "Project ids cannot contain NUL" });
+const projectIdList = z.array(projectId).max(500);
 const createUserSchema = z.object({ email, password, roles: roleList, projectIds: projectIdList.default([]) });
 const updateUserSchema = z
   .object({ roles: roleList, projectIds: projectIdList, status: z.enum(["active", "deactivated"]) })
   .partial();
-const changePasswordSchema = z.object({ currentPassword: z.string().min(1), newPassword: password });
+const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1).max(200, { error: "Password must be at most 200 characters" }),
+  newPassword: password,
+});
 
 function parse<T>(schemaToUse: z.ZodType<T>, input: unknown): T {
   const result = schemaToUse.safeParse(input ?? {});
@@ -108,16 +124,22 @@ export function createAuthService({ connection, tokenTtlHours = 24 * 30, limits:
     return row?.n ?? 0;
   }
 
-  async function guard(keys: Array<[string, number]>) {
+  /**
+   * Counts this attempt under each key, then refuses it when a key is over its limit. Counting
+   * before the check (an insert, then a count that includes it) holds for parallel requests and
+   * across instances: the n-th attempt to be stored always counts at least n. Returns the rows.
+   */
+  async function countAttempt(keys: Array<[string, number]>): Promise<string[]> {
+    const rows = await db
+      .insert(attempts)
+      .values(keys.map(([key]) => ({ key })))
+      .returning({ id: attempts.id });
     for (const [key, limit] of keys) {
-      if ((await recentAttempts(key)) >= limit) {
+      if ((await recentAttempts(key)) > limit) {
         throw new AuthError("rate_limited", `Too many attempts. Try again in ${limits.windowMinutes} minutes.`);
       }
     }
-  }
-
-  async function record(...keys: string[]) {
-    await db.insert(attempts).values(keys.map((key) => ({ key })));
+    return rows.map((row) => row.id);
   }
 
   async function issueToken(userId: string): Promise<string> {
@@ -181,8 +203,7 @@ export function createAuthService({ connection, tokenTtlHours = 24 * 30, limits:
 
     async signup(input: unknown, ip: string) {
       const data = parse(signupSchema, input);
-      await guard([[`signup:ip:${ip}`, limits.perIp]]);
-      await record(`signup:ip:${ip}`);
+      await countAttempt([[`signup:ip:${ip}`, limits.perIp]]);
       const user = await insertUser(data);
       return { token: await issueToken(user.id), user: toPublic(user) };
     },
@@ -193,15 +214,13 @@ export function createAuthService({ connection, tokenTtlHours = 24 * 30, limits:
         [`login:email:${data.email}`, limits.perEmail],
         [`login:ip:${ip}`, limits.perIp],
       ];
-      await guard(keys);
+      const counted = await countAttempt(keys);
       const [user] = await db.select().from(users).where(eq(users.email, data.email));
       const ok = await verify(user?.passwordHash ?? (await dummyHash), data.password);
-      if (!user || !ok) {
-        await record(...keys.map(([key]) => key));
-        throw new AuthError("invalid_credentials", "Invalid e-mail or password");
-      }
+      if (!user || !ok) throw new AuthError("invalid_credentials", "Invalid e-mail or password");
       if (user.status !== "active") throw new AuthError("account_deactivated", "This account has been deactivated");
-      await db.delete(attempts).where(eq(attempts.key, `login:email:${data.email}`));
+      // A success clears the e-mail's failures and does not count against the IP.
+      await db.delete(attempts).where(or(eq(attempts.key, `login:email:${data.email}`), inArray(attempts.id, counted)));
       return { token: await issueToken(user.id), user: toPublic(user) };
     },
 
