@@ -1,7 +1,9 @@
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { Logger } from "pino";
+import { logSerializers } from "../../app/lib/log-serializers.ts";
 import { AuthError, type AuthService } from "./service.ts";
 
+const JSON_LIMIT = "32kb";
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
 /**
@@ -24,10 +26,11 @@ function bearer(req: Request): string | null {
 }
 
 /** SPEC §7 over HTTP: JSON in, `{ success: true, data }` or `{ success: false, error, code }` out. */
-export function authRouter(service: AuthService, log: Logger, trustedCallers: string[] = []) {
+export function authRouter(service: AuthService, logger: Logger, trustedCallers: string[] = []) {
+  const log = logger.child({}, { serializers: logSerializers });
   const router = express.Router();
   const trusted = new Set(trustedCallers);
-  router.use(express.json({ limit: "32kb" }));
+  router.use(express.json({ limit: JSON_LIMIT }));
 
   const handle =
     (status: number, run: (req: Request) => Promise<object>) =>
@@ -93,9 +96,15 @@ export function authRouter(service: AuthService, log: Logger, trustedCallers: st
       res.status(error.status).json({ success: false, error: error.message, code: error.code, fields: error.fields });
       return;
     }
-    const status = (error as { status?: number; type?: string }).status;
-    if (status === 400 || status === 413) {
-      res.status(status).json({ success: false, error: "The request body is not valid JSON", code: "invalid_input" });
+    const status = (error as { status?: number }).status;
+    if (status === 413) {
+      res
+        .status(413)
+        .json({ success: false, error: `The request body is larger than ${JSON_LIMIT}`, code: "invalid_input" });
+      return;
+    }
+    if (status === 400) {
+      res.status(400).json({ success: false, error: "The request body is not valid JSON", code: "invalid_input" });
       return;
     }
     log.error({ err: error }, "auth service failure");
