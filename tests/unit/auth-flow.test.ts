@@ -243,14 +243,17 @@ describe("auth client", () => {
 
   it("retries 5xx up to 3 times and then succeeds", async () => {
     const server = await flakyServer([502, 503, 500, 200]);
-    expect(await callAuth("/validate", { token: "t" })).toEqual({ ok: true, data: { valid: true } });
+    expect(await callAuth("/validate", { token: "t", retries: AUTH_RETRIES })).toEqual({
+      ok: true,
+      data: { valid: true },
+    });
     expect(server.calls()).toBe(4);
     server.close();
   });
 
   it("never retries a 4xx, and gives up after the retries", async () => {
     const refusing = await flakyServer([401]);
-    expect(await callAuth("/validate", { token: "t" })).toMatchObject({
+    expect(await callAuth("/validate", { token: "t", retries: AUTH_RETRIES })).toMatchObject({
       ok: false,
       status: 401,
       error: "failed with 401",
@@ -258,7 +261,9 @@ describe("auth client", () => {
     expect(refusing.calls()).toBe(1);
     refusing.close();
     const broken = await flakyServer([500]);
-    await expect(callAuth("/validate", { token: "t" })).rejects.toBeInstanceOf(AuthUnavailableError);
+    await expect(callAuth("/validate", { token: "t", retries: AUTH_RETRIES })).rejects.toBeInstanceOf(
+      AuthUnavailableError,
+    );
     expect(broken.calls()).toBe(1 + AUTH_RETRIES);
     broken.close();
   });

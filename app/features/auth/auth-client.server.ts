@@ -7,10 +7,12 @@ export type AuthResult<T> =
   | { ok: true; data: T }
   | { ok: false; status: number; error: string; code?: string; fields?: Record<string, string> };
 
-/** The auth service could not be reached (or kept failing with 5xx) after the retries. */
+/** The auth service could not be reached, did not answer in time, or failed with 5xx. */
 export class AuthUnavailableError extends Error {}
 
-export const AUTH_TIMEOUT_MS = 5000;
+/** Per attempt: someone is usually waiting, so a frozen service fails fast rather than hangs the page. */
+export const AUTH_TIMEOUT_MS = 3000;
+/** For calls nobody waits for (see `retries`). */
 export const AUTH_RETRIES = 3;
 const FIRST_BACKOFF_MS = 100;
 
@@ -20,13 +22,18 @@ interface CallOptions {
   token?: string | null;
   /** The browser's IP, for the service's per-IP rate limits. */
   clientIp?: string;
+  /**
+   * Further attempts with backoff after a network error or 5xx (a 4xx is an answer). Only for calls
+   * nobody waits for: a person gets one attempt and the answer, or the "unavailable" message, at once.
+   */
+  retries?: number;
 }
 
-/**
- * Calls the auth service (SPEC §7): JSON, a timeout per attempt, and up to 3 retries with backoff
- * on network errors and 5xx only: a 4xx is an answer, returned as it is.
- */
-export async function callAuth<T>(path: string, { method = "POST", body, token, clientIp }: CallOptions = {}) {
+/** Calls the auth service (SPEC §7): JSON, a timeout per attempt, retries only when asked for. */
+export async function callAuth<T>(
+  path: string,
+  { method = "POST", body, token, clientIp, retries = 0 }: CallOptions = {},
+) {
   const base = getEnv().authServiceUrl;
   if (!base) throw new AuthUnavailableError("The auth service address is not known yet");
   const headers: Record<string, string> = { Accept: "application/json" };
@@ -35,7 +42,7 @@ export async function callAuth<T>(path: string, { method = "POST", body, token, 
   if (clientIp) headers["X-Forwarded-For"] = clientIp;
 
   let lastProblem = "";
-  for (let attempt = 0; attempt <= AUTH_RETRIES; attempt++) {
+  for (let attempt = 0; attempt <= retries; attempt++) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, FIRST_BACKOFF_MS * 2 ** (attempt - 1)));
     let response: Response;
     try {
