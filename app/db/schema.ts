@@ -62,6 +62,17 @@ export const userPreferences = pgTable("user_preferences", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Per user: raised when their sessions must stop trusting their cookie's copy of the user (sign-out,
+ * password change, an admin's change to the user). Every request compares it with the version in
+ * its cookie and re-checks the token with the auth service when they differ (ADR 015).
+ */
+export const sessionVersions = pgTable("session_versions", {
+  userId: uuid("user_id").primaryKey(),
+  version: integer("version").notNull().default(0),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 // ——— The brand-monitoring domain (PRODUCT.md). User ids come from the auth service. ———
 
 export const projectStatus = pgEnum("project_status", ["active", "paused"]);

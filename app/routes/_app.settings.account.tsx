@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import { AuthUnavailableError, callAuth } from "~/features/auth/auth-client.server";
 import { authCallContext, requireUser } from "~/features/auth/guard.server";
 import { PASSWORD_MIN_LENGTH } from "~/features/auth/schemas";
+import { markSessionsStale } from "~/features/auth/session.server";
 import { isTimeZone, preferencesContext, timeZones } from "~/features/settings/preferences.server";
 import { savePreferences } from "~/features/settings/save.server";
 import { accountSchema, passwordSchema } from "~/features/settings/schemas";
@@ -36,7 +37,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireUser(context);
   const form = await request.formData();
-  if (form.get("intent") === "password") return changePassword(form, context, url);
+  if (form.get("intent") === "password") return changePassword(user.id, form, context, url);
   const regional = accountSchema(isTimeZone).transform(({ clock, ...rest }) => ({
     ...rest,
     use12Hour: clock === "12",
@@ -44,8 +45,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   return savePreferences(user.id, url, form, regional);
 }
 
-/** Through the auth service: the current password is checked there, other sessions end. */
-async function changePassword(form: FormData, context: Route.ActionArgs["context"], url: URL) {
+/** Through the auth service: the current password is checked there, other sessions end at once. */
+async function changePassword(userId: string, form: FormData, context: Route.ActionArgs["context"], url: URL) {
   const submission = parseForm(form, passwordSchema);
   if (!submission.success) return formFailure(submission.result);
   const { token, clientIp } = authCallContext(context);
@@ -65,6 +66,7 @@ async function changePassword(form: FormData, context: Route.ActionArgs["context
     if (!(error instanceof AuthUnavailableError)) throw error;
     return formFailure({ formError: { key: "auth:errors.unavailable" } }, 503);
   }
+  await markSessionsStale(userId);
   return redirectWithToast(url.pathname, { type: "success", key: "settings:password.changed" });
 }
 

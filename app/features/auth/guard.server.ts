@@ -2,9 +2,9 @@ import { createContext, data, type MiddlewareFunction, type RouterContextProvide
 import { getEnv } from "../../lib/env.server.ts";
 import { requestInfoContext } from "../../lib/request-info";
 import { flashToast } from "../../lib/toast.server";
-import { AuthUnavailableError, type AuthUser, callAuth } from "./auth-client.server";
+import { type AuthUser, callAuth } from "./auth-client.server";
 import { can, canAccessProject, type Permission } from "./permissions";
-import { getSession, sessionStorage } from "./session.server";
+import { getSession, sessionStorage, sessionVersion } from "./session.server";
 import { type CurrentUser, toCurrentUser } from "./user";
 
 interface SessionState {
@@ -19,9 +19,10 @@ export const sessionContext = createContext<SessionState>({ user: null, token: n
 const SESSION_COOKIE = "__session=";
 
 /**
- * Root middleware: reads the session and, when its last check is older than AUTH_REVALIDATE_SECONDS
- * (600 s), asks the auth service again. A refused token ends the session; an unreachable service
- * gives the 503 page rather than guessing.
+ * Root middleware: reads the session and asks the auth service again when the cookie's copy may be
+ * stale: its last check is older than AUTH_REVALIDATE_SECONDS (600 s), or the user's session version
+ * has moved on since (sign-out, password change, an admin's change: ADR 015). A refused token ends
+ * the session; an unreachable service throws AuthUnavailableError (the 503 page) rather than guessing.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const session = await getSession(request);
@@ -30,26 +31,23 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   let expired = false;
   let setCookie: string | undefined;
 
-  const age = Date.now() - (session.get("validatedAt") ?? 0);
-  if (token && user && age >= getEnv().AUTH_REVALIDATE_SECONDS * 1000) {
-    let result: Awaited<ReturnType<typeof callAuth<{ valid: boolean; user: AuthUser }>>>;
-    try {
-      result = await callAuth<{ valid: boolean; user: AuthUser }>("/validate", { token });
-    } catch (error) {
-      if (error instanceof AuthUnavailableError) throw data(null, { status: 503 });
-      throw error;
-    }
-    if (result.ok && result.data.valid) {
-      user = result.data.user;
-      session.set("user", user);
-      session.set("validatedAt", Date.now());
-      setCookie = await sessionStorage().commitSession(session);
-    } else if (!result.ok && result.status < 500) {
-      user = null;
-      expired = true;
-      setCookie = await sessionStorage().destroySession(session);
-    } else {
-      throw data(null, { status: 503 });
+  if (token && user) {
+    // Read before the check, so a change made during it still triggers the next one.
+    const version = await sessionVersion(user.id);
+    const age = Date.now() - (session.get("validatedAt") ?? 0);
+    if (session.get("version") !== version || age >= getEnv().AUTH_REVALIDATE_SECONDS * 1000) {
+      const result = await callAuth<{ valid: boolean; user: AuthUser }>("/validate", { token });
+      if (result.ok && result.data.valid) {
+        user = result.data.user;
+        session.set("user", user);
+        session.set("validatedAt", Date.now());
+        session.set("version", version);
+        setCookie = await sessionStorage().commitSession(session);
+      } else {
+        user = null;
+        expired = true;
+        setCookie = await sessionStorage().destroySession(session);
+      }
     }
   }
 

@@ -1,4 +1,7 @@
+import { eq, sql } from "drizzle-orm";
 import { createCookieSessionStorage } from "react-router";
+import { getDb } from "../../db/client.server";
+import { sessionVersions } from "../../db/schema";
 import { fromEnv } from "../../lib/env.server.ts";
 import type { AuthUser } from "./auth-client.server";
 
@@ -7,6 +10,8 @@ interface SessionData {
   user: AuthUser;
   /** When the token was last confirmed by the auth service (ms since epoch). */
   validatedAt: number;
+  /** The user's session version at that confirmation (see markSessionsStale). */
+  version: number;
 }
 
 /** The browser only ever holds this signed, httpOnly cookie; the token stays inside it, server-side readable. */
@@ -34,5 +39,31 @@ export async function startSession(request: Request, token: string, user: AuthUs
   session.set("token", token);
   session.set("user", user);
   session.set("validatedAt", Date.now());
+  session.set("version", await sessionVersion(user.id));
   return sessionStorage().commitSession(session);
+}
+
+/** The user's session version: 0 until their sessions are first marked stale. */
+export async function sessionVersion(userId: string): Promise<number> {
+  const [row] = await getDb()
+    .select({ version: sessionVersions.version })
+    .from(sessionVersions)
+    .where(eq(sessionVersions.userId, userId));
+  return row?.version ?? 0;
+}
+
+/**
+ * Every session of the user, on every device and instance, re-checks its token with the auth
+ * service on its next request: revoked ones end, the others pick up the user's new roles and
+ * projects. Call it after the auth service has made the change (sign-out, password change, an
+ * admin's change to the user), never before, or a session could re-check too early (ADR 015).
+ */
+export async function markSessionsStale(userId: string): Promise<void> {
+  await getDb()
+    .insert(sessionVersions)
+    .values({ userId, version: 1 })
+    .onConflictDoUpdate({
+      target: sessionVersions.userId,
+      set: { version: sql`${sessionVersions.version} + 1`, updatedAt: sql`now()` },
+    });
 }
