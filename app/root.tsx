@@ -1,20 +1,26 @@
 import { useTranslation } from "react-i18next";
 import {
   createContext,
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
+  type RouterContextProvider,
   Scripts,
   ScrollRestoration,
+  useRouteError,
   useRouteLoaderData,
 } from "react-router";
 import { ThemeProvider, useTheme } from "remix-themes";
 import type { Route } from "./+types/root";
+import { AuthUnavailableError } from "./features/auth/auth-client.server";
 import { sessionMiddleware } from "./features/auth/guard.server";
 import { preferencesContext, preferencesMiddleware, timeZoneFromCookie } from "./features/settings/preferences.server";
 import { getLocale, i18nextMiddleware } from "./i18n/i18n.server";
+import { formBodyMiddleware } from "./lib/form-body.server";
 import type { FormatPreferences } from "./lib/format";
+import { log } from "./lib/log.server";
 import { requestInfoContext } from "./lib/request-info";
 import { THEME_COLORS } from "./lib/theme";
 import { readTheme } from "./lib/theme.server";
@@ -50,41 +56,104 @@ const colorSchemeHintMiddleware: Route.MiddlewareFunction = async (_args, next) 
   return response;
 };
 
+const failureContext = createContext<{ error: unknown } | null>(null);
+
+/**
+ * Runs a root middleware; when it fails before handing on, the failure is kept and the chain goes
+ * on without it, so language and theme are still found (without the user) for the error page.
+ */
+function keepFailure(middleware: Route.MiddlewareFunction): Route.MiddlewareFunction {
+  return async (args, next) => {
+    let handedOn = false;
+    try {
+      return await middleware(args, () => {
+        handedOn = true;
+        return next();
+      });
+    } catch (error) {
+      if (handedOn) throw error;
+      if (!args.context.get(failureContext)) args.context.set(failureContext, { error });
+      return next();
+    }
+  };
+}
+
+/**
+ * Last in the chain: a kept failure becomes the error page (503 for an unreachable auth service,
+ * a thrown Response's own status, else 500), carrying what the document needs to render.
+ */
+const raiseKeptFailure: Route.MiddlewareFunction = async ({ request, context }, next) => {
+  const failure = context.get(failureContext);
+  if (!failure) return next();
+  const { error } = failure;
+  if (error instanceof Response && error.status >= 300 && error.status < 400) throw error;
+  let status = 500;
+  let message = "An unexpected error occurred";
+  if (error instanceof Response) {
+    status = error.status;
+    message = ((await error.json().catch(() => null)) as { error?: string } | null)?.error ?? error.statusText;
+  } else if (error instanceof AuthUnavailableError) {
+    status = 503;
+    message = "The authentication service is unavailable";
+  } else {
+    log.error({ err: error, method: request.method, url: request.url }, "root middleware failed");
+  }
+  throw data({ ok: false, error: message, document: await documentFacts(request, context) }, { status });
+};
+
 // Order matters: the session gives the user, whose saved preferences choose the language.
 export const middleware: Route.MiddlewareFunction[] = [
+  formBodyMiddleware,
   sessionMiddleware,
   preferencesMiddleware,
   i18nextMiddleware,
   flashToastMiddleware,
   colorSchemeHintMiddleware,
-];
+].map(keepFailure);
+middleware.push(raiseKeptFailure);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+/** What the document itself needs (language, theme, font, nonce): from the loader, or an error. */
+async function documentFacts(request: Request, context: Readonly<RouterContextProvider>) {
   const preferences = context.get(preferencesContext);
   const cookieTheme = await readTheme(request);
   // Signed in, the saved preference is the truth; the cookie is its copy for signed-out visits.
   const theme = preferences?.theme ?? cookieTheme.choice;
-  const locale = getLocale(context);
   return {
-    locale,
+    locale: getLocale(context),
     theme,
     resolvedTheme: theme === "system" ? (cookieTheme.choice === "system" ? cookieTheme.resolved : null) : theme,
     font: preferences?.font ?? "system",
+    nonce: context.get(requestInfoContext).nonce,
+  };
+}
+type DocumentFacts = Awaited<ReturnType<typeof documentFacts>>;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const preferences = context.get(preferencesContext);
+  const document = await documentFacts(request, context);
+  return {
+    ...document,
     format: {
-      locale,
+      locale: document.locale,
       timeZone: preferences?.timezone ?? timeZoneFromCookie(request),
       use12Hour: preferences?.use12Hour ?? false,
       dateFormat: preferences?.dateFormat ?? "medium",
       showRelativeTime: preferences?.showRelativeTime ?? true,
     } satisfies FormatPreferences,
-    nonce: context.get(requestInfoContext).nonce,
     toast: context.get(flashToastContext),
     version: APP_VERSION,
   };
 }
 
+/** The document facts a failure of the root middleware chain carries (see raiseKeptFailure). */
+function documentOfError(error: unknown): DocumentFacts | undefined {
+  return isRouteErrorResponse(error) ? (error.data as { document?: DocumentFacts } | null)?.document : undefined;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
+  const loaderData = useRouteLoaderData<typeof loader>("root");
+  const error = useRouteError();
+  const data = loaderData ?? documentOfError(error);
   return (
     <ThemeProvider
       specifiedTheme={data?.theme === "light" || data?.theme === "dark" ? (data.theme as never) : null}
@@ -99,12 +168,12 @@ function Document({
   data,
   children,
 }: {
-  data: Awaited<ReturnType<typeof loader>> | undefined;
+  data: (DocumentFacts & { toast?: FlashToast | null }) | undefined;
   children: React.ReactNode;
 }) {
   const [clientTheme] = useTheme();
   const { i18n } = useTranslation();
-  const locale = data?.locale ?? "en";
+  const locale = data?.locale ?? i18n.language;
   const theme = clientTheme ?? data?.resolvedTheme ?? null;
   return (
     <html

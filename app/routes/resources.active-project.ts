@@ -3,6 +3,7 @@ import { requireUser } from "~/features/auth/guard.server";
 import { getProject } from "~/features/projects/projects.server";
 import { updatePreferences } from "~/features/settings/preferences.server";
 import { csrfMiddleware } from "~/lib/csrf.server";
+import { readForm } from "~/lib/form-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import type { Route } from "./+types/resources.active-project";
 
@@ -11,7 +12,7 @@ export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware];
 /** The switcher: stores the project the scoped screens show (empty: all projects) and goes back. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const projectId = String(form.get("projectId") ?? "");
   if (projectId)
     await getProject(user, projectId).catch(() => {

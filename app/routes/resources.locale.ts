@@ -4,6 +4,7 @@ import { updatePreferences } from "~/features/settings/preferences.server";
 import { isLanguage } from "~/i18n/config";
 import { localeCookie } from "~/i18n/locale-cookie.server";
 import { csrfMiddleware } from "~/lib/csrf.server";
+import { readForm } from "~/lib/form-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import type { Route } from "./+types/resources.locale";
 
@@ -14,7 +15,7 @@ export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware];
  * preferences) and goes back to the page, which the server renders in the new language.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const lng = form.get("lng");
   if (!isLanguage(lng)) return data({ ok: false, error: "unsupported language" }, { status: 400 });
   const { user } = context.get(sessionContext);

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { csrfMiddleware } from "~/lib/csrf.server";
+import { readForm } from "~/lib/form-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { sidebarCookie } from "~/lib/sidebar.server";
 import type { Route } from "./+types/resources.sidebar";
@@ -8,7 +9,7 @@ export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware];
 
 /** Remembers whether the desktop sidebar is collapsed; a plain form post (JS off) comes back. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const collapsed = form.get("collapsed") === "true";
   const headers = { "Set-Cookie": await sidebarCookie.serialize(collapsed ? "collapsed" : "expanded") };
   const redirectTo = form.get("redirectTo");

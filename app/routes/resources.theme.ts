@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { sessionContext } from "~/features/auth/guard.server";
 import { updatePreferences } from "~/features/settings/preferences.server";
 import { csrfMiddleware } from "~/lib/csrf.server";
+import { readForm } from "~/lib/form-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { isThemeChoice, type ThemeChoice } from "~/lib/theme";
 import { commitTheme } from "~/lib/theme.server";
@@ -13,7 +14,7 @@ export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware];
 async function readChoice(request: Request): Promise<{ choice: ThemeChoice | null; redirectTo: string | null }> {
   const type = request.headers.get("Content-Type") ?? "";
   if (type.includes("form-urlencoded") || type.includes("multipart/form-data")) {
-    const form = await request.formData();
+    const form = await readForm(request);
     const theme = form.get("theme");
     return { choice: isThemeChoice(theme) ? theme : null, redirectTo: safeRedirect(form.get("redirectTo")) };
   }

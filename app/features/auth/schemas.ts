@@ -22,7 +22,10 @@ export const confirmPassword = z.string().min(1, { error: "auth:errors.confirmRe
 
 export const signInSchema = z.object({
   email,
-  password: z.string().min(1, { error: "auth:errors.passwordRequired" }),
+  password: z
+    .string()
+    .min(1, { error: "auth:errors.passwordRequired" })
+    .max(200, { error: "auth:errors.passwordTooLong" }),
 });
 
 export const signUpSchema = z

@@ -50,11 +50,15 @@ export async function updatePreferences(userId: string, patch: PreferencesPatch)
 
 export const preferencesContext = createContext<Preferences | null>(null);
 
-/** Reads the browser's time zone, set by a tiny script in <head> (see root.tsx), else UTC. */
+/** Reads the browser's time zone, set by a tiny script in <head> (see root.tsx); else, or if malformed, UTC. */
 export function timeZoneFromCookie(request: Request): string {
-  const raw = request.headers.get("Cookie")?.match(/(?:^|;\s*)tz=([^;]+)/)?.[1];
-  const zone = raw ? decodeURIComponent(raw) : "UTC";
-  return isTimeZone(zone) ? zone : "UTC";
+  const raw = request.headers.get("Cookie")?.match(/(?:^|;\s*)tz=([^;]+)/)?.[1] ?? "UTC";
+  try {
+    const zone = decodeURIComponent(raw);
+    return isTimeZone(zone) ? zone : "UTC";
+  } catch {
+    return "UTC"; // not percent-encoding at all, e.g. `tz=%`
+  }
 }
 
 const TIME_ZONES = new Set(["UTC", ...Intl.supportedValuesOf("timeZone")]);

@@ -44,7 +44,10 @@ export const notificationsSchema = z
 
 export const passwordSchema = z
   .object({
-    currentPassword: z.string().min(1, { error: "settings:errors.currentPasswordRequired" }),
+    currentPassword: z
+      .string()
+      .min(1, { error: "settings:errors.currentPasswordRequired" })
+      .max(200, { error: "auth:errors.passwordTooLong" }),
     newPassword,
     confirmPassword,
   })

@@ -1,0 +1,38 @@
+import type { MiddlewareFunction } from "react-router";
+
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+const refuse = (status: 400 | 415, error: string) => Response.json({ ok: false, error }, { status });
+
+/**
+ * The request's form, or a thrown 415 (not a form) or 400 (cut off, or not UTF-8) that says why.
+ * Invalid UTF-8 is refused rather than read as U+FFFD, which would make different bytes (two
+ * different passwords) the same text; so is U+FFFD itself, the only trace it leaves after parsing.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  const type = request.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!FORM_TYPES.has(type)) {
+    throw refuse(415, "Send a form: application/x-www-form-urlencoded or multipart/form-data");
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw refuse(400, "The form could not be read: it is incomplete or malformed");
+  }
+  for (const value of form.values()) {
+    if (typeof value === "string" && value.includes("\uFFFD")) throw refuse(400, "The form is not valid UTF-8 text");
+  }
+  return form;
+}
+
+/**
+ * Root middleware: a page action's body must be a readable form before any action reads it.
+ * Resource routes (/resources/*) read their own bodies with readForm; the theme route also takes JSON.
+ */
+export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request, url }, next) => {
+  if (request.method !== "GET" && request.method !== "HEAD" && !url.pathname.startsWith("/resources/")) {
+    await readForm(request.clone());
+  }
+  return next();
+};
