@@ -1,12 +1,10 @@
 import { useTranslation } from "react-i18next";
 import {
   createContext,
-  data,
   isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
-  type RouterContextProvider,
   Scripts,
   ScrollRestoration,
   useRouteError,
@@ -14,18 +12,15 @@ import {
 } from "react-router";
 import { ThemeProvider, useTheme } from "remix-themes";
 import type { Route } from "./+types/root";
-import { AuthUnavailableError } from "./features/auth/auth-client.server";
 import { sessionMiddleware } from "./features/auth/guard.server";
 import { preferencesContext, preferencesMiddleware, timeZoneFromCookie } from "./features/settings/preferences.server";
-import { getLocale, i18nextMiddleware } from "./i18n/i18n.server";
+import { i18nextMiddleware } from "./i18n/i18n.server";
 import { formBodyMiddleware } from "./lib/form-body.server";
 import type { FormatPreferences } from "./lib/format";
-import { log } from "./lib/log.server";
-import { requestInfoContext } from "./lib/request-info";
 import { THEME_COLORS } from "./lib/theme";
-import { readTheme } from "./lib/theme.server";
 import { type FlashToast, takeFlashToast } from "./lib/toast.server";
 import { APP_VERSION } from "./lib/version";
+import { type DocumentFacts, documentFacts, keepFailure, raiseKeptFailure } from "./root.server";
 import { ErrorPage, statusOf } from "./shell/error-page";
 import { ProgressBar } from "./shell/progress-bar";
 import { Toaster } from "./shell/toaster";
@@ -56,77 +51,19 @@ const colorSchemeHintMiddleware: Route.MiddlewareFunction = async (_args, next) 
   return response;
 };
 
-const failureContext = createContext<{ error: unknown } | null>(null);
-
-/**
- * Runs a root middleware; when it fails before handing on, the failure is kept and the chain goes
- * on without it, so language and theme are still found (without the user) for the error page.
- */
-function keepFailure(middleware: Route.MiddlewareFunction): Route.MiddlewareFunction {
-  return async (args, next) => {
-    let handedOn = false;
-    try {
-      return await middleware(args, () => {
-        handedOn = true;
-        return next();
-      });
-    } catch (error) {
-      if (handedOn) throw error;
-      if (!args.context.get(failureContext)) args.context.set(failureContext, { error });
-      return next();
-    }
-  };
-}
-
-/**
- * Last in the chain: a kept failure becomes the error page (503 for an unreachable auth service,
- * a thrown Response's own status, else 500), carrying what the document needs to render.
- */
-const raiseKeptFailure: Route.MiddlewareFunction = async ({ request, context }, next) => {
-  const failure = context.get(failureContext);
-  if (!failure) return next();
-  const { error } = failure;
-  if (error instanceof Response && error.status >= 300 && error.status < 400) throw error;
-  let status = 500;
-  let message = "An unexpected error occurred";
-  if (error instanceof Response) {
-    status = error.status;
-    message = ((await error.json().catch(() => null)) as { error?: string } | null)?.error ?? error.statusText;
-  } else if (error instanceof AuthUnavailableError) {
-    status = 503;
-    message = "The authentication service is unavailable";
-  } else {
-    log.error({ err: error, method: request.method, url: request.url }, "root middleware failed");
-  }
-  throw data({ ok: false, error: message, document: await documentFacts(request, context) }, { status });
-};
-
-// Order matters: the session gives the user, whose saved preferences choose the language.
+// Order matters: the session gives the user, whose saved preferences choose the language. A failure
+// is kept until language and theme are known, then shown as the error page (see root.server.ts).
 export const middleware: Route.MiddlewareFunction[] = [
-  formBodyMiddleware,
-  sessionMiddleware,
-  preferencesMiddleware,
-  i18nextMiddleware,
-  flashToastMiddleware,
-  colorSchemeHintMiddleware,
-].map(keepFailure);
-middleware.push(raiseKeptFailure);
-
-/** What the document itself needs (language, theme, font, nonce): from the loader, or an error. */
-async function documentFacts(request: Request, context: Readonly<RouterContextProvider>) {
-  const preferences = context.get(preferencesContext);
-  const cookieTheme = await readTheme(request);
-  // Signed in, the saved preference is the truth; the cookie is its copy for signed-out visits.
-  const theme = preferences?.theme ?? cookieTheme.choice;
-  return {
-    locale: getLocale(context),
-    theme,
-    resolvedTheme: theme === "system" ? (cookieTheme.choice === "system" ? cookieTheme.resolved : null) : theme,
-    font: preferences?.font ?? "system",
-    nonce: context.get(requestInfoContext).nonce,
-  };
-}
-type DocumentFacts = Awaited<ReturnType<typeof documentFacts>>;
+  ...[
+    formBodyMiddleware,
+    sessionMiddleware,
+    preferencesMiddleware,
+    i18nextMiddleware,
+    flashToastMiddleware,
+    colorSchemeHintMiddleware,
+  ].map(keepFailure),
+  raiseKeptFailure,
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const preferences = context.get(preferencesContext);

@@ -2,24 +2,22 @@ import { stdSerializers } from "pino";
 
 /**
  * pino's error serializer, minus the parameters of a failed query: Drizzle puts them in the
- * error's `params` and its message, and they are user data (a bio, a password's hash). The query
- * itself (placeholders only) stays, and so does the database's own error in `cause`.
+ * error's `params` and message, and they are user data (a bio, an e-mail address). The query itself
+ * (placeholders only) stays, and so does the database's own error.
  */
 export function serializeError(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
-  return withoutQueryParams(stdSerializers.err(error) as unknown as Record<string, unknown>);
-}
-
-function withoutQueryParams(serialized: Record<string, unknown>): Record<string, unknown> {
-  const out = { ...serialized };
-  if (typeof out.query === "string" && "params" in out) {
-    const message = String(out.message);
-    const safe = `Failed query: ${out.query}`;
-    delete out.params;
-    out.message = safe;
-    if (typeof out.stack === "string") out.stack = out.stack.replace(message, safe);
+  const out = { ...stdSerializers.err(error) } as Record<string, unknown>;
+  delete out.params;
+  // The message and stack repeat those of every cause, so each failed query in the chain is cut out.
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const { query, params } = e as { query?: unknown; params?: unknown };
+    if (typeof query !== "string" || params === undefined) continue;
+    for (const key of ["message", "stack"]) {
+      const text = out[key];
+      if (typeof text === "string") out[key] = text.replaceAll(e.message, `Failed query: ${query}`);
+    }
   }
-  if (out.cause && typeof out.cause === "object") out.cause = withoutQueryParams(out.cause as Record<string, unknown>);
   return out;
 }
 

@@ -95,6 +95,30 @@ describe("auth service: login, validate, logout", () => {
     expect(sixth.body).toMatchObject({ code: "rate_limited", error: expect.stringMatching(/Too many attempts/) });
   });
 
+  it("checks at most 5 of 50 parallel wrong passwords for one e-mail and refuses the rest", async () => {
+    await signUp("parallel@example.com");
+    const statuses = (
+      await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          api(url, "/login", { body: { email: "parallel@example.com", password: `wrong-${i}` }, ip: freshIp() }),
+        ),
+      )
+    ).map((result) => result.status);
+    const checked = statuses.filter((status) => status === 401).length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(50 - checked);
+  });
+
+  it("says the real limit for an over-long password or body, never that it is not JSON", async () => {
+    const long = await api(url, "/login", { body: { email: "reader@example.com", password: "x".repeat(300) } });
+    expect(long.status).toBe(400);
+    expect(long.body.error).toBe("Password must be at most 200 characters");
+    const huge = await api(url, "/login", { body: { email: "reader@example.com", password: "x".repeat(40_000) } });
+    expect(huge.status).toBe(413);
+    expect(huge.body.error).toBe("The request body is larger than 32kb");
+  });
+
   it("limits failures per client IP across e-mails", async () => {
     const ip = freshIp();
     const statuses: number[] = [];
