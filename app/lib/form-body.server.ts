@@ -1,5 +1,6 @@
 import type { MiddlewareFunction } from "react-router";
 
+const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
 const refuse = (status: 400 | 415, error: string) => Response.json({ ok: false, error }, { status });
@@ -31,7 +32,7 @@ export async function readForm(request: Request): Promise<FormData> {
  * Resource routes (/resources/*) read their own bodies with readForm; the theme route also takes JSON.
  */
 export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request, url }, next) => {
-  if (request.method !== "GET" && request.method !== "HEAD" && !url.pathname.startsWith("/resources/")) {
+  if (MUTATIONS.has(request.method) && !url.pathname.startsWith("/resources/")) {
     await readForm(request.clone());
   }
   return next();
