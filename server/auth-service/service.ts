@@ -44,14 +44,13 @@ export const password = z
   .min(8, { error: "Password must be at least 8 characters" })
   .max(200, { error: "Password must be at most 200 characters" });
 
-// No password is longer than `password` allows, so a longer one is refused for what it is.
-const credentialsSchema = z.object({
-  email,
-  password: z
-    .string({ error: "Password is required" })
-    .min(1)
-    .max(200, { error: "Password must be at most 200 characters" }),
-});
+/** A password to check: never longer than `password` allows, so a longer one is refused for what it is. */
+const existingPassword = z
+  .string({ error: "Password is required" })
+  .min(1, { error: "Password is required" })
+  .max(200, { error: "Password must be at most 200 characters" });
+
+const credentialsSchema = z.object({ email, password: existingPassword });
 const signupSchema = z
   .object({ email, password, confirmPassword: z.string({ error: "Confirm your password" }) })
   .refine((v) => v.password === v.confirmPassword, { error: "Passwords do not match", path: ["confirmPassword"] });
@@ -67,10 +66,7 @@ const createUserSchema = z.object({ email, password, roles: roleList, projectIds
 const updateUserSchema = z
   .object({ roles: roleList, projectIds: projectIdList, status: z.enum(["active", "deactivated"]) })
   .partial();
-const changePasswordSchema = z.object({
-  currentPassword: z.string().min(1).max(200, { error: "Password must be at most 200 characters" }),
-  newPassword: password,
-});
+const changePasswordSchema = z.object({ currentPassword: existingPassword, newPassword: password });
 
 function parse<T>(schemaToUse: z.ZodType<T>, input: unknown): T {
   const result = schemaToUse.safeParse(input ?? {});
