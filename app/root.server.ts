@@ -63,7 +63,7 @@ export const raiseKeptFailure: MiddlewareFunction<Response> = async ({ request, 
     status = 503;
     message = "The authentication service is unavailable";
   } else {
-    log.error({ err: error, method: request.method, url: request.url }, "root middleware failed");
+    log().error({ err: error, method: request.method, url: request.url }, "root middleware failed");
   }
   throw data({ ok: false, error: message, document: await documentFacts(request, context) }, { status });
 };

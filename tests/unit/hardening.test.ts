@@ -8,6 +8,7 @@ import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.serv
 import { markSessionsStale } from "~/features/auth/session.server";
 import { updatePreferences } from "~/features/settings/preferences.server";
 import { localeCookie } from "~/i18n/locale-cookie.server";
+import { getEnv } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { loader as rootLoader, middleware as rootMiddleware } from "~/root";
 import { loader as appLoader, middleware as appMiddleware } from "~/routes/_app";
@@ -16,14 +17,13 @@ import { action as localeAction } from "~/routes/resources.locale";
 import { action as signInAction } from "~/routes/sign-in._index";
 import { action as signOutAction } from "~/routes/sign-out";
 import { authRouter } from "../../server/auth-service/http";
-import { getConfig } from "../../server/config";
 import { api, startAuthService } from "../support/auth-service";
 import { testDatabase } from "../support/database";
 import { callRoute, cookieFrom, formPost, ORIGIN } from "../support/route";
 
 let auth: Awaited<ReturnType<typeof startAuthService>>;
 let database: DatabaseHandle;
-const config = getConfig();
+const config = getEnv();
 const UNREACHABLE = "http://127.0.0.1:9/api/auth";
 
 beforeAll(async () => {
@@ -68,7 +68,7 @@ async function visit(cookie: string) {
 describe("auth service down or frozen", () => {
   it("a session due for a check, with the service unreachable, is a 503 with the visitor's language and theme", async () => {
     const cookie = await sessionOf("owner@example.com");
-    const russian = (await localeCookie.serialize("ru")).split(";")[0];
+    const russian = (await localeCookie().serialize("ru")).split(";")[0];
     config.AUTH_REVALIDATE_SECONDS = 0;
     config.authServiceUrl = UNREACHABLE;
     const thrown = (await callRoute(
@@ -245,7 +245,7 @@ describe("logs of failed queries", () => {
       bio: "my secret bio\u0000",
     }).catch((error: unknown) => error);
     const { lines, stream } = capture();
-    pino({ serializers: (log as unknown as Record<symbol, never>)[pino.symbols.serializersSym] }, stream).error(
+    pino({ serializers: (log() as unknown as Record<symbol, never>)[pino.symbols.serializersSym] }, stream).error(
       { err: failure },
       "failed",
     );
