@@ -1,19 +1,21 @@
-// `npm run seed`: re-creates the demo workspace's data in the configured database (stop the server
-// first when it uses the embedded one). SEED_MESSAGES=1000000 makes a large set for benchmarks.
+// `npm run seed`: re-creates the demo workspace's data in the configured database (the embedded one
+// only while no server runs on it: DATA_DIR's lock says so). SEED_MESSAGES=1000000 makes a large set for benchmarks.
 
 import path from "node:path";
 import { openDatabase } from "../app/db/client.server.ts";
 import { connect } from "../app/db/connection.server.ts";
 import { EnvError, parseEnv } from "../app/lib/env.server.ts";
 import { createAuthService } from "../server/auth-service/service.ts";
+import { DataDirLockedError, lockDataDir } from "../server/data-dir-lock.ts";
 import { seedDemo, seedDemoTasks } from "../server/demo/seed.ts";
 import { demoTeam } from "../server/demo/team.ts";
 
 let config: ReturnType<typeof parseEnv>;
 try {
   config = parseEnv();
+  lockDataDir({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }, "npm run seed");
 } catch (error) {
-  if (!(error instanceof EnvError)) throw error;
+  if (!(error instanceof EnvError) && !(error instanceof DataDirLockedError)) throw error;
   console.error(error.message);
   process.exit(1);
 }
