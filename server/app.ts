@@ -49,6 +49,7 @@ export const databaseStatus = readDatabaseStatus;
 // The demo workspace travels in the bundle: the runtime image has no app sources to import it from.
 export { seedDemo, seedDemoTasks } from "./demo/seed.ts";
 export { DEMO_PASSWORD, demoTeam } from "./demo/team.ts";
+export { payloadTooLargePage } from "./payload-too-large.ts";
 
 export async function closeDatabase() {
   await getDatabaseHandle().close();

@@ -1,6 +1,7 @@
 // Node entry: `node server/main.ts` serves the production build, `node server/main.ts --dev` runs Vite.
 import fs from "node:fs";
-import type { Server } from "node:http";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
@@ -10,6 +11,9 @@ import { connect, disconnect } from "../app/db/connection.server.ts";
 import { type Env, EnvError, parseEnv } from "../app/lib/env.server.ts";
 import { authRouter } from "./auth-service/http.ts";
 import { createAuthService } from "./auth-service/service.ts";
+import { bodyLimit, MEGABYTE } from "./body-limit.ts";
+import { DataDirLockedError, lockDataDir } from "./data-dir-lock.ts";
+import { drainable, inFlight } from "./drain.ts";
 import { baseHeaders, precompressedAssets, requestLogging, securityHeaders } from "./http.ts";
 
 type ServerModule = typeof import("./app.ts");
@@ -23,6 +27,13 @@ try {
   config = parseEnv();
 } catch (error) {
   if (!(error instanceof EnvError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+try {
+  lockDataDir({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }, "the Kuzatuv server");
+} catch (error) {
+  if (!(error instanceof DataDirLockedError)) throw error;
   console.error(error.message);
   process.exit(1);
 }
@@ -96,7 +107,8 @@ try {
 }
 
 // Without AUTH_SERVICE_URL the auth service runs here, at /api/auth, and the app calls it over
-// loopback HTTP like any remote one. Its tables live in the app's database unless AUTH_DATABASE_URL.
+// loopback HTTP like any remote one, on a listener of its own that stays open while the public one
+// drains. Its tables live in the app's database unless AUTH_DATABASE_URL.
 const embeddedAuth = config.authServiceUrl
   ? null
   : config.AUTH_DATABASE_URL
@@ -105,12 +117,21 @@ const embeddedAuth = config.authServiceUrl
 const authService = embeddedAuth
   ? createAuthService({ connection: embeddedAuth, limits: { perIp: config.AUTH_IP_LIMIT } })
   : null;
+let authListener: ReturnType<typeof drainable> | null = null;
 if (authService) {
   await authService.migrate();
-  app.use("/api/auth", authRouter(authService, log.child({ service: "kuzatuv-auth" })));
+  const routes = authRouter(authService, log.child({ service: "kuzatuv-auth" }));
+  app.use("/api/auth", routes);
+  const loopback = http.createServer(express().use("/api/auth", routes));
+  authListener = drainable(loopback);
+  await new Promise<void>((resolve) => loopback.listen(0, "127.0.0.1", resolve));
+  config.authServiceUrl = `http://127.0.0.1:${(loopback.address() as AddressInfo).port}/api/auth`;
 }
 
-app.use(appHandler);
+// Forms get 1 MB; a route taking uploads (an import screen) adds its own prefix here.
+app.use(bodyLimit({ "/": MEGABYTE }, serverModule.payloadTooLargePage));
+const appRequests = inFlight(appHandler);
+app.use(appRequests.handle);
 
 // Last resort: a failure outside React Router's own error handling never shows a stack trace.
 app.use((error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
@@ -136,11 +157,9 @@ if (authService && demoWanted && !(await authService.hasUsers())) {
   log.info({ messages: seeded.messages, links: seeded.links, ms: Date.now() - started }, "demo workspace created");
 }
 
-const server: Server = app.listen(config.PORT, config.HOST, () => {
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : config.PORT;
+const server = app.listen(config.PORT, config.HOST, () => {
+  const { port } = server.address() as AddressInfo;
   const wildcard = config.HOST === "0.0.0.0" || config.HOST === "::";
-  if (authService) config.authServiceUrl = `http://${wildcard ? "127.0.0.1" : config.HOST}:${port}/api/auth`;
   log.info({ port, host: config.HOST, authServiceUrl: config.authServiceUrl }, "listening");
   const lines = [`Kuzatuv ${version} is running at http://${wildcard ? "localhost" : config.HOST}:${port}/`];
   if (demoWanted) {
@@ -152,7 +171,10 @@ const server: Server = app.listen(config.PORT, config.HOST, () => {
   console.log(`\n  ${lines.join("\n  ")}\n`);
 });
 
+const publicListener = drainable(server);
+
 let stopping = false;
+/** Stop taking requests, finish those in flight (they may still call the auth service), then close the database. */
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
@@ -162,18 +184,18 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, 25_000);
   forced.unref();
-  server.close(async () => {
-    try {
-      if (embeddedAuth && embeddedAuth !== database.connection) await disconnect(embeddedAuth);
-      await serverModule.closeDatabase();
-      log.info("stopped");
-      process.exit(0);
-    } catch (error) {
-      log.error({ err: error }, "error while closing the database");
-      process.exit(1);
-    }
-  });
-  server.closeIdleConnections();
+  try {
+    await publicListener.drain();
+    await appRequests.idle();
+    await authListener?.drain();
+    if (embeddedAuth && embeddedAuth !== database.connection) await disconnect(embeddedAuth);
+    await serverModule.closeDatabase();
+    log.info("stopped");
+    process.exit(0);
+  } catch (error) {
+    log.error({ err: error }, "error while stopping");
+    process.exit(1);
+  }
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -8,6 +8,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 export interface RunningServer {
   url: string;
+  dataDir: string;
   process: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
@@ -18,6 +19,7 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}, { waitReady = true } = {}): Promise<RunningServer> {
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("No build: run `npm run build` first.");
   const port = await freePort();
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "kuzatuv-server-test-"));
   let output = "";
   const child = spawn(process.execPath, ["server/main.ts"], {
     cwd: root,
@@ -25,10 +27,10 @@ export async function startServer(env: Record<string, string> = {}, { waitReady 
       PATH: process.env.PATH,
       HOST: "127.0.0.1",
       PORT: String(port),
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "kuzatuv-server-test-")),
       LOG_LEVEL: "warn",
       SEED_MESSAGES: "300",
       ...env,
+      DATA_DIR: dataDir,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -54,6 +56,7 @@ export async function startServer(env: Record<string, string> = {}, { waitReady 
   }
   return {
     url,
+    dataDir,
     process: child,
     output: () => output,
     exited,

@@ -32,14 +32,15 @@ describe("resource routes refuse posts from other sites (POST /resources/locale)
   });
 
   it("refuses cross-site posts, with or without Sec-Fetch-Site, and posts that name no origin", async () => {
-    for (const headers of [
+    const refused: Record<string, string>[] = [
       { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
       { Origin: "https://evil.example" },
       { Origin: "http://localhost:3001" },
       { Origin: "null" },
       { Referer: "https://evil.example/page" },
       {},
-    ]) {
+    ];
+    for (const headers of refused) {
       expect((await postLocale(headers)).status, JSON.stringify(headers)).toBe(403);
     }
   });
