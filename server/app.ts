@@ -1,29 +1,25 @@
 // The part of the server that is bundled with the app by Vite (see vite.config.ts), so it shares
 // module instances (router contexts, database holder) with loaders and actions.
 import { createRequestHandler } from "@react-router/express";
-import express from "express";
 import { RouterContextProvider } from "react-router";
 import { type DatabaseHandle, getDatabaseHandle, openDatabase, setDatabase } from "../app/db/client.server.ts";
 import { readDatabaseStatus, recordStart } from "../app/db/meta.server.ts";
 import { type Env, getEnv, setEnv } from "../app/lib/env.server.ts";
 import { requestInfoContext } from "../app/lib/request-info.ts";
 
-export const app = express.Router();
-
-app.use(
-  createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
-    getLoadContext(req, res) {
-      const context = new RouterContextProvider();
-      context.set(requestInfoContext, {
-        nonce: res.locals.nonce,
-        requestId: res.locals.requestId,
-        clientIp: req.ip ?? "unknown",
-      });
-      return context;
-    },
-  }),
-);
+/** React Router's request handler; its promise settles when the response is sent (see the drain in main.ts). */
+export const app = createRequestHandler({
+  build: () => import("virtual:react-router/server-build"),
+  getLoadContext(req, res) {
+    const context = new RouterContextProvider();
+    context.set(requestInfoContext, {
+      nonce: res.locals.nonce,
+      requestId: res.locals.requestId,
+      clientIp: req.ip ?? "unknown",
+    });
+    return context;
+  },
+});
 
 /**
  * Hands the configuration parsed at start, and the open database, to this bundle's copy of the app's

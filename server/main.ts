@@ -65,7 +65,7 @@ if (dev) {
       const fresh = (await viteServer.ssrLoadModule("./server/app.ts")) as ServerModule;
       // A module that changed was evaluated anew and has not seen the configuration or the database yet.
       fresh.attach(config, database);
-      fresh.app(req, res, next);
+      await fresh.app(req, res, next);
     } catch (error) {
       next(error);
     }
