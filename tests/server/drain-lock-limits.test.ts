@@ -110,7 +110,7 @@ function runSeed(dataDir: string) {
 }
 
 // One server for the whole file (each start costs seconds); the last test stops it.
-describe("one server on its data directory, under abuse and load", () => {
+describe("one server on its data directory, under abuse and load", { timeout: 60_000 }, () => {
   let server: RunningServer;
   let lockFile: string;
   const started: RunningServer[] = [];
@@ -146,7 +146,7 @@ describe("one server on its data directory, under abuse and load", () => {
     // The running server still owns the directory.
     expect(JSON.parse(fs.readFileSync(lockFile, "utf8"))).toMatchObject({ pid: server.process.pid });
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
-  }, 60_000);
+  });
 
   it("answers an over-size body 413 from its Content-Length, before reading it, with a page naming the limit", async () => {
     const rssBefore = rssOf(server);
@@ -223,5 +223,5 @@ describe("one server on its data directory, under abuse and load", () => {
     const again = await startServer({ DATA_DIR: server.dataDir });
     started.push(again);
     expect(await signIn(again.url)).toMatch(/^__session=/);
-  }, 60_000);
+  });
 });

@@ -2,7 +2,8 @@ import http from "node:http";
 import { describe, expect, it } from "vitest";
 import { startServer } from "../support/server-process";
 
-describe("the server process", () => {
+// Each test starts a server process, which takes seconds more on a busy machine.
+describe("the server process", { timeout: 60_000 }, () => {
   it("finishes a request in flight after SIGTERM, refuses new ones, and exits 0", async () => {
     const server = await startServer();
     const { port } = new URL(server.url);
@@ -73,7 +74,7 @@ describe("the server process", () => {
   });
 });
 
-describe("behind a TLS-terminating proxy", () => {
+describe("behind a TLS-terminating proxy", { timeout: 60_000 }, () => {
   const production = {
     NODE_ENV: "production",
     SESSION_SECRET: "proxy-test-secret-0123456789abcdef0123",
