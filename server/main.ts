@@ -9,6 +9,7 @@ import express from "express";
 import { pino } from "pino";
 import { connect, disconnect } from "../app/db/connection.server.ts";
 import { type Env, EnvError, parseEnv } from "../app/lib/env.server.ts";
+import { logSerializers } from "../app/lib/log-serializers.ts";
 import { authRouter } from "./auth-service/http.ts";
 import { createAuthService } from "./auth-service/service.ts";
 import { bodyLimit, MEGABYTE } from "./body-limit.ts";
@@ -41,7 +42,7 @@ try {
 // demo data) follow the operator's NODE_ENV, parsed above.
 if (!dev) process.env.NODE_ENV = "production";
 
-const log = pino({ level: config.LOG_LEVEL, base: { service: "kuzatuv" } });
+const log = pino({ level: config.LOG_LEVEL, base: { service: "kuzatuv" }, serializers: logSerializers });
 log.info({ node: process.version, version, mode: dev ? "dev" : "build", env: config.NODE_ENV }, "starting");
 
 const app = express();

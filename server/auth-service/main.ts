@@ -3,6 +3,7 @@ import express from "express";
 import { pino } from "pino";
 import { z } from "zod";
 import { connect, disconnect } from "../../app/db/connection.server.ts";
+import { logSerializers } from "../../app/lib/log-serializers.ts";
 import { authRouter } from "./http.ts";
 import { createAuthService } from "./service.ts";
 
@@ -23,7 +24,7 @@ if (!parsed.success) {
   process.exit(1);
 }
 const config = parsed.data;
-const log = pino({ level: config.LOG_LEVEL, base: { service: "kuzatuv-auth" } });
+const log = pino({ level: config.LOG_LEVEL, base: { service: "kuzatuv-auth" }, serializers: logSerializers });
 
 const connection = connect({ databaseUrl: config.AUTH_DATABASE_URL, dataDir: config.AUTH_DATA_DIR });
 const service = createAuthService({ connection });
