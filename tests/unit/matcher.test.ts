@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createMatcher, foldWords, type ProjectRules } from "~/features/projects/matcher";
+import { compileRules, createMatcher, foldWords, type ProjectRules, tokenize } from "~/features/projects/matcher";
 
 const rules = (partial: Partial<ProjectRules>): ProjectRules => ({
   keywords: [],
@@ -44,7 +44,8 @@ describe("project matcher", () => {
   });
 
   it("needs every required word and no excluded word, also whole words", () => {
-    const r = { keywords: ["Uzum"], requiredWords: ["bank"], excludedWords: ["vakansiya"] };
+    // Quoted, the excluded word is the exact word only (unquoted it would exclude "vakansiyalari" too).
+    const r = { keywords: ["Uzum"], requiredWords: ["bank"], excludedWords: ['"vakansiya"'] };
     expect(match(r, "Uzum bank kartasi")).toEqual(["Uzum", "bank"]);
     expect(match(r, "Uzum market")).toBeNull();
     expect(match(r, "Uzum bank vakansiya eʼlon qildi")).toBeNull();
@@ -67,5 +68,84 @@ describe("project matcher", () => {
   it("ignores empty terms", () => {
     expect(match({ keywords: ["", "  ", "Uzum"] }, "uzum")).toEqual(["Uzum"]);
     expect(match({ keywords: ["—"] }, "— —")).toBeNull();
+  });
+});
+
+describe("project matcher: word forms", () => {
+  // [keyword, message text, language of the message, matches?]
+  const table: Array<[string, string, string | undefined, boolean]> = [
+    // Russian cases, Cyrillic text, Latin or Cyrillic keyword.
+    ["Nurbank", "Клиенты Нурбанка жалуются на приложение", "ru", true],
+    ["Nurbank", "Я доволен Нурбанком", "ru", true],
+    ["Nurbank", "В Нурбанке снова очередь", "ru", true],
+    ["Nurbank", "Звонил в Нурбанк утром", "ru", true],
+    ["Нурбанк", "Кредиты Нурбанку не выдали", "ru", true],
+    ["Korzinka", "Купил хлеб в Корзинке", "ru", true],
+    ["Korzinka", "Скидки Корзинки на выходных", "ru", true],
+    ["Korzinka", "Доволен Корзинкой", "ru", true],
+    // Uzbek suffixes, Latin and Cyrillic, with and without apostrophes.
+    ["Nurbank", "Nurbankning yangi ilovasi", "uz", true],
+    ["Nurbank", "Nurbankda navbat katta", "uz", true],
+    ["Nurbank", "Nurbank'ning filiali yopildi", "uz", true],
+    ["Nurbank", "Nurbankka murojaat qildim", "uz", true],
+    ["Nurbank", "Nurbankdagilar javob bermadi", "uz", true],
+    ["Nurbank", "Нурбанкнинг иловаси ишламаяпти", "uz-Cyrl", true],
+    ["Nurbank", "Нурбанкдан кредит олдим", "uz-Cyrl", true],
+    ["Nurbank", "Нурбанкимиз энг яхши банк", "uz-Cyrl", true],
+    ["Орзу Банк", "Orzu Bankning kartasi", "uz", true],
+    ["TezPay", "TezPaydan pul oʻtkazdim", "uz", true],
+    ["TezPay", "TezPay орқали тўладим", "uz-Cyrl", true],
+    // Compounds and look-alikes are other words.
+    ["Uzum", "Uzumbazar ochildi", "uz", false],
+    ["Nurbank", "Nurbankomat emas, bankomat", "uz", false],
+    ["Payme", "Paymentlar tizimi", "uz", false],
+    ["Click", "Clicking the button fails", "en", false],
+    ["Click", "Click's app is down", "en", true],
+    ["bank", "banking news", "en", false],
+    // orzular IS the plural of the common noun "orzu": unquoted it matches; quoted, only "Orzu".
+    ["Orzu", "Orzular ushalsin", "uz", true],
+    ['"Orzu"', "Orzular ushalsin", "uz", false],
+    ['"Orzu"', "Orzu kartasi bilan toʻladim", "uz", true],
+    ['"Nur"', "Nurning yangi filiali", "uz", false],
+    ['"Nur"', "«Nur» doʻkoni ochildi", "uz", true],
+    ["Nur", "Nuri bor yuz", "uz", true],
+  ];
+
+  it.each(table)("%s in %j (%s): %s", (keyword, text, language, expected) => {
+    expect(match({ keywords: [keyword] }, text, { language: language as string })).toEqual(expected ? [keyword] : null);
+  });
+
+  it("with an unknown language any of the endings count", () => {
+    expect(match({ keywords: ["Nurbank"] }, "Нурбанком")).toEqual(["Nurbank"]);
+    expect(match({ keywords: ["Nurbank"] }, "Nurbankning")).toEqual(["Nurbank"]);
+  });
+
+  it("inflects only the last word of a phrase", () => {
+    expect(match({ keywords: ["Uzum Market"] }, "Uzum Marketda chegirma", { language: "uz" })).toEqual(["Uzum Market"]);
+    expect(match({ keywords: ["Uzum Market"] }, "Uzumda Market", { language: "uz" })).toBeNull();
+  });
+
+  it("applies the same rules to required and excluded words", () => {
+    const r = { keywords: ["Nurbank"], requiredWords: ["karta"], excludedWords: ["vakansiya"] };
+    expect(match(r, "Nurbank kartasi bilan toʻladim", { language: "uz" })).toEqual(["Nurbank", "karta"]);
+    expect(match(r, "Nurbank kartasi: vakansiyalar", { language: "uz" })).toBeNull();
+    expect(match(r, "Нурбанк: карты и вакансии", { language: "ru" })).toBeNull();
+    expect(
+      match({ ...r, excludedWords: ['"vakansiya"'] }, "Nurbank kartasi: vakansiyalar", { language: "uz" }),
+    ).toEqual(["Nurbank", "karta"]);
+  });
+
+  it("returns spans that cover the inflected word in the title and the text", () => {
+    const title = "Нурбанк";
+    const text = "Вчера в Нурбанке и у Нурбанка";
+    const result = compileRules({ keywords: ["Nurbank"], requiredWords: [], excludedWords: [], languages: [] })(
+      tokenize({ title, text, language: "ru" }),
+    );
+    expect(result?.terms).toEqual(["Nurbank"]);
+    expect(result?.spans.map((s) => [s.field, (s.field === "title" ? title : text).slice(s.start, s.end)])).toEqual([
+      ["title", "Нурбанк"],
+      ["text", "Нурбанке"],
+      ["text", "Нурбанка"],
+    ]);
   });
 });
