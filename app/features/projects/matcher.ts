@@ -100,7 +100,8 @@ function transliterate(word: string): string {
   return out;
 }
 
-const foldWord = (word: string) =>
+/** One word folded: lower case, Cyrillic to Latin, no diacritics, no apostrophes. */
+export const foldWord = (word: string) =>
   transliterate(word.toLowerCase()).normalize("NFKD").replace(/\p{M}/gu, "").replace(APOSTROPHES, "");
 
 /** The words of a text, folded: lower case, Cyrillic to Latin, no diacritics, no apostrophes. */
@@ -149,7 +150,8 @@ const RU_FEMININE = endings(RUSSIAN_FEMININE, 1);
 const UZ = endings(UZBEK, 4);
 const EN = endings(ENGLISH, 1);
 
-function inflects(stem: string, word: string, language: string | null): boolean {
+/** Whether `word` is `stem` followed by endings of the language (any of them for an unknown language). */
+export function inflects(stem: string, word: string, language: string | null): boolean {
   const russian = language === "ru" || language === null || language === "other";
   const uzbek = language === "uz" || language === "uz-Cyrl" || language === null || language === "other";
   const english = language === "en" || language === null || language === "other";
