@@ -12,10 +12,15 @@ export const MAX_TEXT = 20_000;
 // Whole elements whose content is never text a reader sees.
 const HIDDEN = /<(script|style|noscript|template|iframe|object|svg|math|head)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/gi;
 const COMMENT = /<!--[\s\S]*?(?:-->|$)|<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<![^>]*>|<\?[\s\S]*?(?:\?>|$)/g;
-const BLOCK =
-  /<\/?(?:p|div|br|hr|li|ul|ol|dl|dt|dd|h[1-6]|tr|table|thead|tbody|blockquote|pre|section|article|header|footer|aside|nav|figure|figcaption|main|address|details|summary)\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi;
-const CELL = /<\/?(?:td|th)\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi;
-const TAG = /<\/?[a-zA-Z][^\s/>]*(?:[^>"']|"[^"]*"|'[^']*')*>/g;
+const ATTRS = `(?:[^>"']|"[^"]*"|'[^']*')*`;
+// A run of block-level tags is one break: a blank line when a paragraph-like block is among them.
+const BLOCKS = new RegExp(
+  `(?:<\\/?(?:p|div|br|hr|li|ul|ol|dl|dt|dd|h[1-6]|tr|table|thead|tbody|blockquote|pre|section|article|header|footer|aside|nav|figure|figcaption|main|address|details|summary)\\b${ATTRS}>\\s*)+`,
+  "gi",
+);
+const PARAGRAPH = /<\/?(?:p|div|h[1-6]|table|blockquote|pre|section|article|header|footer|aside|nav|figure|main|address|details)\b/i;
+const CELL = new RegExp(`<\\/?(?:td|th)\\b${ATTRS}>`, "gi");
+const TAG = new RegExp(`<\\/?[a-zA-Z][^\\s/>]*${ATTRS}>`, "g");
 const LOOKS_LIKE_HTML = /<\/?[a-zA-Z][^>]*>|&(?:#\d+|#x[\da-f]+|[a-z]+\d*);/i;
 
 const ENTITIES: Record<string, string> = {
@@ -68,7 +73,7 @@ export function htmlToText(html: string): string {
     html
       .replace(COMMENT, "")
       .replace(HIDDEN, "")
-      .replace(BLOCK, "\n")
+      .replace(BLOCKS, (run) => (PARAGRAPH.test(run) ? "\n\n" : "\n"))
       .replace(CELL, " ")
       .replace(TAG, "")
       // A "<" left over opens no tag any more; an unterminated tag at the end is cut off.

@@ -1,0 +1,247 @@
+/**
+ * The one ingestion pipeline every collector (feeds, Telegram, websites, webhook, import) and the demo seed
+ * call: normalise → validate → de-duplicate → detect the language → score the sentiment → store each batch
+ * with its project links in one transaction (the rollup triggers count the links). Each batch costs two
+ * look-ups and two inserts, whatever its size.
+ */
+import { and, eq, gte, inArray, lte, ne, or } from "drizzle-orm";
+import { type Database, getDb } from "~/db/client.server";
+import { messageProjects, messages, projects, sources } from "~/db/schema";
+import { compileRules, tokenize } from "~/features/projects/matcher";
+import { type DetectedLanguage, detectLanguage, LANGUAGES, type Language } from "./language";
+import { canonicalUrl, contentHash, normalizeLine, normalizeText } from "./normalize";
+import { lexiconClassifier, type SentimentClassifier } from "./sentiment";
+
+/** One item as a collector found it; everything is cleaned and checked here. */
+export interface IncomingItem {
+  /** The source's own id (feed GUID, post id); without one the canonical URL or the content hash stands in. */
+  externalId?: string | null;
+  url?: string | null;
+  title?: string | null;
+  /** Plain text or HTML. */
+  text?: string | null;
+  author?: string | null;
+  /** Missing means now. */
+  publishedAt?: Date | string | number | null;
+  /** When the collector knows it; otherwise it is detected. */
+  language?: string | null;
+  reach?: number | null;
+  tags?: readonly string[] | null;
+}
+
+export type RejectReason = "no_text" | "bad_date" | "bad_url";
+
+export interface IngestResult {
+  /** Stored now. */
+  new: number;
+  /** Already stored from this source, or the same page or content from another source within 7 days. */
+  duplicate: number;
+  /** New messages linked to at least one project. */
+  matched: number;
+  rejected: Array<{ index: number; externalId: string | null; reason: RejectReason }>;
+}
+
+export interface IngestOptions {
+  db?: Database;
+  /** Items per transaction. */
+  batchSize?: number;
+  classifier?: SentimentClassifier;
+  now?: Date;
+}
+
+export const DUPLICATE_WINDOW_MS = 7 * 86_400_000;
+const MAX_EXTERNAL_ID = 500;
+const MAX_AUTHOR = 200;
+const MAX_TAG = 50;
+const MAX_REACH = 2_147_483_647;
+// Clocks disagree a little; a date further ahead than this, or before the web, is wrong.
+const FUTURE_SLACK_MS = 86_400_000;
+const EARLIEST = Date.UTC(1990, 0, 1);
+
+interface Prepared {
+  index: number;
+  externalId: string;
+  url: string | null;
+  normalizedUrl: string | null;
+  contentHash: string;
+  title: string | null;
+  text: string;
+  author: string | null;
+  publishedAt: Date;
+  language: Language;
+  reach: number;
+  tags: string[];
+}
+
+function parseDate(value: IncomingItem["publishedAt"], now: Date): Date | null {
+  if (value === null || value === undefined || value === "") return now;
+  const date = value instanceof Date ? value : new Date(value);
+  const time = date.getTime();
+  if (Number.isNaN(time) || time < EARLIEST || time > now.getTime() + FUTURE_SLACK_MS) return null;
+  return date;
+}
+
+function chooseLanguage(item: IncomingItem, text: string, sourceLanguage: string | null): Language {
+  const given = LANGUAGES.find((l) => l === item.language);
+  if (given) return given;
+  const detected: DetectedLanguage = detectLanguage(text);
+  const fallback = LANGUAGES.find((l) => l === sourceLanguage);
+  return !detected.confident && fallback ? fallback : detected.language;
+}
+
+function prepare(
+  item: IncomingItem,
+  index: number,
+  now: Date,
+  sourceLanguage: string | null,
+): Prepared | { index: number; externalId: string | null; reason: RejectReason } {
+  const givenId = normalizeLine(item.externalId, MAX_EXTERNAL_ID) || null;
+  const title = normalizeLine(item.title) || null;
+  const text = normalizeText(item.text);
+  if (!text && !title) return { index, externalId: givenId, reason: "no_text" };
+  const publishedAt = parseDate(item.publishedAt, now);
+  if (!publishedAt) return { index, externalId: givenId, reason: "bad_date" };
+  const url = item.url?.trim() || null;
+  const normalizedUrl = canonicalUrl(url);
+  if (url && !normalizedUrl) return { index, externalId: givenId, reason: "bad_url" };
+  const hash = contentHash(title, text || (title as string));
+  return {
+    index,
+    externalId: givenId ?? normalizedUrl ?? `sha256:${hash}`,
+    url: normalizedUrl ? url : null,
+    normalizedUrl,
+    contentHash: hash,
+    title,
+    // A post with only a title (some feeds) is stored with the title as its text.
+    text: text || (title as string),
+    author: normalizeLine(item.author, MAX_AUTHOR) || null,
+    publishedAt,
+    language: chooseLanguage(item, `${title ?? ""}\n${text}`, sourceLanguage),
+    reach: Math.min(MAX_REACH, Math.max(0, Math.round(Number(item.reach) || 0))),
+    tags: [...new Set((item.tags ?? []).map((t) => normalizeLine(t, MAX_TAG)).filter(Boolean))],
+  };
+}
+
+type Matchers = Array<{ projectId: string; match: ReturnType<typeof compileRules> }>;
+
+async function loadMatchers(db: Database): Promise<Matchers> {
+  const rows = await db.select().from(projects).where(eq(projects.status, "active"));
+  return rows.map((p) => ({ projectId: p.id, match: compileRules(p) }));
+}
+
+/** Items of this batch whose source already has their external id, or another source their page or content. */
+async function findDuplicates(db: Database, sourceId: string, batch: Prepared[]): Promise<Set<Prepared>> {
+  const duplicates = new Set<Prepared>();
+  const known = await db
+    .select({ externalId: messages.externalId })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.sourceId, sourceId),
+        inArray(
+          messages.externalId,
+          batch.map((p) => p.externalId),
+        ),
+      ),
+    );
+  const knownIds = new Set(known.map((k) => k.externalId));
+  for (const p of batch) if (knownIds.has(p.externalId)) duplicates.add(p);
+
+  const times = batch.map((p) => p.publishedAt.getTime());
+  const urls = batch.flatMap((p) => (p.normalizedUrl ? [p.normalizedUrl] : []));
+  const elsewhere = await db
+    .select({ normalizedUrl: messages.normalizedUrl, contentHash: messages.contentHash, publishedAt: messages.publishedAt })
+    .from(messages)
+    .where(
+      and(
+        ne(messages.sourceId, sourceId),
+        gte(messages.publishedAt, new Date(Math.min(...times) - DUPLICATE_WINDOW_MS)),
+        lte(messages.publishedAt, new Date(Math.max(...times) + DUPLICATE_WINDOW_MS)),
+        or(
+          inArray(
+            messages.contentHash,
+            batch.map((p) => p.contentHash),
+          ),
+          urls.length ? inArray(messages.normalizedUrl, urls) : undefined,
+        ),
+      ),
+    );
+  const near = (a: Date, b: Date) => Math.abs(a.getTime() - b.getTime()) <= DUPLICATE_WINDOW_MS;
+  for (const p of batch) {
+    const copy = elsewhere.some(
+      (m) =>
+        (m.contentHash === p.contentHash || (p.normalizedUrl !== null && m.normalizedUrl === p.normalizedUrl)) &&
+        near(m.publishedAt, p.publishedAt),
+    );
+    if (copy) duplicates.add(p);
+  }
+  return duplicates;
+}
+
+async function storeBatch(
+  db: Database,
+  sourceId: string,
+  batch: Prepared[],
+  matchers: Matchers,
+  classifier: SentimentClassifier,
+  result: IngestResult,
+) {
+  // The same external id twice in one delivery: the first one counts.
+  const seen = new Set<string>();
+  const unique = batch.filter((p) => !seen.has(p.externalId) && seen.add(p.externalId));
+  result.duplicate += batch.length - unique.length;
+  if (unique.length === 0) return;
+
+  const duplicates = await findDuplicates(db, sourceId, unique);
+  const fresh = unique.filter((p) => !duplicates.has(p));
+  result.duplicate += duplicates.size;
+  if (fresh.length === 0) return;
+
+  const sentiments = await classifier(fresh.map((p) => ({ text: `${p.title ?? ""}\n${p.text}`, language: p.language })));
+  const rows = fresh.map(({ index: _index, ...p }, i) => {
+    const s = sentiments[i] as { sentiment: "positive" | "neutral" | "negative"; score: number };
+    return { ...p, sourceId, sentiment: s.sentiment, sentimentScore: s.score, sentimentSetBy: "auto" as const };
+  });
+
+  await db.transaction(async (tx) => {
+    // A concurrent delivery of the same item loses quietly here and counts as a duplicate.
+    const stored = await tx
+      .insert(messages)
+      .values(rows)
+      .onConflictDoNothing({ target: [messages.sourceId, messages.externalId] })
+      .returning({ id: messages.id, externalId: messages.externalId });
+    const byExternalId = new Map(fresh.map((p) => [p.externalId, p]));
+    const links = stored.flatMap(({ id, externalId }) => {
+      const p = byExternalId.get(externalId) as Prepared;
+      const tokens = tokenize(p);
+      return matchers.flatMap(({ projectId, match }) => {
+        const found = match(tokens);
+        return found ? [{ messageId: id, projectId, matchedTerms: found.terms, publishedAt: p.publishedAt }] : [];
+      });
+    });
+    if (links.length) await tx.insert(messageProjects).values(links);
+    result.new += stored.length;
+    result.duplicate += fresh.length - stored.length;
+    result.matched += new Set(links.map((l) => l.messageId)).size;
+  });
+}
+
+/** Runs `items` from one source through the pipeline, `batchSize` at a time; returns what became of them. */
+export async function ingest(sourceId: string, items: readonly IncomingItem[], options: IngestOptions = {}) {
+  const { db = getDb(), batchSize = 500, classifier = lexiconClassifier, now = new Date() } = options;
+  const [source] = await db.select({ language: sources.language }).from(sources).where(eq(sources.id, sourceId));
+  if (!source) throw new Error(`Unknown source ${sourceId}`);
+  const matchers = await loadMatchers(db);
+  const result: IngestResult = { new: 0, duplicate: 0, matched: 0, rejected: [] };
+
+  for (let start = 0; start < items.length; start += batchSize) {
+    const batch: Prepared[] = [];
+    items.slice(start, start + batchSize).forEach((item, offset) => {
+      const prepared = prepare(item, start + offset, now, source.language);
+      if ("reason" in prepared) result.rejected.push(prepared);
+      else batch.push(prepared);
+    });
+    await storeBatch(db, sourceId, batch, matchers, classifier, result);
+  }
+  return result;
+}
