@@ -100,9 +100,23 @@ function transliterate(word: string): string {
   return out;
 }
 
-/** One word folded: lower case, Cyrillic to Latin, no diacritics, no apostrophes. */
-export const foldWord = (word: string) =>
-  transliterate(word.toLowerCase()).normalize("NFKD").replace(/\p{M}/gu, "").replace(APOSTROPHES, "");
+const folded = new Map<string, string>();
+const FOLD_CACHE_SIZE = 100_000;
+
+/** One word folded: lower case, Cyrillic to Latin, no diacritics, no apostrophes. Remembered: the same
+ * words come back in every message and every step (hashing, matching, sentiment). */
+export function foldWord(word: string): string {
+  let out = folded.get(word);
+  if (out === undefined) {
+    out = transliterate(word.toLowerCase());
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII needs no decomposition
+    if (!/^[\u0000-\u007f]*$/.test(out)) out = out.normalize("NFKD").replace(/\p{M}/gu, "");
+    out = out.replace(APOSTROPHES, "");
+    if (folded.size >= FOLD_CACHE_SIZE) folded.clear();
+    folded.set(word, out);
+  }
+  return out;
+}
 
 /** The words of a text, folded: lower case, Cyrillic to Latin, no diacritics, no apostrophes. */
 export function foldWords(text: string): string[] {

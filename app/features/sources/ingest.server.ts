@@ -4,13 +4,14 @@
  * with its project links in one transaction (the rollup triggers count the links). Each batch costs two
  * look-ups and two inserts, whatever its size.
  */
-import { and, eq, gte, inArray, lte, ne, or } from "drizzle-orm";
-import { type Database, getDb } from "~/db/client.server";
-import { messageProjects, messages, projects, sources } from "~/db/schema";
-import { compileRules, tokenize } from "~/features/projects/matcher";
-import { type DetectedLanguage, detectLanguage, LANGUAGES, type Language } from "./language";
-import { canonicalUrl, contentHash, normalizeLine, normalizeText } from "./normalize";
-import { lexiconClassifier, type SentimentClassifier } from "./sentiment";
+import { and, eq, gte, inArray, lte, ne, type SQL } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
+import { type Database, getDb } from "../../db/client.server.ts";
+import { messageProjects, messages, projects, sources } from "../../db/schema.ts";
+import { compileRules, tokenize } from "../projects/matcher.ts";
+import { type DetectedLanguage, detectLanguage, LANGUAGES, type Language } from "./language.ts";
+import { canonicalUrl, contentHash, normalizeLine, normalizeText } from "./normalize.ts";
+import { lexiconClassifier, type SentimentClassifier } from "./sentiment.ts";
 
 /** One item as a collector found it; everything is cleaned and checked here. */
 export interface IncomingItem {
@@ -147,25 +148,28 @@ async function findDuplicates(db: Database, sourceId: string, batch: Prepared[])
   const knownIds = new Set(known.map((k) => k.externalId));
   for (const p of batch) if (knownIds.has(p.externalId)) duplicates.add(p);
 
+  // Two index look-ups (hash, URL) joined; one query with OR lets the planner scan the time range instead.
   const times = batch.map((p) => p.publishedAt.getTime());
   const urls = batch.flatMap((p) => (p.normalizedUrl ? [p.normalizedUrl] : []));
-  const elsewhere = await db
-    .select({ normalizedUrl: messages.normalizedUrl, contentHash: messages.contentHash, publishedAt: messages.publishedAt })
-    .from(messages)
-    .where(
-      and(
-        ne(messages.sourceId, sourceId),
-        gte(messages.publishedAt, new Date(Math.min(...times) - DUPLICATE_WINDOW_MS)),
-        lte(messages.publishedAt, new Date(Math.max(...times) + DUPLICATE_WINDOW_MS)),
-        or(
-          inArray(
-            messages.contentHash,
-            batch.map((p) => p.contentHash),
-          ),
-          urls.length ? inArray(messages.normalizedUrl, urls) : undefined,
+  const copies = (match: SQL) =>
+    db
+      .select({ normalizedUrl: messages.normalizedUrl, contentHash: messages.contentHash, publishedAt: messages.publishedAt })
+      .from(messages)
+      .where(
+        and(
+          match,
+          ne(messages.sourceId, sourceId),
+          gte(messages.publishedAt, new Date(Math.min(...times) - DUPLICATE_WINDOW_MS)),
+          lte(messages.publishedAt, new Date(Math.max(...times) + DUPLICATE_WINDOW_MS)),
         ),
-      ),
-    );
+      );
+  const byHash = copies(
+    inArray(
+      messages.contentHash,
+      batch.map((p) => p.contentHash),
+    ),
+  );
+  const elsewhere = await (urls.length ? unionAll(byHash, copies(inArray(messages.normalizedUrl, urls))) : byHash);
   const near = (a: Date, b: Date) => Math.abs(a.getTime() - b.getTime()) <= DUPLICATE_WINDOW_MS;
   for (const p of batch) {
     const copy = elsewhere.some(

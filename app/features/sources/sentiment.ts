@@ -4,8 +4,8 @@
  * Uzbek Cyrillic folds to the Latin spelling) with negation and intensifiers. A classifier works on a
  * whole batch, so another one (an LLM when AI_BASE_URL is set) can take its place per batch.
  */
-import { foldWord, foldWords, inflects } from "~/features/projects/matcher";
-import type { Language } from "./language";
+import { foldWord, foldWords, inflects } from "../projects/matcher.ts";
+import type { Language } from "./language.ts";
 import en from "./lexicons/en.json" with { type: "json" };
 import ru from "./lexicons/ru.json" with { type: "json" };
 import uz from "./lexicons/uz.json" with { type: "json" };
