@@ -181,7 +181,11 @@ describe("ingestion pipeline", () => {
     ]);
     expect(result).toEqual({ new: 5, duplicate: 0, matched: 3, rejected: [] });
     const links = await handle.db
-      .select({ externalId: messages.externalId, projectId: messageProjects.projectId, terms: messageProjects.matchedTerms })
+      .select({
+        externalId: messages.externalId,
+        projectId: messageProjects.projectId,
+        terms: messageProjects.matchedTerms,
+      })
       .from(messageProjects)
       .innerJoin(messages, eq(messages.id, messageProjects.messageId))
       .where(eq(messages.sourceId, source.id))

@@ -153,7 +153,11 @@ async function findDuplicates(db: Database, sourceId: string, batch: Prepared[])
   const urls = batch.flatMap((p) => (p.normalizedUrl ? [p.normalizedUrl] : []));
   const copies = (match: SQL) =>
     db
-      .select({ normalizedUrl: messages.normalizedUrl, contentHash: messages.contentHash, publishedAt: messages.publishedAt })
+      .select({
+        normalizedUrl: messages.normalizedUrl,
+        contentHash: messages.contentHash,
+        publishedAt: messages.publishedAt,
+      })
       .from(messages)
       .where(
         and(
@@ -201,7 +205,9 @@ async function storeBatch(
   result.duplicate += duplicates.size;
   if (fresh.length === 0) return;
 
-  const sentiments = await classifier(fresh.map((p) => ({ text: `${p.title ?? ""}\n${p.text}`, language: p.language })));
+  const sentiments = await classifier(
+    fresh.map((p) => ({ text: `${p.title ?? ""}\n${p.text}`, language: p.language })),
+  );
   const rows = fresh.map(({ index: _index, ...p }, i) => {
     const s = sentiments[i] as { sentiment: "positive" | "neutral" | "negative"; score: number };
     return { ...p, sourceId, sentiment: s.sentiment, sentimentScore: s.score, sentimentSetBy: "auto" as const };

@@ -18,7 +18,8 @@ const BLOCKS = new RegExp(
   `(?:<\\/?(?:p|div|br|hr|li|ul|ol|dl|dt|dd|h[1-6]|tr|table|thead|tbody|blockquote|pre|section|article|header|footer|aside|nav|figure|figcaption|main|address|details|summary)\\b${ATTRS}>\\s*)+`,
   "gi",
 );
-const PARAGRAPH = /<\/?(?:p|div|h[1-6]|table|blockquote|pre|section|article|header|footer|aside|nav|figure|main|address|details)\b/i;
+const PARAGRAPH =
+  /<\/?(?:p|div|h[1-6]|table|blockquote|pre|section|article|header|footer|aside|nav|figure|main|address|details)\b/i;
 const CELL = new RegExp(`<\\/?(?:td|th)\\b${ATTRS}>`, "gi");
 const TAG = new RegExp(`<\\/?[a-zA-Z][^\\s/>]*${ATTRS}>`, "g");
 const LOOKS_LIKE_HTML = /<\/?[a-zA-Z][^>]*>|&(?:#\d+|#x[\da-f]+|[a-z]+\d*);/i;
@@ -86,7 +87,11 @@ export function htmlToText(html: string): string {
 const INVISIBLE = /[^\P{Cc}\n]|\p{Cf}|\p{Cs}/gu;
 
 function clean(text: string): string {
-  return text.replace(/\r\n?/g, "\n").replace(/[^\S\n]/g, " ").replace(INVISIBLE, "").normalize("NFC");
+  return text
+    .replace(/\r\n?/g, "\n")
+    .replace(/[^\S\n]/g, " ")
+    .replace(INVISIBLE, "")
+    .normalize("NFC");
 }
 
 /** Cuts to at most `max` UTF-16 units without splitting a character. */
@@ -111,7 +116,12 @@ export function normalizeText(raw: string | null | undefined): string {
 
 /** A one-line field (title, author): all whitespace collapsed to single spaces, capped at `max`. */
 export function normalizeLine(raw: string | null | undefined, max = MAX_TITLE): string {
-  return cap(clean(toText(raw ?? "")).replace(/\s+/g, " ").trim(), max);
+  return cap(
+    clean(toText(raw ?? ""))
+      .replace(/\s+/g, " ")
+      .trim(),
+    max,
+  );
 }
 
 const TRACKING = /^(?:utm_.*|fbclid|gclid|yclid|msclkid|igshid)$/i;

@@ -117,10 +117,12 @@ function scoreClause(words: string[], lexicon: Lexicon, language: Language): num
 
 /** The lexicon scorer for one text. */
 export function lexiconSentiment(text: string, language: Language): SentimentResult {
-  const lexicon = language === "ru" ? LEXICONS.ru : language === "uz" || language === "uz-Cyrl" ? LEXICONS.uz : LEXICONS.en;
+  const lexicon =
+    language === "ru" ? LEXICONS.ru : language === "uz" || language === "uz-Cyrl" ? LEXICONS.uz : LEXICONS.en;
   let sum = 0;
   // Negation stops at the end of a clause.
-  for (const clause of text.split(/[.,;:!?()\n«»"]+|\s[-–—]\s/)) sum += scoreClause(foldWords(clause), lexicon, language);
+  for (const clause of text.split(/[.,;:!?()\n«»"]+|\s[-–—]\s/))
+    sum += scoreClause(foldWords(clause), lexicon, language);
   const score = Math.round((sum / Math.sqrt(sum * sum + ALPHA)) * 1000) / 1000;
   return { sentiment: score >= THRESHOLD ? "positive" : score <= -THRESHOLD ? "negative" : "neutral", score };
 }
