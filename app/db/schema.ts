@@ -97,7 +97,7 @@ export const projects = pgTable(
     description: text("description"),
     color: text("color").notNull().default("#1f5eff"),
     status: projectStatus("status").notNull().default("active"),
-    /** Any of these (whole words, case- and script-insensitive). */
+    /** Any of these (words and their inflected forms, or "quoted" exact words; case- and script-insensitive). */
     keywords: text("keywords").array().notNull(),
     /** All of these must appear too. */
     requiredWords: text("required_words").array().notNull().default(sql`'{}'::text[]`),
