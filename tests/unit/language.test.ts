@@ -32,4 +32,17 @@ describe("language detection", () => {
     expect(detectLanguage("这家银行的服务很好")).toEqual({ language: "other", confident: true });
     expect(detectLanguage("👍 123")).toEqual({ language: "other", confident: false });
   });
+
+  it("calls long texts in other Latin or Cyrillic languages other", () => {
+    for (const text of [
+      "Le service client de cette banque est vraiment lent.",
+      "Die Bank hat die Gebühren wieder erhöht.",
+      "Bu banka çok güzel hizmet veriyor, teşekkürler.",
+      "El banco subió las comisiones otra vez.",
+      "Банк қызметі өте жақсы, рахмет сіздерге.",
+      "Банк знову підвищив комісію за перекази між картками.",
+    ]) {
+      expect(detectLanguage(text).language, text).toBe("other");
+    }
+  });
 });

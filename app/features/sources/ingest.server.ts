@@ -44,12 +44,13 @@ export interface IngestResult {
 
 export interface IngestOptions {
   db?: Database;
-  /** Items per transaction. */
+  /** Items per transaction (at most 2 000: PostgreSQL takes 65 535 parameters per statement). */
   batchSize?: number;
   classifier?: SentimentClassifier;
   now?: Date;
 }
 
+const MAX_BATCH = 2_000;
 export const DUPLICATE_WINDOW_MS = 7 * 86_400_000;
 const MAX_EXTERNAL_ID = 500;
 const MAX_AUTHOR = 200;
@@ -238,7 +239,8 @@ async function storeBatch(
 
 /** Runs `items` from one source through the pipeline, `batchSize` at a time; returns what became of them. */
 export async function ingest(sourceId: string, items: readonly IncomingItem[], options: IngestOptions = {}) {
-  const { db = getDb(), batchSize = 500, classifier = lexiconClassifier, now = new Date() } = options;
+  const { db = getDb(), classifier = lexiconClassifier, now = new Date() } = options;
+  const batchSize = Math.min(MAX_BATCH, Math.max(1, options.batchSize ?? 500));
   const [source] = await db.select({ language: sources.language }).from(sources).where(eq(sources.id, sourceId));
   if (!source) throw new Error(`Unknown source ${sourceId}`);
   const matchers = await loadMatchers(db);
