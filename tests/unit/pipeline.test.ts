@@ -42,6 +42,16 @@ describe("normalisation", () => {
     expect(normalizeText(html)).toBe("Nurbank — news\n\nRates & fees here\n\none\ntwo!\n<script>not a tag</script>");
     expect(htmlToText("<b>bold</b> and <i>it</i>")).toBe("bold and it");
   });
+
+  it("stays quick on hostile markup and cuts huge input before cleaning it", () => {
+    // Quadratic patterns would take minutes here (the test's time limit is 30 s).
+    expect(normalizeText(`Nurbank ${"<a ".repeat(60_000)}`)).toBe(
+      `Nurbank ${"<a ".repeat(60_000)}`.slice(0, MAX_TEXT).trim(),
+    );
+    // Unterminated tags are no tags: they stay as text (and the text is capped).
+    expect(normalizeText(`<p>x</p>${'<a title="'.repeat(30_000)}`)).toMatch(/^x\n\n<a title="<a title=/);
+    expect(normalizeText(`<p>${"word ".repeat(1_000_000)}</p>`)).toHaveLength(MAX_TEXT - 1);
+  });
 });
 
 describe("canonical URLs", () => {

@@ -10,9 +10,11 @@ export const MAX_TITLE = 500;
 export const MAX_TEXT = 20_000;
 
 // Whole elements whose content is never text a reader sees.
-const HIDDEN = /<(script|style|noscript|template|iframe|object|svg|math|head)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/gi;
-const COMMENT = /<!--[\s\S]*?(?:-->|$)|<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<![^>]*>|<\?[\s\S]*?(?:\?>|$)/g;
-const ATTRS = `(?:[^>"']|"[^"]*"|'[^']*')*`;
+const HIDDEN = /<(script|style|noscript|template|iframe|object|svg|math|head)\b[^<>]*>[\s\S]*?(?:<\/\1\s*>|$)/gi;
+const COMMENT = /<!--[\s\S]*?(?:-->|$)|<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<![^<>]*>|<\?[\s\S]*?(?:\?>|$)/g;
+// No "<" inside a tag, not even quoted: every pattern then stops at the next "<", which keeps them linear
+// on hostile input ("<a<a<a…" with no ">").
+const ATTRS = `(?:[^<>"']|"[^<"]*"|'[^<']*')*`;
 // A run of block-level tags is one break: a blank line when a paragraph-like block is among them.
 const BLOCKS = new RegExp(
   `(?:<\\/?(?:p|div|br|hr|li|ul|ol|dl|dt|dd|h[1-6]|tr|table|thead|tbody|blockquote|pre|section|article|header|footer|aside|nav|figure|figcaption|main|address|details|summary)\\b${ATTRS}>\\s*)+`,
@@ -21,8 +23,8 @@ const BLOCKS = new RegExp(
 const PARAGRAPH =
   /<\/?(?:p|div|h[1-6]|table|blockquote|pre|section|article|header|footer|aside|nav|figure|main|address|details)\b/i;
 const CELL = new RegExp(`<\\/?(?:td|th)\\b${ATTRS}>`, "gi");
-const TAG = new RegExp(`<\\/?[a-zA-Z][^\\s/>]*${ATTRS}>`, "g");
-const LOOKS_LIKE_HTML = /<\/?[a-zA-Z][^>]*>|&(?:#\d+|#x[\da-f]+|[a-z]+\d*);/i;
+const TAG = new RegExp(`<\\/?[a-zA-Z][^\\s/<>]*${ATTRS}>`, "g");
+const LOOKS_LIKE_HTML = /<\/?[a-zA-Z][^<>]*>|&(?:#\d+|#x[\da-f]+|[a-z]+\d*);/i;
 
 const ENTITIES: Record<string, string> = {
   amp: "&",
@@ -78,7 +80,7 @@ export function htmlToText(html: string): string {
       .replace(CELL, " ")
       .replace(TAG, "")
       // A "<" left over opens no tag any more; an unterminated tag at the end is cut off.
-      .replace(/<\/?[a-zA-Z][^>]*$/, ""),
+      .replace(/<\/?[a-zA-Z][^<>]*$/, ""),
   );
 }
 
@@ -101,11 +103,17 @@ function cap(text: string, max: number): string {
   return text.slice(0, cut).trimEnd();
 }
 
-const toText = (raw: string) => (LOOKS_LIKE_HTML.test(raw) ? htmlToText(raw) : raw);
+// Whatever a collector hands over, at most this much is cleaned (markup included): the text is capped anyway.
+const MAX_INPUT = 10 * MAX_TEXT;
+
+const toText = (input: string | null | undefined) => {
+  const raw = (input ?? "").slice(0, MAX_INPUT);
+  return LOOKS_LIKE_HTML.test(raw) ? htmlToText(raw) : raw;
+};
 
 /** A message body: paragraphs kept (at most one blank line), spaces collapsed, capped at MAX_TEXT. */
 export function normalizeText(raw: string | null | undefined): string {
-  const text = clean(toText(raw ?? ""))
+  const text = clean(toText(raw))
     .split("\n")
     .map((line) => line.replace(/ {2,}/g, " ").trim())
     .join("\n")
@@ -116,12 +124,7 @@ export function normalizeText(raw: string | null | undefined): string {
 
 /** A one-line field (title, author): all whitespace collapsed to single spaces, capped at `max`. */
 export function normalizeLine(raw: string | null | undefined, max = MAX_TITLE): string {
-  return cap(
-    clean(toText(raw ?? ""))
-      .replace(/\s+/g, " ")
-      .trim(),
-    max,
-  );
+  return cap(clean(toText(raw)).replace(/\s+/g, " ").trim(), max);
 }
 
 const TRACKING = /^(?:utm_.*|fbclid|gclid|yclid|msclkid|igshid)$/i;
