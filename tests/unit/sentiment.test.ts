@@ -9,12 +9,15 @@ const accuracy = (file: string) => {
 const label = (text: string, language: "en" | "ru" | "uz" | "uz-Cyrl") => lexiconSentiment(text, language).sentiment;
 
 describe("lexicon sentiment", () => {
-  it("labels the development set, the widened hold-out and the fresh set", () => {
-    // Measured: 200/200 (written with the lexicons), 72/80 (used once to widen them), 25/40 (never tuned on:
-    // every positive and neutral right, complaints without an evaluative word missed).
+  it("labels hand-written sentences: well where they use evaluative words, poorly where they do not", () => {
+    // Measured: 200/200 on the development set (written with the lexicons); 72/80 on a set used once to widen
+    // them; 32/40 on a set used for the second widening (25/40 before it); 17/40 on the final set, written
+    // after the last change and never tuned on: every neutral right, complaints and praise without an
+    // evaluative word ("my salary arrived two days late") come out neutral.
     expect(accuracy("labelled-sentences.tsv")).toBeGreaterThanOrEqual(0.95);
     expect(accuracy("labelled-sentences-holdout.tsv")).toBeGreaterThanOrEqual(0.85);
-    expect(accuracy("labelled-sentences-fresh.tsv")).toBeGreaterThanOrEqual(0.6);
+    expect(accuracy("labelled-sentences-fresh.tsv")).toBeGreaterThanOrEqual(0.75);
+    expect(accuracy("labelled-sentences-final.tsv")).toBeGreaterThanOrEqual(0.4);
   });
 
   it("turns sentiment around after a negation, in each language's word order", () => {
@@ -27,6 +30,8 @@ describe("lexicon sentiment", () => {
     expect(label("Ilova yomon emas", "uz")).toBe("positive");
     expect(label("Operator yordam bermadi", "uz")).toBe("negative");
     expect(label("Илова яхши эмас", "uz-Cyrl")).toBe("negative");
+    // Russian negative concord: "ничего не" is one negation.
+    expect(label("С утра ничего не работает", "ru")).toBe("negative");
   });
 
   it("stops a negation at the end of the clause", () => {

@@ -31,7 +31,8 @@ const RUSSIAN_WORDS = new Set(
   "и в на не что с по для это как от из за но уже так его все при был была было были очень если или еще ещё".split(" "),
 );
 // Uzbek Latin letters and spellings English does not have.
-const UZBEK_LATIN = /[oOgG][ʻʼ'‘’`]|\b(?:va|uchun|bilan|juda|emas|ham|bor|yoʻq|yo'q|lekin|yoki|yangi|boʻldi)\b/;
+const UZBEK_LATIN =
+  /[oOgG][ʻʼ'‘’`]|\b(?:va|uchun|bilan|juda|emas|ham|bor|yoʻq|yo'q|lekin|yoki|yangi|boʻldi|endi|hech|kerak|mumkin|umuman|yordam|qildi|edi)\b/i;
 
 // Latin-script languages that franc tells from English and Uzbek: a long text clearly closer to one of them
 // (English and Uzbek under 70 % of its score, measured on our labelled sentences) is "other".

@@ -105,8 +105,11 @@ function scoreClause(words: string[], lexicon: Lexicon, language: Language): num
       const intensity = lexicon.intensifiers.get(words[i - 1] ?? "");
       if (intensity) v *= intensity;
       const after = words.slice(i + width, i + width + 2);
+      // A phrase that carries its own negation ("не работает") is not turned around again by another
+      // negator before it: Russian "ничего не могу" is one negation, not two.
+      const negatedPhrase = phrase?.words.some((w) => lexicon.negators.has(w)) ?? false;
       const negated =
-        before.some((w) => lexicon.negators.has(w)) ||
+        (!negatedPhrase && before.some((w) => lexicon.negators.has(w))) ||
         after.some((w) => lookup(lexicon.postNegators, w, language) !== undefined);
       sum += negated ? v * NEGATION_FLIP : v;
     }
