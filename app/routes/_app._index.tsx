@@ -1,10 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { requireUser } from "~/features/auth/guard.server";
+import { MentionList } from "~/features/mentions/mention-list";
+import { VolumeChart } from "~/features/mentions/volume-chart";
 import { overview } from "~/features/overview/overview.server";
 import { netSentiment } from "~/features/overview/sentiment";
-import { MentionList } from "~/features/projects/mention-list";
-import { VolumeChart } from "~/features/projects/volume-chart";
+import { listProjectsOnce } from "~/features/projects/projects.server";
 import { preferencesContext } from "~/features/settings/preferences.server";
 import { type Formatter, useFormatter } from "~/lib/format";
 import { PageErrorBoundary } from "~/shell/error-page";
@@ -14,7 +15,7 @@ import type { Route } from "./+types/_app._index";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  return overview(user, context.get(preferencesContext)?.activeProjectId ?? null);
+  return overview(await listProjectsOnce(context, user), context.get(preferencesContext)?.activeProjectId ?? null);
 }
 
 const card = "rounded-xl border border-border bg-card p-5 text-card-foreground";

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import { requireUser, requireUserMiddleware } from "~/features/auth/guard.server";
-import { listProjects } from "~/features/projects/projects.server";
+import { listProjectsOnce } from "~/features/projects/projects.server";
 import { preferencesContext } from "~/features/settings/preferences.server";
 import { getEnv } from "~/lib/env.server";
 import { readSidebarCollapsed } from "~/lib/sidebar.server";
@@ -18,7 +18,7 @@ export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  const projects = (await listProjects(user)).map(({ id, name, color }) => ({ id, name, color }));
+  const projects = (await listProjectsOnce(context, user)).map(({ id, name, color }) => ({ id, name, color }));
   const saved = context.get(preferencesContext)?.activeProjectId ?? null;
   return {
     projects,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { overview } from "~/features/overview/overview.server";
 import { netSentiment } from "~/features/overview/sentiment";
+import { listProjects } from "~/features/projects/projects.server";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 import { signedInContext } from "../support/session";
 
@@ -36,7 +37,7 @@ afterAll(() => handle.close());
 describe("overview", () => {
   it("sums this week against the week before over all visible projects", async () => {
     const { user } = await signedInContext({ roles: ["admin"] });
-    const data = await overview(user, null);
+    const data = await overview(await listProjects(user), null);
     expect(data.projectCount).toBe(2);
     expect(data.current).toEqual({ mentions: 4, reach: 1250, positive: 2, negative: 2 });
     expect(data.previous).toEqual({ mentions: 1, reach: 10, positive: 1, negative: 0 });
@@ -47,12 +48,12 @@ describe("overview", () => {
 
   it("follows the switcher's project, and never shows a project the user cannot see", async () => {
     const { user } = await signedInContext({ roles: ["analyst"], projectIds: [a] });
-    const onlyA = await overview(user, a);
+    const onlyA = await overview(await listProjects(user), a);
     expect(onlyA.project?.name).toBe("A");
     expect(onlyA.current).toEqual({ mentions: 3, reach: 250, positive: 2, negative: 1 });
-    const notTheirs = await overview(user, b);
+    const notTheirs = await overview(await listProjects(user), b);
     expect(notTheirs.projectCount).toBe(0);
-    const all = await overview(user, null);
+    const all = await overview(await listProjects(user), null);
     expect(all.current.mentions).toBe(3);
   });
 

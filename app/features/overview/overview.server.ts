@@ -1,8 +1,8 @@
 import { and, gte, inArray, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server";
 import { dailyRollups } from "../../db/schema";
-import type { CurrentUser } from "../auth/user";
-import { latestMentions, listProjects, volumeLast30Days } from "../projects/projects.server";
+import { latestMentions, volumeLast30Days } from "../mentions/mentions.server";
+import type { ProjectListItem } from "../projects/projects.server";
 
 export interface Kpis {
   mentions: number;
@@ -12,11 +12,11 @@ export interface Kpis {
 }
 
 /**
- * The overview of the chosen project, or of every project the user can see: this week against the
- * week before, 30 days of volume by sentiment, and the latest mentions. All from the rollups.
+ * The overview of the chosen project, or of every project the user can see (`visible`, from
+ * listProjects): this week against the week before and 30 days of volume by sentiment, from the
+ * rollups, and the latest mentions, from the feed index.
  */
-export async function overview(user: CurrentUser, activeProjectId: string | null) {
-  const visible = await listProjects(user);
+export async function overview(visible: ProjectListItem[], activeProjectId: string | null) {
   const scope = activeProjectId ? visible.filter((p) => p.id === activeProjectId) : visible;
   const ids = scope.map((p) => p.id);
   const empty = {
@@ -27,7 +27,7 @@ export async function overview(user: CurrentUser, activeProjectId: string | null
 
   const db = getDb();
   const day = sql`(now() AT TIME ZONE 'UTC')::date`;
-  const [week] = await db
+  const weeks = db
     .select({
       mentions: sql<number>`coalesce(sum(${dailyRollups.count}) FILTER (WHERE ${dailyRollups.day} > ${day} - 7), 0)::int`,
       reach: sql<number>`coalesce(sum(${dailyRollups.reach}) FILTER (WHERE ${dailyRollups.day} > ${day} - 7), 0)::bigint`,
@@ -40,8 +40,7 @@ export async function overview(user: CurrentUser, activeProjectId: string | null
     })
     .from(dailyRollups)
     .where(and(inArray(dailyRollups.projectId, ids), gte(dailyRollups.day, sql`${day} - 13`)));
-
-  const [volume, recent] = await Promise.all([volumeLast30Days(ids), latestMentions(ids, 6)]);
+  const [[week], volume, recent] = await Promise.all([weeks, volumeLast30Days(ids), latestMentions(ids, 6)]);
 
   const n = (v: unknown) => Number(v ?? 0);
   return {

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, gte, ilike, inArray, or, sql } from "drizzle-orm";
-import { data } from "react-router";
+import { and, asc, eq, gte, ilike, inArray, or, sql } from "drizzle-orm";
+import { data, type RouterContextProvider } from "react-router";
 import { getDb } from "../../db/client.server";
-import { dailyRollups, messageProjects, messages, projects, sources } from "../../db/schema";
+import { dailyRollups, projects } from "../../db/schema";
 import { can, canAccessProject, type Permission } from "../auth/permissions";
 import type { CurrentUser } from "../auth/user";
-import { createMatcher } from "./matcher";
+import { latestMentions, rematchProject, topSources, volumeLast30Days } from "../mentions/mentions.server";
 import type { ProjectInput } from "./schemas";
 
 export type Project = typeof projects.$inferSelect;
@@ -66,6 +66,18 @@ export async function listProjects(user: CurrentUser, filter: ProjectFilter = {}
   return rows.map((row) => ({ ...row, mentions7d: Number(row.mentions7d) }));
 }
 
+const listedPerRequest = new WeakMap<object, Promise<ProjectListItem[]>>();
+
+/** `listProjects(user)` once per request: the signed-in layout and its page both need the list. */
+export function listProjectsOnce(context: Readonly<RouterContextProvider>, user: CurrentUser) {
+  let listed = listedPerRequest.get(context);
+  if (!listed) {
+    listed = listProjects(user);
+    listedPerRequest.set(context, listed);
+  }
+  return listed;
+}
+
 /** A project the user may see; anything else (unknown, or not theirs) is 404. */
 export async function getProject(user: CurrentUser, id: string): Promise<Project> {
   if (!UUID.test(id) || !canAccessProject(user, id)) throw data(null, { status: 404 });
@@ -105,7 +117,7 @@ export async function createProject(user: CurrentUser, input: ProjectInput): Pro
     .values({ ...input, competitorIds: await allowedCompetitors(user, input.competitorIds), createdBy: user.id })
     .returning();
   const project = row as Project;
-  await rematchProject(project);
+  await rematchProject(project.id);
   return project;
 }
 
@@ -122,7 +134,7 @@ export async function updateProject(user: CurrentUser, id: string, input: Projec
   const rulesChanged = ["keywords", "requiredWords", "excludedWords", "languages"].some(
     (key) => JSON.stringify(current[key as keyof Project]) !== JSON.stringify(project[key as keyof Project]),
   );
-  if (rulesChanged) await rematchProject(project);
+  if (rulesChanged) await rematchProject(project.id);
   return project;
 }
 
@@ -139,108 +151,12 @@ export async function deleteProject(user: CurrentUser, id: string) {
   return project;
 }
 
-const BATCH = 2000;
-
-/** Links the project to every stored message its rules match (and only those), in batches. */
-export async function rematchProject(project: Project) {
-  const db = getDb();
-  const match = createMatcher(project);
-  await db.delete(messageProjects).where(eq(messageProjects.projectId, project.id));
-  let after = "00000000-0000-0000-0000-000000000000";
-  for (;;) {
-    const batch = await db
-      .select({
-        id: messages.id,
-        title: messages.title,
-        text: messages.text,
-        language: messages.language,
-        publishedAt: messages.publishedAt,
-      })
-      .from(messages)
-      .where(sql`${messages.id} > ${after}`)
-      .orderBy(messages.id)
-      .limit(BATCH);
-    if (batch.length === 0) return;
-    const links = batch.flatMap((m) => {
-      const terms = match(m);
-      return terms ? [{ messageId: m.id, projectId: project.id, matchedTerms: terms, publishedAt: m.publishedAt }] : [];
-    });
-    if (links.length) await db.insert(messageProjects).values(links);
-    after = (batch.at(-1) as { id: string }).id;
-  }
-}
-
-export type DayVolume = { day: string; positive: number; neutral: number; negative: number };
-export type LatestMention = {
-  id: string;
-  title: string | null;
-  text: string;
-  url: string | null;
-  publishedAt: Date;
-  sentiment: string;
-  source: string;
-};
-
-/** Mentions of these projects per UTC day for the last 30 days, by sentiment (from the rollups). */
-export async function volumeLast30Days(projectIds: string[]): Promise<DayVolume[]> {
-  const rollups = await getDb()
-    .select({
-      day: dailyRollups.day,
-      sentiment: dailyRollups.sentiment,
-      count: sql<number>`sum(${dailyRollups.count})::int`,
-    })
-    .from(dailyRollups)
-    .where(
-      and(
-        inArray(dailyRollups.projectId, projectIds),
-        gte(dailyRollups.day, sql`(now() AT TIME ZONE 'UTC')::date - 29`),
-      ),
-    )
-    .groupBy(dailyRollups.day, dailyRollups.sentiment);
-  const today = new Date();
-  return Array.from({ length: 30 }, (_, i) => {
-    const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - 29 + i))
-      .toISOString()
-      .slice(0, 10);
-    const of = (s: string) => Number(rollups.find((r) => r.day === day && r.sentiment === s)?.count ?? 0);
-    return { day, positive: of("positive"), neutral: of("neutral"), negative: of("negative") };
-  });
-}
-
-/** The newest mentions of these projects, each once. */
-export async function latestMentions(projectIds: string[], limit: number): Promise<LatestMention[]> {
-  return getDb()
-    .selectDistinctOn([messageProjects.publishedAt, messages.id], {
-      id: messages.id,
-      title: messages.title,
-      text: messages.text,
-      url: messages.url,
-      publishedAt: messages.publishedAt,
-      sentiment: messages.sentiment,
-      source: sources.name,
-    })
-    .from(messageProjects)
-    .innerJoin(messages, eq(messages.id, messageProjects.messageId))
-    .innerJoin(sources, eq(sources.id, messages.sourceId))
-    .where(inArray(messageProjects.projectId, projectIds))
-    .orderBy(desc(messageProjects.publishedAt), messages.id)
-    .limit(limit);
-}
-
 /** What the detail page shows besides the rules: 30-day volume by sentiment, latest mentions, feeding sources. */
 export async function projectDetail(project: Project) {
-  const feeding = await getDb()
-    .select({ id: sources.id, name: sources.name, type: sources.type, mentions: sql<number>`count(*)::int` })
-    .from(messageProjects)
-    .innerJoin(messages, eq(messages.id, messageProjects.messageId))
-    .innerJoin(sources, eq(sources.id, messages.sourceId))
-    .where(eq(messageProjects.projectId, project.id))
-    .groupBy(sources.id, sources.name, sources.type)
-    .orderBy(desc(sql`count(*)`))
-    .limit(12);
-  return {
-    volume: await volumeLast30Days([project.id]),
-    recent: await latestMentions([project.id], 8),
-    sources: feeding.map((s) => ({ ...s, mentions: Number(s.mentions) })),
-  };
+  const [volume, recent, feeding] = await Promise.all([
+    volumeLast30Days([project.id]),
+    latestMentions([project.id], 8),
+    topSources(project.id, 12),
+  ]);
+  return { volume, recent, sources: feeding };
 }
