@@ -9,6 +9,7 @@ import styles from "./app.css?inline";
 import { getInstance } from "./i18n/i18n.server";
 import { log } from "./lib/log.server";
 import { requestInfoContext } from "./lib/request-info";
+import { serverTiming } from "./lib/timing.server";
 
 export const streamTimeout = 5_000;
 
@@ -50,6 +51,7 @@ export default function handleRequest(
   // Crawlers get the whole document at once; browsers get the shell as soon as it is ready.
   const readyEvent = userAgent && isbot(userAgent) ? "onAllReady" : "onShellReady";
 
+  const renderStart = performance.now();
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let status = responseStatusCode;
@@ -63,6 +65,8 @@ export default function handleRequest(
           shellRendered = true;
           const body = withInlineStyles();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          const timing = serverTiming(performance.now() - renderStart);
+          if (timing) responseHeaders.set("Server-Timing", timing);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
           pipe(body);
         },

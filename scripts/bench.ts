@@ -1,10 +1,20 @@
 // `npm run bench`: measures the production build with the shared page-load yardstick
-// (../shared/bench/pageload.mjs: Playwright + Chromium, throttled through CDP) and the build's size.
-// Extra arguments go to pageload.mjs, e.g. `npm run bench -- --profile fast,slow4g --runs 7`.
+// (../shared/bench/pageload.mjs: Playwright + Chromium, throttled through CDP), the server's own time
+// (the median of the overview's Server-Timing header) and the build's size.
+//
+//   npm run bench                 the demo data (20 000 mentions) on the embedded PGlite
+//   npm run bench -- --pg         1 000 000 mentions on PostgreSQL: a local cluster in BENCH_PG_DIR
+//                                 (default /var/tmp/kuzatuv-bench-pg), seeded once and reused; it is
+//                                 seeded again when its data is more than 7 days old (the demo data
+//                                 follows the calendar)
+//
+// Other arguments go to pageload.mjs, e.g. `npm run bench -- --profile fast,slow4g --runs 7`.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./free-port.ts";
+import { cluster, postgresBin, run } from "./postgres.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const yardstick = path.resolve(root, "../shared/bench");
@@ -20,10 +30,60 @@ fs.mkdirSync(workDir, { recursive: true });
 for (const file of ["pageload.mjs", "distsize.mjs"])
   fs.copyFileSync(path.join(yardstick, file), path.join(workDir, file));
 
+const onPostgres = process.argv.includes("--pg");
+const pageloadArgs = process.argv.slice(2).filter((arg) => arg !== "--pg");
+const SEED_MESSAGES = 1_000_000;
+const SEED_MAX_AGE_MS = 7 * 86_400_000;
+
 if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
   spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
 }
 
+/** Starts the benchmark cluster (seeding it first when it is new or stale); returns its URL and a stop. */
+async function benchPostgres() {
+  const folder = path.resolve(process.env.BENCH_PG_DIR ?? "/var/tmp/kuzatuv-bench-pg");
+  const postgres = cluster(postgresBin("bench --pg"), folder);
+  const marker = path.join(folder, `seeded-${SEED_MESSAGES}`);
+  const fresh = fs.existsSync(marker) && Date.now() - fs.statSync(marker).mtimeMs < SEED_MAX_AGE_MS;
+  if (!postgres.exists()) postgres.create();
+  const port = await freePort();
+  const url = `${postgres.start(port)}/kuzatuv_bench`;
+  if (!fresh) {
+    fs.rmSync(marker, { force: true });
+    postgres.createDatabase(port, "kuzatuv_bench", { replace: true });
+    console.log(`Seeding ${SEED_MESSAGES} mentions into ${folder} (once; this takes several minutes)…`);
+    const env = { DATABASE_URL: url, SEED_MESSAGES: String(SEED_MESSAGES), DATA_DIR: path.join(folder, "app") };
+    if (run("npm", ["run", "seed"], { env }) !== 0) {
+      postgres.stop();
+      throw new Error("seeding failed");
+    }
+    fs.writeFileSync(marker, `${new Date().toISOString()}\n`);
+  }
+  return { url, stop: postgres.stop };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
+};
+
+/** Medians of the Server-Timing entries of `runs` requests for `url`, after a few unmeasured ones. */
+async function serverTime(url: string, cookie: string, runs = 30) {
+  const samples = new Map<string, number[]>();
+  for (let i = 0; i < runs + 5; i++) {
+    const response = await fetch(url, { headers: { Cookie: cookie } });
+    await response.arrayBuffer();
+    if (i < 5) continue;
+    for (const entry of (response.headers.get("Server-Timing") ?? "").split(",")) {
+      const [name, ...params] = entry.trim().split(";");
+      const duration = params.find((p) => p.startsWith("dur="));
+      if (name && duration) samples.set(name, [...(samples.get(name) ?? []), Number(duration.slice(4))]);
+    }
+  }
+  return Object.fromEntries([...samples].map(([name, values]) => [name, Math.round(median(values) * 10) / 10]));
+}
+
+const database = onPostgres ? await benchPostgres() : null;
 const port = 4393;
 const base = `http://127.0.0.1:${port}`;
 const server: ChildProcess = spawn(process.execPath, ["server/main.ts"], {
@@ -34,6 +94,7 @@ const server: ChildProcess = spawn(process.execPath, ["server/main.ts"], {
     HOST: "127.0.0.1",
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "kuzatuv-bench-")),
     LOG_LEVEL: "warn",
+    ...(database ? { DATABASE_URL: database.url } : {}),
   },
   stdio: ["ignore", "ignore", "inherit"],
 });
@@ -61,7 +122,9 @@ try {
     .find((c) => c.startsWith("__session="))
     ?.split(";")[0];
   if (!session) throw new Error(`could not sign in as the demo admin (HTTP ${signIn.status})`);
-  const extra = ["--cookie", session, ...process.argv.slice(2)];
+  console.log(`# Server time of the overview, ms (median of 30, ${onPostgres ? "PostgreSQL, 1M" : "PGlite, demo"})`);
+  console.log(JSON.stringify(await serverTime(`${base}/`, session)));
+  const extra = ["--cookie", session, ...pageloadArgs];
   const profile = extra.includes("--profile") ? [] : ["--profile", "slow4g"];
   const pageload = (args: string[]) =>
     spawnSync(process.execPath, [path.join(workDir, "pageload.mjs"), ...args, ...profile, ...extra], {
@@ -77,4 +140,6 @@ try {
   });
 } finally {
   server.kill("SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
+  database?.stop();
 }

@@ -6,9 +6,9 @@ import { type DatabaseHandle, getDatabaseHandle, openDatabase, setDatabase } fro
 import { readDatabaseStatus, recordStart } from "../app/db/meta.server.ts";
 import { type Env, getEnv, setEnv } from "../app/lib/env.server.ts";
 import { requestInfoContext } from "../app/lib/request-info.ts";
+import { withRequestTiming } from "../app/lib/timing.server.ts";
 
-/** React Router's request handler; its promise settles when the response is sent (see the drain in main.ts). */
-export const app = createRequestHandler({
+const handleRequest = createRequestHandler({
   build: () => import("virtual:react-router/server-build"),
   getLoadContext(req, res) {
     const context = new RouterContextProvider();
@@ -20,6 +20,12 @@ export const app = createRequestHandler({
     return context;
   },
 });
+
+/**
+ * React Router's request handler, each request with its own timing record (Server-Timing); its promise
+ * settles when the response is sent (see the drain in main.ts).
+ */
+export const app: typeof handleRequest = (req, res, next) => withRequestTiming(() => handleRequest(req, res, next));
 
 /**
  * Hands the configuration parsed at start, and the open database, to this bundle's copy of the app's

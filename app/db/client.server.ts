@@ -10,6 +10,7 @@ import {
   drizzleOn,
   migrate,
 } from "./connection.server.ts";
+import { timeQueriesOf } from "../lib/timing.server.ts";
 import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -28,6 +29,7 @@ export interface DatabaseHandle {
  */
 export function openDatabase(options: ConnectionOptions & { root?: string }): DatabaseHandle {
   const connection = connect(options);
+  timeQueriesOf(connection.client);
   const migrationsFolder = options.root
     ? path.join(options.root, "drizzle/app")
     : fileURLToPath(new URL("../../drizzle/app", import.meta.url));
