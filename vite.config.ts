@@ -3,8 +3,38 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
 export default defineConfig({
-  // The server bundle's entry is server/app.ts, which wraps React Router's build (see server/main.ts).
-  environments: { ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } } },
+  environments: {
+    // The server bundle's entry is server/app.ts, which wraps React Router's build (see server/main.ts).
+    ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } },
+    // Every page needs the framework, the root and (signed in) the layout: three chunks instead of
+    // two dozen small ones, whose response headers alone cost ~12 KB (docs/decisions/013).
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|react-router|i18next|react-i18next|remix-themes)[\\/]/,
+                  priority: 2,
+                },
+                {
+                  name: "root",
+                  test: /[\\/]app[\\/](root\.tsx|lib[\\/]format\.ts|ui[\\/]page-header\.tsx)$/,
+                  priority: 1,
+                },
+                {
+                  name: "layout",
+                  test: /[\\/]app[\\/]routes[\\/]_app\.tsx$/,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
   resolve: { tsconfigPaths: true },
   build: {
     // Translation files stay separate, immutable files (fetched per language and namespace).
