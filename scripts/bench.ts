@@ -8,6 +8,7 @@
 //                                 seeded again when its data is more than 7 days old (the demo data
 //                                 follows the calendar)
 //
+// The yardstick is looked for in ../shared/bench, or in BENCH_YARDSTICK (e.g. from a git worktree).
 // Other arguments go to pageload.mjs, e.g. `npm run bench -- --profile fast,slow4g --runs 7`.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -17,7 +18,7 @@ import { freePort } from "./free-port.ts";
 import { cluster, postgresBin, run } from "./postgres.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
-const yardstick = path.resolve(root, "../shared/bench");
+const yardstick = path.resolve(process.env.BENCH_YARDSTICK ?? path.join(root, "../shared/bench"));
 if (!fs.existsSync(path.join(yardstick, "pageload.mjs"))) {
   console.error(
     `The yardstick is missing: expected ${yardstick}/pageload.mjs (the shared/ folder beside the project).`,
