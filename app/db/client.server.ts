@@ -2,6 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { timeQueriesOf } from "../lib/timing.server.ts";
 import {
   type Connection,
   type ConnectionOptions,
@@ -10,7 +11,6 @@ import {
   drizzleOn,
   migrate,
 } from "./connection.server.ts";
-import { timeQueriesOf } from "../lib/timing.server.ts";
 import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

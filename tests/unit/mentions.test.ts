@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
-import { messageProjects, messages, projects, sources } from "~/db/schema";
+import type { DatabaseHandle } from "~/db/client.server";
+import { projects } from "~/db/schema";
 import { latestMentions, rematchProject, topSources, volumeLast30Days } from "~/features/mentions/mentions.server";
 import { loader as overviewLoader } from "~/routes/_app._index";
-import { testDatabase } from "../support/database";
+import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 import { routeArgs } from "../support/route";
 import { signedInContext } from "../support/session";
 
@@ -17,62 +17,35 @@ const daysAgo = (n: number, hour = 12) =>
 const dayKey = (n: number) => daysAgo(n).toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  handle = openDatabase(await testDatabase());
-  setDatabase(handle);
-  await handle.migrate();
-  const [r, b] = await handle.db
-    .insert(projects)
-    .values([
-      { name: "Red", keywords: ["red"] },
-      { name: "Blue", keywords: ["blue"] },
-    ])
-    .returning();
-  red = r?.id as string;
-  blue = b?.id as string;
-  const [feed, channel] = await handle.db
-    .insert(sources)
-    .values([
-      { type: "rss", name: "Feed", url: "https://feed.example/rss" },
-      { type: "telegram", name: "Channel", url: "channel" },
-    ])
-    .returning();
-  const rows: Array<{ text: string; at: Date; sentiment: "positive" | "neutral" | "negative"; source: string }> = [
-    { text: "red one", at: daysAgo(0, 9), sentiment: "positive", source: feed?.id as string },
-    { text: "red and blue", at: daysAgo(1), sentiment: "negative", source: channel?.id as string },
-    { text: "blue only", at: daysAgo(2), sentiment: "neutral", source: channel?.id as string },
-    { text: "red again", at: daysAgo(2, 8), sentiment: "positive", source: feed?.id as string },
-    { text: "red long ago", at: daysAgo(40), sentiment: "negative", source: feed?.id as string },
-    { text: "green, nobody's", at: daysAgo(0, 10), sentiment: "neutral", source: feed?.id as string },
-  ];
-  const inserted = await handle.db
-    .insert(messages)
-    .values(
-      rows.map((m, i) => ({
-        sourceId: m.source,
-        externalId: String(i),
-        text: m.text,
-        contentHash: String(i),
-        publishedAt: m.at,
-        sentiment: m.sentiment,
-      })),
-    )
-    .returning();
-  // Links as the matcher makes them: a message with both words belongs to both projects.
-  await handle.db.insert(messageProjects).values(
-    inserted.flatMap((m) =>
-      [
-        m.text.includes("red") ? { projectId: red, term: "red" } : null,
-        m.text.includes("blue") ? { projectId: blue, term: "blue" } : null,
-      ]
-        .filter((link) => link !== null)
-        .map((link) => ({
-          messageId: m.id,
-          projectId: link.projectId,
-          matchedTerms: [link.term],
-          publishedAt: m.publishedAt,
-        })),
-    ),
-  );
+  handle = await openTestDatabase();
+  red = (await aProject(handle, { name: "Red", keywords: ["red"] })).id;
+  blue = (await aProject(handle, { name: "Blue", keywords: ["blue"] })).id;
+  const feed = await aSource(handle, { type: "rss", name: "Feed" });
+  const channel = await aSource(handle, { type: "telegram", name: "Channel", url: "channel" });
+  await mentions(handle, {
+    source: feed,
+    projectIds: [red],
+    items: [
+      { text: "red one", at: daysAgo(0, 0), sentiment: "positive" },
+      { text: "red again", at: daysAgo(2, 8), sentiment: "positive" },
+      { text: "red long ago", at: daysAgo(40), sentiment: "negative" },
+    ],
+  });
+  // A message with both words belongs to both projects.
+  await mentions(handle, {
+    source: channel,
+    projectIds: [red, blue],
+    items: [{ text: "red and blue", at: daysAgo(1), sentiment: "negative" }],
+  });
+  await mentions(handle, {
+    source: channel,
+    projectIds: [blue],
+    items: [{ text: "blue only", at: daysAgo(2), sentiment: "neutral" }],
+  });
+  await mentions(handle, {
+    source: feed,
+    items: [{ text: "green, nobody's", at: daysAgo(0, 0), sentiment: "neutral" }],
+  });
 });
 afterAll(() => handle.close());
 
