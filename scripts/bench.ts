@@ -47,6 +47,8 @@ async function benchPostgres() {
   const marker = path.join(folder, `seeded-${SEED_MESSAGES}`);
   const fresh = fs.existsSync(marker) && Date.now() - fs.statSync(marker).mtimeMs < SEED_MAX_AGE_MS;
   if (!postgres.exists()) postgres.create();
+  // Left running by an interrupted run: restart it on a port of this run.
+  else if (postgres.running()) postgres.stop();
   const port = await freePort();
   const url = `${postgres.start(port)}/kuzatuv_bench`;
   if (!fresh) {
@@ -108,7 +110,7 @@ try {
       () => false,
     ))
   ) {
-    if (Date.now() > deadline) throw new Error("the server did not become ready");
+    if (server.exitCode !== null || Date.now() > deadline) throw new Error("the server did not become ready");
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   // The overview is behind sign-in: sign in as the demo admin and hand the session to the yardstick.
@@ -140,7 +142,9 @@ try {
     stdio: "inherit",
   });
 } finally {
-  server.kill("SIGTERM");
-  await new Promise((resolve) => server.once("exit", resolve));
+  if (server.exitCode === null) {
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+  }
   database?.stop();
 }

@@ -10,11 +10,12 @@ const isRoot = process.getuid?.() === 0;
 export function run(
   command: string,
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; asPostgres?: boolean } = {},
+  options: { env?: NodeJS.ProcessEnv; asPostgres?: boolean; quiet?: boolean } = {},
 ): number {
   const [cmd, argv] =
     options.asPostgres && isRoot ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, args];
-  const result = spawnSync(cmd, argv, { stdio: "inherit", cwd: root, env: { ...process.env, ...options.env } });
+  const stdio = options.quiet ? "ignore" : "inherit";
+  const result = spawnSync(cmd, argv, { stdio, cwd: root, env: { ...process.env, ...options.env } });
   return result.status ?? 1;
 }
 
@@ -64,6 +65,7 @@ export function cluster(bin: string, folder: string) {
         throw new Error("PostgreSQL did not start");
       return `postgres://postgres@127.0.0.1:${port}`;
     },
+    running: () => run(path.join(bin, "pg_ctl"), ["-D", data, "status"], { asPostgres: true, quiet: true }) === 0,
     stop: () => run(path.join(bin, "pg_ctl"), ["-D", data, "-m", "fast", "-w", "stop"], { asPostgres: true }),
     /** Creates the database `name`; `replace` drops an existing one first. */
     createDatabase(port: number, name: string, { replace = false } = {}) {
