@@ -26,7 +26,8 @@ export default defineConfig({
                 },
                 {
                   name: "layout",
-                  test: /[\\/]app[\\/]routes[\\/]_app\.tsx$/,
+                  // The signed-in layout, and the primitives every signed-in page shows.
+                  test: /[\\/]app[\\/](routes[\\/]_app\.tsx|ui[\\/](card|badge|tone|empty-state|sentiment)\.tsx?)$/,
                 },
               ],
             },

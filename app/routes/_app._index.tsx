@@ -1,3 +1,5 @@
+import type { TFunction } from "i18next";
+import { FolderKanban } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { requireUser } from "~/features/auth/guard.server";
@@ -9,7 +11,8 @@ import { listProjectsOnce } from "~/features/projects/projects.server";
 import { preferencesContext } from "~/features/settings/preferences.server";
 import { type Formatter, useFormatter } from "~/lib/format";
 import { PageErrorBoundary } from "~/shell/error-page";
-import { cn } from "~/ui/cn";
+import { Card, StatCard, type StatChange } from "~/ui/card";
+import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app._index";
 
@@ -18,27 +21,22 @@ export async function loader({ context }: Route.LoaderArgs) {
   return overview(await listProjectsOnce(context, user), context.get(preferencesContext)?.activeProjectId ?? null);
 }
 
-const card = "rounded-xl border border-border bg-card p-5 text-card-foreground";
-
-function Change({ now, before, format, points }: { now: number; before: number; format: Formatter; points?: boolean }) {
-  const { t } = useTranslation("dashboard");
-  if (points) {
-    const delta = Math.round((now - before) * 100);
-    return (
-      <span
-        className={cn("text-xs", delta >= 0 ? "text-green-700 dark:text-green-400" : "text-red-700 dark:text-red-400")}
-      >
-        {t("change.points", { value: `${delta >= 0 ? "+" : ""}${format.number(delta)}` })}
-      </span>
-    );
-  }
-  if (before === 0) return <span className="text-xs text-muted-foreground">{t("change.none")}</span>;
-  const pct = Math.round(((now - before) / before) * 100);
-  return (
-    <span className={cn("text-xs", pct >= 0 ? "text-foreground" : "text-muted-foreground")}>
-      {t("change.percent", { value: `${pct >= 0 ? "+" : ""}${format.number(pct)}` })}
-    </span>
-  );
+/** How a figure moved against the week before, as the StatCard shows it. */
+function change(
+  t: TFunction<"dashboard">,
+  format: Formatter,
+  now: number,
+  before: number,
+  { points = false, good }: { points?: boolean; good?: "up" | "down" } = {},
+): StatChange {
+  if (!points && before === 0) return { text: t("change.none") };
+  const delta = points ? Math.round((now - before) * 100) : Math.round(((now - before) / before) * 100);
+  const value = `${delta >= 0 ? "+" : ""}${format.number(delta)}`;
+  return {
+    text: t(points ? "change.points" : "change.percent", { value }),
+    direction: delta > 0 ? "up" : delta < 0 ? "down" : "flat",
+    good,
+  };
 }
 
 export default function OverviewPage({ loaderData }: Route.ComponentProps) {
@@ -53,9 +51,7 @@ export default function OverviewPage({ loaderData }: Route.ComponentProps) {
     return (
       <>
         <PageHeader title={t("title")} description={t("description")} />
-        <p className="rounded-lg border border-dashed border-border p-8 text-center text-muted-foreground">
-          {t("noProjects")}
-        </p>
+        <EmptyState icon={FolderKanban} text={t("noProjects")} />
       </>
     );
   }
@@ -64,42 +60,36 @@ export default function OverviewPage({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={t("title")} description={t("scope.label", { scope })} />
       <section aria-label={t("kpis")} className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <div className={card}>
-          <p className="text-sm text-muted-foreground">{t("kpi.mentions")}</p>
-          <p className="mt-1 text-2xl font-semibold tabular-nums">{format.number(current.mentions)}</p>
-          <Change now={current.mentions} before={previous.mentions} format={format} />
-        </div>
-        <div className={card}>
-          <p className="text-sm text-muted-foreground">{t("kpi.reach")}</p>
-          <p className="mt-1 text-2xl font-semibold tabular-nums">{format.number(current.reach)}</p>
-          <Change now={current.reach} before={previous.reach} format={format} />
-        </div>
-        <div className={card}>
-          <p className="text-sm text-muted-foreground">{t("kpi.net")}</p>
-          <p className="mt-1 text-2xl font-semibold tabular-nums">
-            {net === null ? "—" : format.number(Math.round(net * 100))}
-          </p>
-          {net !== null && netBefore !== null && <Change now={net} before={netBefore} format={format} points />}
-        </div>
-        <div className={card}>
-          <p className="text-sm text-muted-foreground">{t("kpi.negative")}</p>
-          <p className="mt-1 text-2xl font-semibold tabular-nums">
-            {current.mentions ? `${format.number(Math.round((current.negative / current.mentions) * 100))}%` : "—"}
-          </p>
-          <Change now={current.negative} before={previous.negative} format={format} />
-        </div>
+        <StatCard
+          label={t("kpi.mentions")}
+          value={format.number(current.mentions)}
+          change={change(t, format, current.mentions, previous.mentions)}
+        />
+        <StatCard
+          label={t("kpi.reach")}
+          value={format.number(current.reach)}
+          change={change(t, format, current.reach, previous.reach)}
+        />
+        <StatCard
+          label={t("kpi.net")}
+          value={net === null ? "—" : format.number(Math.round(net * 100))}
+          change={
+            net !== null && netBefore !== null
+              ? change(t, format, net, netBefore, { points: true, good: "up" })
+              : undefined
+          }
+        />
+        <StatCard
+          label={t("kpi.negative")}
+          value={current.mentions ? `${format.number(Math.round((current.negative / current.mentions) * 100))}%` : "—"}
+          change={change(t, format, current.negative, previous.negative, { good: "down" })}
+        />
       </section>
       <div className="grid gap-6 lg:grid-cols-3">
-        <section className={cn(card, "lg:col-span-2")} aria-labelledby="volume">
-          <h2 id="volume" className="mb-3 font-semibold">
-            {t("projects:detail.volume")}
-          </h2>
+        <Card title={t("projects:detail.volume")} className="lg:col-span-2">
           <VolumeChart days={loaderData.volume} />
-        </section>
-        <section className={card} aria-labelledby="latest">
-          <h2 id="latest" className="mb-3 font-semibold">
-            {t("projects:detail.recent")}
-          </h2>
+        </Card>
+        <Card title={t("projects:detail.recent")}>
           <MentionList mentions={loaderData.recent} empty={t("projects:detail.noMentions")} />
           {project && (
             <Link
@@ -109,7 +99,7 @@ export default function OverviewPage({ loaderData }: Route.ComponentProps) {
               {t("openProject", { name: project.name })}
             </Link>
           )}
-        </section>
+        </Card>
       </div>
     </>
   );

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { useFormatter } from "~/lib/format";
 
-const COLORS = { positive: "#16a34a", neutral: "#94a3b8", negative: "#dc2626" } as const;
+// The sentiment palette's theme tokens (app/ui/sentiment.tsx), so light and dark both read well.
+const COLORS = { positive: "var(--positive)", neutral: "var(--neutral)", negative: "var(--negative)" } as const;
 type Day = { day: string; positive: number; neutral: number; negative: number };
 
 /** Mentions per day, stacked by sentiment: SVG rendered on the server, with the numbers as a table too. */
