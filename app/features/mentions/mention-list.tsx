@@ -23,7 +23,10 @@ export function MentionList({ mentions, empty }: { mentions: MentionItem[]; empt
         <li key={m.id} className="flex flex-col gap-1 py-3 first:pt-0">
           <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
             <span className="font-medium text-foreground">{m.source}</span>
-            <time dateTime={new Date(m.publishedAt).toISOString()}>{format.when(m.publishedAt)}</time>
+            {/* "5 minutes ago" may have moved on by the time the page hydrates: the server's text stays. */}
+            <time dateTime={new Date(m.publishedAt).toISOString()} suppressHydrationWarning>
+              {format.when(m.publishedAt)}
+            </time>
             <SentimentBadge sentiment={m.sentiment} label={t(`sentiment.${m.sentiment}`)} />
           </p>
           {m.title && <p className="font-medium">{m.title}</p>}
