@@ -14,6 +14,7 @@ export default [
       route("appearance", "routes/_app.settings.appearance.tsx"),
       route("notifications", "routes/_app.settings.notifications.tsx"),
     ]),
+    route("*", "routes/_app.not-found.tsx"),
   ]),
   ...([401, 403, 404, 500, 503] as const).map((status) =>
     route(String(status), "routes/status-page.tsx", { id: `status-${status}` }),
@@ -26,5 +27,4 @@ export default [
   route("resources/locale", "routes/resources.locale.ts"),
   route("resources/sidebar", "routes/resources.sidebar.ts"),
   route("resources/active-project", "routes/resources.active-project.ts"),
-  route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

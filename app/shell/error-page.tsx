@@ -41,13 +41,17 @@ export function ErrorPage({ status }: { status: ErrorStatus }) {
   );
 }
 
-/** The variant for nested boundaries: no number and no button; the rest of the page still works. */
+/** The variant for nested boundaries: no big number; the rest of the page (sidebar, header) still works. */
 export function MinimalErrorPage({ status }: { status: ErrorStatus }) {
   const { t } = useTranslation("errors");
   return (
     <div role="alert" className="flex flex-col items-start gap-1 rounded-lg border border-border p-6">
+      <title>{`${status} · ${t(`${status}.title`)} · Kuzatuv`}</title>
       <h1 className="text-lg font-semibold">{t(`${status}.title`)}</h1>
       <p className="text-sm text-muted-foreground">{t(`${status}.description`)}</p>
+      <Link to="/" className={`${buttonClass("outline")} mt-3`}>
+        {t("common:backToHome")}
+      </Link>
     </div>
   );
 }

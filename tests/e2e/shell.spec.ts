@@ -122,8 +122,26 @@ test("an unknown URL shows the 404 page with status 404", async ({ page }) => {
   const response = await page.goto("/no/such/page");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "errors:404.title"));
-  await page.getByRole("link", { name: text("en", "common:backToHome") }).click();
+  // Signed in, the shell stays: nobody is stranded.
+  await expect(
+    page.getByRole("complementary").getByRole("link", { name: text("en", "navigation:analytics") }),
+  ).toBeVisible();
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: text("en", "common:backToHome") })
+    .click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test("signed out, an unknown URL is the minimal public 404, not a sign-in", async ({ browser }) => {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page).toHaveURL(/\/no\/such\/page$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "errors:404.title"));
+  await expect(page.getByRole("complementary")).toHaveCount(0);
+  await context.close();
 });
 
 test("the error routes answer with their own status", async ({ request }) => {

@@ -1,8 +1,10 @@
+import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { requireUserMiddleware, sessionContext } from "~/features/auth/guard.server";
 import { i18nextMiddleware } from "~/i18n/i18n.server";
 import { readSidebarCollapsed } from "~/lib/sidebar.server";
 import { loader as rootLoader } from "~/root";
-import { loader as notFoundLoader } from "~/routes/not-found";
+import { loader as notFoundLoader } from "~/routes/_app.not-found";
 import { action as localeAction } from "~/routes/resources.locale";
 import { action as sidebarAction } from "~/routes/resources.sidebar";
 import { action as themeAction, middleware as themeMiddleware } from "~/routes/resources.theme";
@@ -145,5 +147,23 @@ describe("error routes", () => {
       .then(() => notFoundLoader())
       .catch((error: unknown) => error);
     expect(thrown).toMatchObject({ init: { status: 404 } });
+  });
+
+  it("signed out, an unknown URL is a public 404 while a known page asks to sign in", async () => {
+    const context = new RouterContextProvider();
+    context.set(sessionContext, { user: null, token: null, expired: false });
+    const guard = (path: string, params: Record<string, string>) =>
+      Promise.resolve()
+        .then(() =>
+          requireUserMiddleware(
+            { request: get(path), url: new URL(`${ORIGIN}${path}`), context, params, pattern: "" } as never,
+            async () => new Response(null),
+          ),
+        )
+        .catch((error: unknown) => error);
+    expect(await guard("/no/such/page", { "*": "no/such/page" })).toMatchObject({ init: { status: 404 } });
+    const redirect = (await guard("/projects", {})) as Response;
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get("Location")).toBe("/sign-in?redirect=%2Fprojects");
   });
 });

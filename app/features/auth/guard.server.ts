@@ -61,9 +61,11 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
 };
 
 /** Middleware of the signed-in layout: anonymous requests (documents and data) go to sign-in. */
-export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
+export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ request, context, url, params }, next) => {
   const { user, expired } = context.get(sessionContext);
   if (user) return next();
+  // An unknown URL (the layout's catch-all route) is a public 404, not a reason to sign in.
+  if ("*" in params) throw data(null, { status: 404 });
   const headers = new Headers();
   if (expired) {
     headers.append("Set-Cookie", await sessionStorage().destroySession(await getSession(request)));
