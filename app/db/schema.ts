@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -15,6 +16,14 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+
+/**
+ * Text that exists in several interface languages, by field then language: `{ description: { ru: "…" } }`.
+ * The demo workspace uses it so that every new user reads it in their language; a user's edit of a field
+ * drops that field's translations (their own words are then what everyone sees).
+ */
+export type Translations = Record<string, Partial<Record<string, string>>>;
+const translations = () => jsonb("translations").$type<Translations>().notNull().default(sql`'{}'::jsonb`);
 
 /** Facts about this installation (first install time, last version started), shown by /readyz. */
 export const appMeta = pgTable("app_meta", {
@@ -107,6 +116,7 @@ export const projects = pgTable(
     languages: text("languages").array().notNull().default(sql`'{}'::text[]`),
     /** Projects this one is compared with for share of voice. */
     competitorIds: uuid("competitor_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    translations: translations(),
     createdBy: uuid("created_by"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -137,6 +147,7 @@ export const sources = pgTable(
     lastModified: text("last_modified"),
     /** SHA-256 of the webhook secret (webhook sources). */
     webhookSecretHash: text("webhook_secret_hash"),
+    translations: translations(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

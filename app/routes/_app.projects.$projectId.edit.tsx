@@ -2,7 +2,8 @@ import { useTranslation } from "react-i18next";
 import { requireRole } from "~/features/auth/guard.server";
 import { submitProjectForm } from "~/features/projects/forms.server";
 import { ProjectForm } from "~/features/projects/project-form";
-import { competitorChoices, getProject } from "~/features/projects/projects.server";
+import { competitorChoices, getProject, inReadersLanguage } from "~/features/projects/projects.server";
+import { readerLanguage } from "~/features/settings/preferences.server";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.projects.$projectId.edit";
@@ -10,12 +11,15 @@ import type { Route } from "./+types/_app.projects.$projectId.edit";
 export async function loader({ context, params }: Route.LoaderArgs) {
   const user = requireRole(context, "projects.manage");
   const project = await getProject(user, params.projectId);
-  return { project, competitors: await competitorChoices(user, project.id) };
+  return {
+    project: inReadersLanguage(project, readerLanguage(context)),
+    competitors: await competitorChoices(user, project.id),
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireRole(context, "projects.manage");
-  return submitProjectForm(user, await request.formData(), params.projectId);
+  return submitProjectForm(user, await request.formData(), readerLanguage(context), params.projectId);
 }
 
 export default function EditProjectPage({ loaderData, actionData }: Route.ComponentProps) {

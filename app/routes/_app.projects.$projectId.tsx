@@ -6,9 +6,16 @@ import { can } from "~/features/auth/permissions";
 import { MentionList } from "~/features/mentions/mention-list";
 import { VolumeChart } from "~/features/mentions/volume-chart";
 import { projectMembers } from "~/features/projects/members.server";
-import { deleteProject, getProject, projectDetail, setProjectStatus } from "~/features/projects/projects.server";
+import {
+  deleteProject,
+  getProject,
+  inReadersLanguage,
+  projectDetail,
+  setProjectStatus,
+} from "~/features/projects/projects.server";
 import { deleteSchema } from "~/features/projects/schemas";
 import { StatusBadge } from "~/features/projects/status-badge";
+import { readerLanguage } from "~/features/settings/preferences.server";
 import { LANGUAGE_NAMES, type Language } from "~/i18n/config";
 import { useFormatter } from "~/lib/format";
 import { useIsPending } from "~/lib/forms";
@@ -23,8 +30,12 @@ import type { Route } from "./+types/_app.projects.$projectId";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const user = requireUser(context);
+  const language = readerLanguage(context);
   const project = await getProject(user, params.projectId);
-  const [detail, members] = await Promise.all([projectDetail(project), projectMembers(context, [project.id])]);
+  const [detail, members] = await Promise.all([
+    projectDetail(project, language),
+    projectMembers(context, [project.id]),
+  ]);
   const competitors = await Promise.all(
     project.competitorIds.map((id) =>
       getProject(user, id).then(
@@ -34,7 +45,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     ),
   );
   return {
-    project,
+    project: inReadersLanguage(project, language),
     ...detail,
     members: members[project.id] ?? [],
     competitors: competitors.filter((c) => c !== null),

@@ -7,6 +7,7 @@ import { PROJECT_BULK_INTENTS, projectsTable } from "~/features/projects/list";
 import { bulkUpdateProjects, listProjectsTable, type ProjectRow } from "~/features/projects/list.server";
 import { projectMembers } from "~/features/projects/members.server";
 import { StatusBadge } from "~/features/projects/status-badge";
+import { readerLanguage } from "~/features/settings/preferences.server";
 import { type Formatter, useFormatter } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
@@ -25,7 +26,7 @@ type Row = ProjectRow & { members: number };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = requireUser(context);
-  const list = await listProjectsTable(user, parseTableState(projectsTable, url.searchParams));
+  const list = await listProjectsTable(user, parseTableState(projectsTable, url.searchParams), readerLanguage(context));
   // One call to the auth service for the whole page.
   const members = await projectMembers(
     context,

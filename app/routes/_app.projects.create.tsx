@@ -3,6 +3,7 @@ import { requireRole } from "~/features/auth/guard.server";
 import { submitProjectForm } from "~/features/projects/forms.server";
 import { ProjectForm } from "~/features/projects/project-form";
 import { competitorChoices } from "~/features/projects/projects.server";
+import { readerLanguage } from "~/features/settings/preferences.server";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.projects.create";
@@ -14,7 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireRole(context, "projects.create");
-  return submitProjectForm(user, await request.formData());
+  return submitProjectForm(user, await request.formData(), readerLanguage(context));
 }
 
 export default function CreateProjectPage({ loaderData, actionData }: Route.ComponentProps) {

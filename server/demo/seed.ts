@@ -36,6 +36,13 @@ const PROJECTS = [
     key: "nurbank",
     name: "Nurbank",
     description: "Retail bank: brand, mobile app and cards.",
+    translations: {
+      description: {
+        ru: "Розничный банк: бренд, мобильное приложение и карты.",
+        uz: "Chakana bank: brend, mobil ilova va kartalar.",
+        "uz-Cyrl": "Чакана банк: бренд, мобил илова ва карталар.",
+      },
+    },
     color: "#1f5eff",
     keywords: ["Nurbank", "Nur Bank", "Нурбанк"],
     excludedWords: ["vakansiya", "вакансия"],
@@ -44,6 +51,13 @@ const PROJECTS = [
     key: "orzu",
     name: "Orzu Bank",
     description: "Main competitor in retail banking.",
+    translations: {
+      description: {
+        ru: "Главный конкурент в розничном банкинге.",
+        uz: "Chakana bank xizmatlaridagi asosiy raqobatchi.",
+        "uz-Cyrl": "Чакана банк хизматларидаги асосий рақобатчи.",
+      },
+    },
     color: "#9333ea",
     keywords: ["Orzu Bank", "Orzubank", "Орзу Банк"],
     excludedWords: [],
@@ -52,6 +66,13 @@ const PROJECTS = [
     key: "tezpay",
     name: "TezPay",
     description: "Payments app: outages, fees and reviews.",
+    translations: {
+      description: {
+        ru: "Платёжное приложение: сбои, комиссии и отзывы.",
+        uz: "Toʻlov ilovasi: uzilishlar, komissiyalar va sharhlar.",
+        "uz-Cyrl": "Тўлов иловаси: узилишлар, комиссиялар ва шарҳлар.",
+      },
+    },
     color: "#ea580c",
     keywords: ["TezPay", "Tez Pay", "ТезПей"],
     excludedWords: [],
@@ -64,6 +85,7 @@ const SOURCES: Array<{
   url: string | null;
   language: Lang | null;
   weight: number;
+  translations?: schema.Translations;
 }> = [
   { type: "rss", name: "Toshkent Kuni", url: "https://toshkent-kuni.example/rss", language: "uz", weight: 14 },
   { type: "rss", name: "Biznes Xabar", url: "https://biznes-xabar.example/feed", language: "uz", weight: 9 },
@@ -93,8 +115,28 @@ const SOURCES: Array<{
     language: "ru",
     weight: 5,
   },
-  { type: "webhook", name: "Contact centre", url: null, language: null, weight: 3 },
-  { type: "manual", name: "Customer survey import", url: null, language: null, weight: 2 },
+  {
+    type: "webhook",
+    name: "Contact centre",
+    url: null,
+    language: null,
+    weight: 3,
+    translations: { name: { ru: "Контакт-центр", uz: "Aloqa markazi", "uz-Cyrl": "Алоқа маркази" } },
+  },
+  {
+    type: "manual",
+    name: "Customer survey import",
+    url: null,
+    language: null,
+    weight: 2,
+    translations: {
+      name: {
+        ru: "Импорт опроса клиентов",
+        uz: "Mijozlar soʻrovnomasi importi",
+        "uz-Cyrl": "Мижозлар сўровномаси импорти",
+      },
+    },
+  },
 ];
 
 /** Days ago → what happened: it shapes which brand is talked about, and how. */

@@ -7,7 +7,12 @@ let counter = 0;
 
 /** A signed-in user's request context, as the root middleware would build it, with their preferences. */
 export async function signedInContext(
-  overrides: { id?: string; roles?: Array<"admin" | "manager" | "analyst" | "viewer">; projectIds?: string[] } = {},
+  overrides: {
+    id?: string;
+    roles?: Array<"admin" | "manager" | "analyst" | "viewer">;
+    projectIds?: string[];
+    language?: "en" | "ru" | "uz" | "uz-Cyrl";
+  } = {},
 ) {
   const id = overrides.id ?? `00000000-0000-4000-8000-${String(++counter).padStart(12, "0")}`;
   const user = toCurrentUser({
@@ -21,7 +26,7 @@ export async function signedInContext(
   context.set(sessionContext, { user, token: null, expired: false });
   context.set(
     preferencesContext,
-    await loadPreferences(id, async () => ({ language: "en", timezone: "UTC", theme: "system" })),
+    await loadPreferences(id, async () => ({ language: overrides.language ?? "en", timezone: "UTC", theme: "system" })),
   );
   return { user, context };
 }

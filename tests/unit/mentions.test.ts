@@ -73,7 +73,7 @@ describe("mention queries", () => {
   });
 
   it("top sources: how many of the project's mentions each source brought", async () => {
-    expect(await topSources(red, 5)).toEqual([
+    expect(await topSources(red, 5, "en")).toEqual([
       expect.objectContaining({ name: "Feed", type: "rss", mentions: 3 }),
       expect.objectContaining({ name: "Channel", type: "telegram", mentions: 1 }),
     ]);

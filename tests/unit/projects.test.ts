@@ -202,6 +202,42 @@ describe("creating, editing, pausing and deleting", () => {
   });
 });
 
+describe("demo texts in the reader's language", () => {
+  const translated = {
+    description: { ru: "Розничный банк", uz: "Chakana bank", "uz-Cyrl": "Чакана банк" },
+  };
+  const describedAs = async (id: string, language: "en" | "ru") => {
+    const reader = await signedInContext({ roles: ["admin"], language });
+    const page = (await call(detailLoader as never, get(`/projects/${id}`), reader.context, { projectId: id })) as {
+      project: { description: string | null };
+    };
+    return page.project.description;
+  };
+  const edit = async (id: string, language: "en" | "ru", description: string) => {
+    const editor = await signedInContext({ roles: ["admin"], language });
+    const form = { name: `Bank ${id.slice(0, 8)}`, keywords: "bank", color: "#000000", description };
+    return (await call(editAction as never, formPost(`/projects/${id}/edit`, form), editor.context, {
+      projectId: id,
+    })) as Response;
+  };
+
+  it("shows each reader the description in their language, until someone writes their own", async () => {
+    const project = await aProject(handle, { description: "Retail bank", translations: translated });
+    expect(await describedAs(project.id, "ru")).toBe("Розничный банк");
+    expect(await describedAs(project.id, "en")).toBe("Retail bank");
+
+    // Saved by a Russian reader without touching the description: every language stays.
+    expect((await edit(project.id, "ru", "Розничный банк")).status).toBe(302);
+    expect(await describedAs(project.id, "en")).toBe("Retail bank");
+    expect(await describedAs(project.id, "ru")).toBe("Розничный банк");
+
+    // Their own words replace the translations for everyone.
+    expect((await edit(project.id, "ru", "Наш банк")).status).toBe(302);
+    expect(await describedAs(project.id, "en")).toBe("Наш банк");
+    expect(await describedAs(project.id, "ru")).toBe("Наш банк");
+  });
+});
+
 describe("the switcher", () => {
   it("stores the active project, or all projects; an outsider's project is refused", async () => {
     const analyst = await signedInContext({ roles: ["analyst"], projectIds: [alpha] });

@@ -3,6 +3,7 @@
 import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { getDb, queryRows } from "../../db/client.server";
 import { dailyRollups, messageProjects, messages, projects, sources } from "../../db/schema";
+import { inLanguage } from "../../lib/translations";
 import { createMatcher } from "../projects/matcher";
 
 const BATCH = 2000;
@@ -106,9 +107,15 @@ export async function latestMentions(projectIds: string[], limit: number): Promi
 }
 
 /** The sources that fed a project most, with how many of its mentions each brought. */
-export async function topSources(projectId: string, limit: number) {
+export async function topSources(projectId: string, limit: number, language: string) {
   const rows = await getDb()
-    .select({ id: sources.id, name: sources.name, type: sources.type, mentions: sql<number>`count(*)::int` })
+    .select({
+      id: sources.id,
+      name: sources.name,
+      translations: sources.translations,
+      type: sources.type,
+      mentions: sql<number>`count(*)::int`,
+    })
     .from(messageProjects)
     .innerJoin(messages, eq(messages.id, messageProjects.messageId))
     .innerJoin(sources, eq(sources.id, messages.sourceId))
@@ -116,5 +123,9 @@ export async function topSources(projectId: string, limit: number) {
     .groupBy(sources.id, sources.name, sources.type)
     .orderBy(desc(sql`count(*)`))
     .limit(limit);
-  return rows.map((s) => ({ ...s, mentions: Number(s.mentions) }));
+  return rows.map(({ translations, ...s }) => ({
+    ...s,
+    name: inLanguage({ name: s.name, translations }, "name", language),
+    mentions: Number(s.mentions),
+  }));
 }

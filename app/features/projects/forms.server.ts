@@ -5,12 +5,15 @@ import { createProject, DuplicateNameError, type Project, updateProject } from "
 import { projectSchema } from "./schemas";
 
 /** Create (no id) or edit: zod, the unique name, then the project page with a toast. */
-export async function submitProjectForm(user: CurrentUser, form: FormData, id?: string) {
+/** `language`: the reader's, in which an edit form showed the description. */
+export async function submitProjectForm(user: CurrentUser, form: FormData, language: string, id?: string) {
   const submission = parseForm(form, projectSchema);
   if (!submission.success) return formFailure(submission.result);
   let project: Project;
   try {
-    project = id ? await updateProject(user, id, submission.data) : await createProject(user, submission.data);
+    project = id
+      ? await updateProject(user, id, submission.data, language)
+      : await createProject(user, submission.data);
   } catch (error) {
     if (!(error instanceof DuplicateNameError)) throw error;
     return formFailure({ values: submission.values, fieldErrors: { name: "projects:errors.nameTaken" } }, 409);

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { clampPage, type TableState } from "~/ui/data-table/spec";
 import { getDb } from "../../db/client.server";
 import { dailyRollups, projects } from "../../db/schema";
+import { inLanguage } from "../../lib/translations";
 import { can, canAccessProject } from "../auth/permissions";
 import type { CurrentUser } from "../auth/user";
 import type { ProjectBulkIntent, projectsTable } from "./list";
@@ -46,6 +47,7 @@ function baseConditions(visible: string[] | null, q: string): SQL | undefined {
 export async function listProjectsTable(
   user: CurrentUser,
   requested: ProjectsTableState,
+  language: string,
 ): Promise<{
   /** As requested, with the page moved back to the last one if it was past the end. */
   state: ProjectsTableState;
@@ -85,6 +87,7 @@ export async function listProjectsTable(
       id: projects.id,
       name: projects.name,
       description: projects.description,
+      translations: projects.translations,
       color: projects.color,
       status: projects.status,
       keywords: projects.keywords,
@@ -102,7 +105,13 @@ export async function listProjectsTable(
   return {
     state,
     total,
-    rows: rows.map((row): ProjectRow => ({ ...row, mentions7d: Number(row.mentions7d) })),
+    rows: rows.map(
+      ({ translations, ...row }): ProjectRow => ({
+        ...row,
+        description: inLanguage({ description: row.description, translations }, "description", language),
+        mentions7d: Number(row.mentions7d),
+      }),
+    ),
     statusCounts,
   };
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, ilike, inArray, or, sql } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
 import { getDb } from "../../db/client.server";
 import { dailyRollups, projects } from "../../db/schema";
+import { inLanguage, withoutTranslations } from "../../lib/translations";
 import { can, canAccessProject, type Permission } from "../auth/permissions";
 import type { CurrentUser } from "../auth/user";
 import { latestMentions, rematchProject, topSources, volumeLast30Days } from "../mentions/mentions.server";
@@ -78,6 +79,12 @@ export function listProjectsOnce(context: Readonly<RouterContextProvider>, user:
   return listed;
 }
 
+/** What the reader sees of a project: its description in their language when the demo wrote it in several. */
+export function inReadersLanguage(project: Project, language: string) {
+  const { translations: _all, ...shown } = project;
+  return { ...shown, description: inLanguage(project, "description", language) };
+}
+
 /** A project the user may see; anything else (unknown, or not theirs) is 404. */
 export async function getProject(user: CurrentUser, id: string): Promise<Project> {
   if (!UUID.test(id) || !canAccessProject(user, id)) throw data(null, { status: 404 });
@@ -121,13 +128,30 @@ export async function createProject(user: CurrentUser, input: ProjectInput): Pro
   return project;
 }
 
-export async function updateProject(user: CurrentUser, id: string, input: ProjectInput): Promise<Project> {
+/**
+ * `language` is the one the form showed the description in: a description the user left as shown keeps
+ * its other languages; one they wrote replaces them.
+ */
+export async function updateProject(
+  user: CurrentUser,
+  id: string,
+  input: ProjectInput,
+  language: string,
+): Promise<Project> {
   requirePermission(user, "projects.manage");
   const current = await getProject(user, id);
   await assertUniqueName(input.name, id);
+  const descriptionKept = (input.description ?? null) === inLanguage(current, "description", language);
   const [row] = await getDb()
     .update(projects)
-    .set({ ...input, competitorIds: await allowedCompetitors(user, input.competitorIds, id), updatedAt: sql`now()` })
+    .set({
+      ...input,
+      ...(descriptionKept
+        ? { description: current.description }
+        : { translations: withoutTranslations(current.translations, ["description"]) }),
+      competitorIds: await allowedCompetitors(user, input.competitorIds, id),
+      updatedAt: sql`now()`,
+    })
     .where(eq(projects.id, current.id))
     .returning();
   const project = row as Project;
@@ -152,11 +176,11 @@ export async function deleteProject(user: CurrentUser, id: string) {
 }
 
 /** What the detail page shows besides the rules: 30-day volume by sentiment, latest mentions, feeding sources. */
-export async function projectDetail(project: Project) {
+export async function projectDetail(project: Project, language: string) {
   const [volume, recent, feeding] = await Promise.all([
     volumeLast30Days([project.id]),
     latestMentions([project.id], 8),
-    topSources(project.id, 12),
+    topSources(project.id, 12, language),
   ]);
   return { volume, recent, sources: feeding };
 }

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import { createContext, type MiddlewareFunction } from "react-router";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getDb } from "../../db/client.server";
 import { userPreferences } from "../../db/schema";
-import type { Language } from "../../i18n/config";
+import { DEFAULT_LANGUAGE, type Language } from "../../i18n/config";
 import { detectLanguage, localeCookie } from "../../i18n/locale-cookie.server";
 import type { ThemeChoice } from "../../lib/theme";
 import { commitTheme, readTheme } from "../../lib/theme.server";
@@ -49,6 +49,11 @@ export async function updatePreferences(userId: string, patch: PreferencesPatch)
 }
 
 export const preferencesContext = createContext<Preferences | null>(null);
+
+/** The signed-in reader's language (the page is rendered in it): their saved preference. */
+export function readerLanguage(context: Readonly<RouterContextProvider>): string {
+  return context.get(preferencesContext)?.language ?? DEFAULT_LANGUAGE;
+}
 
 /** Reads the browser's time zone, set by a tiny script in <head> (see root.tsx); else, or if malformed, UTC. */
 export function timeZoneFromCookie(request: Request): string {
