@@ -4,10 +4,11 @@ import { AuthUnavailableError, callAuth } from "~/features/auth/auth-client.serv
 import { authCallContext, requireUser } from "~/features/auth/guard.server";
 import { PASSWORD_MIN_LENGTH } from "~/features/auth/schemas";
 import { markSessionsStale } from "~/features/auth/session.server";
-import { isTimeZone, preferencesContext, timeZones } from "~/features/settings/preferences.server";
+import { preferencesContext } from "~/features/settings/preferences.server";
 import { savePreferences } from "~/features/settings/save.server";
-import { accountSchema, passwordSchema } from "~/features/settings/schemas";
+import { accountSchema, passwordSchema, timeZoneSchema } from "~/features/settings/schemas";
 import { SettingsSection } from "~/features/settings/settings-section";
+import { browserTimeZone, isTimeZone, timeZoneGroups, timeZoneLabel } from "~/features/settings/time-zones.server";
 import { usePreferenceForm } from "~/features/settings/use-preference-form";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/config";
 import { DATE_FORMATS, type DateFormat, useFormatter } from "~/lib/format";
@@ -18,16 +19,25 @@ import { buttonClass, SubmitButton } from "~/ui/button";
 import { InputField, SelectField, SwitchField } from "~/ui/field";
 import type { Route } from "./+types/_app.settings.account";
 
+const REGIONAL_SECTION = "date-time";
+
 // A fixed moment for the format preview, so the server and the browser render the same text.
 const SAMPLE = "2026-03-21T14:05:00Z";
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const preferences = context.get(preferencesContext);
+  // The page is shown in the saved language (see preferencesMiddleware).
+  const language = preferences?.language ?? "en";
+  const timezone = preferences?.timezone ?? "UTC";
+  const browserZone = browserTimeZone(request);
   return {
     email: user.email,
-    timeZones: timeZones(),
-    timezone: preferences?.timezone ?? "UTC",
+    timeZoneGroups: timeZoneGroups(language),
+    timezone,
+    // The browser is elsewhere than the saved zone (travel, a new device): offer to switch.
+    suggestedZone:
+      browserZone && browserZone !== timezone ? { id: browserZone, label: timeZoneLabel(browserZone, language) } : null,
     use12Hour: preferences?.use12Hour ?? false,
     dateFormat: preferences?.dateFormat ?? "medium",
     showRelativeTime: preferences?.showRelativeTime ?? true,
@@ -38,11 +48,14 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireUser(context);
   const form = await request.formData();
   if (form.get("intent") === "password") return changePassword(user.id, form, context, url);
+  if (form.get("intent") === "timezone") {
+    return savePreferences(user.id, url, form, timeZoneSchema(isTimeZone), REGIONAL_SECTION);
+  }
   const regional = accountSchema(isTimeZone).transform(({ clock, ...rest }) => ({
     ...rest,
     use12Hour: clock === "12",
   }));
-  return savePreferences(user.id, url, form, regional);
+  return savePreferences(user.id, url, form, regional, REGIONAL_SECTION);
 }
 
 /** Through the auth service: the current password is checked there, other sessions end at once. */
@@ -93,6 +106,26 @@ function LanguageSection() {
   );
 }
 
+/** The browser is in another zone than the saved one: one click switches to it. */
+function ZoneSuggestion({ zone }: { zone: { id: string; label: string } }) {
+  const { t } = useTranslation("settings");
+  const { fetcher, saving } = usePreferenceForm("timezone");
+  return (
+    <fetcher.Form
+      method="post"
+      preventScrollReset
+      className="flex flex-wrap items-center gap-3 rounded-md border border-border bg-muted/50 px-3 py-2 text-sm"
+    >
+      <input type="hidden" name="intent" value="timezone" />
+      <input type="hidden" name="timezone" value={zone.id} />
+      <p className="min-w-0 flex-1">{t("account.zoneDiffers", { zone: zone.label })}</p>
+      <SubmitButton variant="outline" size="sm" pending={saving} pendingLabel={t("saving")}>
+        {t("account.useZone", { zone: zone.label.split(" (")[0] })}
+      </SubmitButton>
+    </fetcher.Form>
+  );
+}
+
 function RegionalSection({ loaderData }: { loaderData: Route.ComponentProps["loaderData"] }) {
   const { t } = useTranslation("settings");
   const { fetcher, pending, key, errors, saving } = usePreferenceForm("regional");
@@ -104,19 +137,35 @@ function RegionalSection({ loaderData }: { loaderData: Route.ComponentProps["loa
     showRelativeTime: pending ? pending.showRelativeTime === "on" : loaderData.showRelativeTime,
   });
   return (
-    <SettingsSection title={t("account.regionalTitle")} description={t("account.regionalDescription")}>
-      <fetcher.Form method="post" key={key} className="flex flex-col gap-5">
+    <SettingsSection
+      id={REGIONAL_SECTION}
+      title={t("account.regionalTitle")}
+      description={t("account.regionalDescription")}
+    >
+      {loaderData.suggestedZone && <ZoneSuggestion zone={loaderData.suggestedZone} />}
+      {/* Keyed by the stored zone too, so a switch from the suggestion shows in the list. */}
+      <fetcher.Form
+        method="post"
+        preventScrollReset
+        key={`${key}-${loaderData.timezone}`}
+        className="flex flex-col gap-5"
+      >
         <input type="hidden" name="intent" value="regional" />
         <SelectField
           name="timezone"
           label={t("account.timezone")}
+          hint={t("account.timezoneHint")}
           defaultValue={loaderData.timezone}
           error={errors.field("timezone")}
         >
-          {loaderData.timeZones.map((zone) => (
-            <option key={zone} value={zone}>
-              {zone.replaceAll("_", " ")}
-            </option>
+          {loaderData.timeZoneGroups.map((group) => (
+            <optgroup key={group.region} label={t(`account.regions.${group.region}`)}>
+              {group.zones.map((zone) => (
+                <option key={zone.id} value={zone.id}>
+                  {zone.label}
+                </option>
+              ))}
+            </optgroup>
           ))}
         </SelectField>
         <SelectField

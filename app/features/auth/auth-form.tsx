@@ -5,6 +5,10 @@ import { SubmitButton } from "~/ui/button";
 import { FormError, InputField } from "~/ui/field";
 import { HONEYPOT_FIELD, PASSWORD_MIN_LENGTH } from "./schemas";
 
+function fillBrowserZone(input: HTMLInputElement | null) {
+  if (input) input.value = Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 /** The sign-in / sign-up form: works as a plain form post, keeps the e-mail on error. */
 export function AuthForm({ mode, result }: { mode: "signIn" | "signUp"; result: FormResult | undefined }) {
   const { t } = useTranslation("auth");
@@ -26,6 +30,8 @@ export function AuthForm({ mode, result }: { mode: "signIn" | "signUp"; result: 
       <Form method="post" className="flex flex-col gap-4" noValidate>
         <FormError>{errors.form}</FormError>
         <input type="hidden" name="redirect" value={redirectTo} />
+        {/* A new account starts in the browser's zone; before hydration the `tz` cookie stands in. */}
+        <input type="hidden" name="timezone" ref={fillBrowserZone} />
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
           <label>
             {t("honeypot")}

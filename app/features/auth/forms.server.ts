@@ -4,6 +4,7 @@ import type { Message } from "../../lib/forms";
 import { formFailure, parseForm } from "../../lib/forms.server";
 import { requestInfoContext } from "../../lib/request-info";
 import { safeRedirect } from "../../lib/safe-redirect";
+import { firstUseFrom, loadPreferences } from "../settings/preferences.server";
 import { AuthUnavailableError, type AuthUser, callAuth } from "./auth-client.server";
 import { HONEYPOT_FIELD } from "./schemas";
 import { startSession } from "./session.server";
@@ -19,7 +20,7 @@ const CODE_KEYS: Record<string, string> = {
 
 /**
  * Sign-in and sign-up share this: honeypot, zod, the auth service call, then a session and a
- * redirect to the safe `redirect` target. Failures come back with the e-mail kept and errors per field.
+ * redirect to the safe `redirect` target. The form's `timezone` (the browser's) seeds a new user's preferences. Failures come back with the e-mail kept and errors per field.
  */
 export async function submitAuthForm(
   request: Request,
@@ -51,6 +52,8 @@ export async function submitAuthForm(
     const formError: Message = key ? { key } : { text: result.error };
     return formFailure({ values, formError }, result.status);
   }
+  // A first sign-in starts the preferences with the zone the browser sent (see AuthForm).
+  await loadPreferences(result.data.user.id, () => firstUseFrom(request, form.get("timezone")));
   const cookie = await startSession(request, result.data.token, result.data.user);
   return redirect(safeRedirect(form.get("redirect")), { headers: { "Set-Cookie": cookie } });
 }

@@ -7,6 +7,7 @@ import { detectLanguage, localeCookie } from "../../i18n/locale-cookie.server";
 import type { ThemeChoice } from "../../lib/theme";
 import { commitTheme, readTheme } from "../../lib/theme.server";
 import { sessionContext } from "../auth/guard.server";
+import { browserTimeZone, isTimeZone } from "./time-zones.server";
 
 export type Preferences = typeof userPreferences.$inferSelect;
 export type PreferencesPatch = Partial<Omit<Preferences, "id" | "userId" | "createdAt" | "updatedAt">>;
@@ -55,30 +56,19 @@ export function readerLanguage(context: Readonly<RouterContextProvider>): string
   return context.get(preferencesContext)?.language ?? DEFAULT_LANGUAGE;
 }
 
-/** Reads the browser's time zone, set by a tiny script in <head> (see root.tsx); else, or if malformed, UTC. */
+/** The browser's time zone (see root.tsx), else UTC. */
 export function timeZoneFromCookie(request: Request): string {
-  const raw = request.headers.get("Cookie")?.match(/(?:^|;\s*)tz=([^;]+)/)?.[1] ?? "UTC";
-  try {
-    const zone = decodeURIComponent(raw);
-    return isTimeZone(zone) ? zone : "UTC";
-  } catch {
-    return "UTC"; // not percent-encoding at all, e.g. `tz=%`
-  }
+  return browserTimeZone(request) ?? "UTC";
 }
 
-const TIME_ZONES = new Set(["UTC", ...Intl.supportedValuesOf("timeZone")]);
-export function isTimeZone(value: unknown): value is string {
-  return typeof value === "string" && TIME_ZONES.has(value);
-}
-export function timeZones(): string[] {
-  return [...TIME_ZONES];
-}
-
-/** What a new row starts with: the language being shown, the browser's zone, the current theme. */
-export async function firstUseFrom(request: Request): Promise<FirstUse> {
+/**
+ * What a new row starts with: the language being shown, the browser's zone (sent by the sign-in and
+ * sign-up forms, else the `tz` cookie), the current theme.
+ */
+export async function firstUseFrom(request: Request, formZone?: unknown): Promise<FirstUse> {
   return {
     language: await detectLanguage(request),
-    timezone: timeZoneFromCookie(request),
+    timezone: isTimeZone(formZone) ? formZone : timeZoneFromCookie(request),
     theme: (await readTheme(request)).choice,
   };
 }

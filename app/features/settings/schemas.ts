@@ -18,9 +18,19 @@ export const profileSchema = z.object({
     .transform((v) => v || null),
 });
 
+const timezone = (isTimeZone: (zone: string) => boolean) =>
+  z
+    .string({ error: "settings:errors.timezoneInvalid" })
+    .refine(isTimeZone, { error: "settings:errors.timezoneInvalid" });
+
+/** The one-click "use the browser's zone" form. */
+export function timeZoneSchema(isTimeZone: (zone: string) => boolean) {
+  return z.object({ timezone: timezone(isTimeZone) });
+}
+
 export function accountSchema(isTimeZone: (zone: string) => boolean) {
   return z.object({
-    timezone: z.string().refine(isTimeZone, { error: "settings:errors.timezoneInvalid" }),
+    timezone: timezone(isTimeZone),
     clock: z.enum(["12", "24"], { error: "settings:errors.choose" }),
     dateFormat: z.enum(DATE_FORMATS, { error: "settings:errors.choose" }),
     showRelativeTime: checkbox,

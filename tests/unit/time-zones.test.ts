@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
+import { loadPreferences } from "~/features/settings/preferences.server";
+import { timeZoneGroups, timeZoneLabel } from "~/features/settings/time-zones.server";
+import { getEnv } from "~/lib/env.server";
+import { middleware as rootMiddleware } from "~/root";
+import { action as accountAction, loader as accountLoader } from "~/routes/_app.settings.account";
+import { action as signInAction } from "~/routes/sign-in._index";
+import { action as signUpAction } from "~/routes/sign-up._index";
+import { api, startAuthService } from "../support/auth-service";
+import { testDatabase } from "../support/database";
+import { callRoute, formPost, ORIGIN, routeArgs } from "../support/route";
+import { signedInContext } from "../support/session";
+
+let auth: Awaited<ReturnType<typeof startAuthService>>;
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = openDatabase(await testDatabase());
+  setDatabase(database);
+  await database.migrate();
+  auth = await startAuthService();
+  getEnv().authServiceUrl = auth.url;
+  await api(auth.url, "/signup", {
+    body: { email: "owner@example.com", password: "owner-password", confirmPassword: "owner-password" },
+  });
+});
+afterAll(async () => {
+  await auth.close();
+  await database.close();
+});
+
+const stored = async (userId: string) => loadPreferences(userId, () => Promise.reject(new Error("row expected")));
+
+/** Signs up through the page's action (as the browser's form would), then finds the new user's id. */
+async function signUp(email: string, fields: Record<string, string>, cookie?: string) {
+  const response = (await callRoute(
+    signUpAction,
+    formPost(
+      "/sign-up?index",
+      { email, password: "long enough", confirmPassword: "long enough", ...fields },
+      cookie ? { Cookie: cookie } : {},
+    ),
+    rootMiddleware as never[],
+  )) as Response;
+  expect(response.status).toBe(302);
+  const login = await api(auth.url, "/login", { body: { email, password: "long enough" } });
+  return login.body.data.user.id as string;
+}
+
+describe("the browser's time zone at sign-up and sign-in", () => {
+  it("a new account starts in the zone the sign-up form sent, ahead of the tz cookie", async () => {
+    const id = await signUp("zone@example.com", { timezone: "Asia/Tashkent" }, "tz=Europe%2FBerlin");
+    expect((await stored(id)).timezone).toBe("Asia/Tashkent");
+  });
+
+  it("an unknown zone from the form is ignored: the tz cookie, else UTC", async () => {
+    const withCookie = await signUp("cookie@example.com", { timezone: "Mars/Olympus" }, "tz=Europe%2FBerlin");
+    expect((await stored(withCookie)).timezone).toBe("Europe/Berlin");
+    const without = await signUp("nothing@example.com", { timezone: "<script>" });
+    expect((await stored(without)).timezone).toBe("UTC");
+  });
+
+  it("signing in never overwrites a zone already saved", async () => {
+    const id = await signUp("kept@example.com", { timezone: "Asia/Samarkand" });
+    const response = (await callRoute(
+      signInAction,
+      formPost("/sign-in?index", {
+        email: "kept@example.com",
+        password: "long enough",
+        redirect: "/",
+        timezone: "America/New_York",
+      }),
+      rootMiddleware as never[],
+    )) as Response;
+    expect(response.status).toBe(302);
+    expect((await stored(id)).timezone).toBe("Asia/Samarkand");
+  });
+});
+
+describe("the time-zone setting", () => {
+  const load = async (context: Awaited<ReturnType<typeof signedInContext>>["context"], cookie: string) =>
+    accountLoader({
+      ...routeArgs(new Request(`${ORIGIN}/settings/account`, { headers: { Cookie: cookie } })),
+      context,
+    } as never);
+
+  it("suggests the browser's zone only when it differs from the saved one", async () => {
+    const { context } = await signedInContext(); // saved: UTC
+    const elsewhere = await load(context, "tz=Asia%2FTashkent");
+    expect(elsewhere.suggestedZone?.id).toBe("Asia/Tashkent");
+    expect(elsewhere.suggestedZone?.label).toMatch(/^Tashkent \(UTC\+05:00\)/);
+    expect((await load(context, "tz=UTC")).suggestedZone).toBeNull();
+    expect((await load(context, "tz=Nowhere%2FLand")).suggestedZone).toBeNull();
+  });
+
+  it("lists every zone once, grouped by region, labelled with city, offset and a localised name", () => {
+    const groups = timeZoneGroups("ru", new Date("2026-01-15T12:00:00Z"));
+    expect(groups[0]?.region).toBe("UTC");
+    const ids = groups.flatMap((g) => g.zones.map((z) => z.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toContain("Asia/Tashkent");
+    const asia = groups.find((g) => g.region === "Asia");
+    expect(asia?.zones.find((z) => z.id === "Asia/Tashkent")?.label).toBe(
+      "Tashkent (UTC+05:00) · Узбекистан, стандартное время",
+    );
+    // Summer time moves the offset.
+    expect(timeZoneLabel("Europe/Berlin", "en", new Date("2026-07-01T12:00:00Z"))).toBe(
+      "Berlin (UTC+02:00) · Central European Time",
+    );
+    expect(timeZoneLabel("America/Argentina/Salta", "en")).toMatch(/^Salta, Argentina \(UTC-03:00\)/);
+  });
+
+  it("the one-click switch stores the zone and comes back to the section; a bad zone stores nothing", async () => {
+    const { user, context } = await signedInContext();
+    const post = (fields: Record<string, string>) => {
+      const request = formPost("/settings/account", fields);
+      return accountAction({ ...routeArgs(request), context } as never);
+    };
+    const ok = (await post({ intent: "timezone", timezone: "Asia/Tashkent" })) as Response;
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("Location")).toBe("/settings/account#date-time");
+    expect((await stored(user.id)).timezone).toBe("Asia/Tashkent");
+    const bad = (await post({ intent: "timezone", timezone: "Mars/Olympus" })) as { data: any; init: ResponseInit };
+    expect(bad.init.status).toBe(400);
+    expect(bad.data.fieldErrors).toEqual({ timezone: "settings:errors.timezoneInvalid" });
+    expect((await stored(user.id)).timezone).toBe("Asia/Tashkent");
+  });
+});
