@@ -190,7 +190,7 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
       </div>
 
       {loaderData.canDelete && (
-        <Card title={t("delete.title")} danger className="mt-10 max-w-2xl">
+        <Card title={t("delete.title")} danger className="mt-10">
           <p className="mb-3 text-sm text-muted-foreground">{t("delete.description")}</p>
           <ConfirmDialog
             trigger={

@@ -5,7 +5,8 @@ import { NAV_GROUPS } from "~/shell/nav";
 import { PageHeader } from "~/ui/page-header";
 import { Tabs } from "~/ui/tabs";
 
-// The same items as the sidebar's Settings group.
+// The same items as the sidebar's Settings group; shown as tabs only where the sidebar does not show
+// them (a phone, a collapsed sidebar; see .settings-tabs in app.css).
 const SETTINGS_ITEMS =
   NAV_GROUPS.flatMap((group) => group.items).find((item) => item.key === "settings")?.children ?? [];
 
@@ -22,7 +23,7 @@ export default function SettingsLayout() {
           icon: item.icon,
           label: t(`navigation:${item.key}`),
         }))}
-        className="mb-8"
+        className="settings-tabs mb-8"
       />
       <div className="max-w-2xl">
         <Outlet />

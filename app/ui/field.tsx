@@ -65,7 +65,7 @@ export function TextareaField({
   ...textarea
 }: ComponentProps<"textarea"> & Labelled) {
   return (
-    <Field name={name} label={label} hint={hint} error={error} className={cn("max-w-xl", className)}>
+    <Field name={name} label={label} hint={hint} error={error} className={className}>
       {(aria) => <Textarea {...aria} {...textarea} />}
     </Field>
   );
@@ -73,7 +73,7 @@ export function TextareaField({
 
 export function SelectField({ name, label, hint, error, className, ...select }: ComponentProps<"select"> & Labelled) {
   return (
-    <Field name={name} label={label} hint={hint} error={error} className={cn("max-w-md", className)}>
+    <Field name={name} label={label} hint={hint} error={error} className={className}>
       {(aria) => <Select {...aria} {...select} />}
     </Field>
   );
@@ -121,6 +121,7 @@ export function CheckboxGroup({
   options,
   checked,
   error,
+  autoFocus,
 }: {
   name: string;
   legend: string;
@@ -128,17 +129,21 @@ export function CheckboxGroup({
   options: Array<{ value: string; label: string; lang?: string }>;
   checked: readonly string[];
   error?: string;
+  /** Focuses the first box (a form's first invalid field, without JavaScript). */
+  autoFocus?: boolean;
 }) {
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={error ? `${name}-error` : undefined}>
       <legend className="mb-1 text-sm font-medium">{legend}</legend>
       {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
       <div className="flex flex-wrap gap-2">
-        {options.map((option) => (
+        {options.map((option, index) => (
           <Checkbox
             key={option.value}
             name={name}
             value={option.value}
+            aria-invalid={error ? true : undefined}
+            autoFocus={autoFocus && index === 0}
             label={option.label}
             lang={option.lang}
             defaultChecked={checked.includes(option.value)}

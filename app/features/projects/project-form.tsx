@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/config";
@@ -17,7 +18,23 @@ export interface ProjectFormDefaults {
   competitorIds: string[];
 }
 
-/** Create and edit: a plain form that keeps everything typed when it comes back with errors. */
+// In the order they appear in the form.
+const FIELDS = [
+  "name",
+  "color",
+  "description",
+  "keywords",
+  "requiredWords",
+  "excludedWords",
+  "languages",
+  "competitorIds",
+] as const;
+
+/**
+ * Create and edit: a plain form that keeps everything typed when it comes back with errors, and then
+ * puts the focus on the first invalid field (`autoFocus` in the server's HTML without JavaScript, an
+ * effect after a client-side submit).
+ */
 export function ProjectForm({
   defaults,
   competitors,
@@ -34,6 +51,12 @@ export function ProjectForm({
   const { t } = useTranslation("projects");
   const pending = useIsPending();
   const errors = useFormErrors(result);
+  const form = useRef<HTMLFormElement>(null);
+  const firstInvalid = FIELDS.find((field) => errors.field(field));
+  useEffect(() => {
+    if (result?.fieldErrors) form.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+  }, [result]);
+  const focus = (field: (typeof FIELDS)[number]) => firstInvalid === field || undefined;
   const text = (name: "name" | "description" | "color") => typedValue(result, name, defaults[name]);
   const lines = (name: "keywords" | "requiredWords" | "excludedWords") =>
     typedValue(result, name, defaults[name].join("\n"));
@@ -42,7 +65,7 @@ export function ProjectForm({
     result?.values ? ([] as string[]).concat(result.values[name] ?? []) : defaults[name];
 
   return (
-    <Form method="post" className="flex max-w-2xl flex-col gap-6" noValidate>
+    <Form ref={form} method="post" className="flex max-w-2xl flex-col gap-6" noValidate>
       {result && (
         <p role="alert" className="sr-only">
           {t("errors.summary")}
@@ -51,6 +74,7 @@ export function ProjectForm({
       <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
         <InputField
           name="name"
+          autoFocus={focus("name")}
           label={t("form.name")}
           required
           maxLength={80}
@@ -58,11 +82,20 @@ export function ProjectForm({
           error={errors.field("name")}
         />
         <Field name="color" label={t("form.color")} error={errors.field("color")}>
-          {(aria) => <Input {...aria} type="color" defaultValue={text("color")} className="w-16 cursor-pointer p-1" />}
+          {(aria) => (
+            <Input
+              {...aria}
+              type="color"
+              autoFocus={focus("color")}
+              defaultValue={text("color")}
+              className="w-16 cursor-pointer p-1"
+            />
+          )}
         </Field>
       </div>
       <TextareaField
         name="description"
+        autoFocus={focus("description")}
         label={t("form.description")}
         maxLength={500}
         defaultValue={text("description")}
@@ -70,6 +103,7 @@ export function ProjectForm({
       />
       <TextareaField
         name="keywords"
+        autoFocus={focus("keywords")}
         label={t("form.keywords")}
         hint={t("form.keywordsHint")}
         required
@@ -79,6 +113,7 @@ export function ProjectForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <TextareaField
           name="requiredWords"
+          autoFocus={focus("requiredWords")}
           label={t("form.requiredWords")}
           hint={t("form.requiredWordsHint")}
           defaultValue={lines("requiredWords")}
@@ -86,6 +121,7 @@ export function ProjectForm({
         />
         <TextareaField
           name="excludedWords"
+          autoFocus={focus("excludedWords")}
           label={t("form.excludedWords")}
           hint={t("form.excludedWordsHint")}
           defaultValue={lines("excludedWords")}
@@ -98,6 +134,7 @@ export function ProjectForm({
         hint={t("form.languagesHint")}
         options={LANGUAGES.map((lng) => ({ value: lng, label: LANGUAGE_NAMES[lng], lang: lng }))}
         checked={ticked("languages")}
+        autoFocus={focus("languages")}
         error={errors.field("languages")}
       />
       {competitors.length > 0 && (
@@ -107,6 +144,7 @@ export function ProjectForm({
           hint={t("form.competitorsHint")}
           options={competitors.map((c) => ({ value: c.id, label: c.name }))}
           checked={ticked("competitorIds")}
+          autoFocus={focus("competitorIds")}
           error={errors.field("competitorIds")}
         />
       )}
