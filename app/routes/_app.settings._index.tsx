@@ -56,7 +56,7 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
           </div>
         </dl>
         <p className="text-sm text-muted-foreground">{t("profile.nameFromEmail")}</p>
-        <fetcher.Form method="post" key={key} className="flex flex-col gap-4">
+        <fetcher.Form method="post" preventScrollReset key={key} className="flex flex-col gap-4">
           <TextareaField
             name="bio"
             label={t("profile.bio")}

@@ -7,7 +7,7 @@ import { markSessionsStale } from "~/features/auth/session.server";
 import { preferencesContext } from "~/features/settings/preferences.server";
 import { savePreferences } from "~/features/settings/save.server";
 import { accountSchema, passwordSchema, timeZoneSchema } from "~/features/settings/schemas";
-import { SettingsSection } from "~/features/settings/settings-section";
+import { BackToSection, SettingsSection } from "~/features/settings/settings-section";
 import { browserTimeZone, isTimeZone, timeZoneGroups, timeZoneLabel } from "~/features/settings/time-zones.server";
 import { usePreferenceForm } from "~/features/settings/use-preference-form";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/config";
@@ -20,6 +20,7 @@ import { InputField, SelectField, SwitchField } from "~/ui/field";
 import type { Route } from "./+types/_app.settings.account";
 
 const REGIONAL_SECTION = "date-time";
+const PASSWORD_SECTION = "password";
 
 // A fixed moment for the format preview, so the server and the browser render the same text.
 const SAMPLE = "2026-03-21T14:05:00Z";
@@ -80,7 +81,8 @@ async function changePassword(userId: string, form: FormData, context: Route.Act
     return formFailure({ formError: { key: "auth:errors.unavailable" } }, 503);
   }
   await markSessionsStale(userId);
-  return redirectWithToast(url.pathname, { type: "success", key: "settings:password.changed" });
+  const back = form.get("backToSection") ? `${url.pathname}#${PASSWORD_SECTION}` : url.pathname;
+  return redirectWithToast(back, { type: "success", key: "settings:password.changed" });
 }
 
 function LanguageSection() {
@@ -117,6 +119,7 @@ function ZoneSuggestion({ zone }: { zone: { id: string; label: string } }) {
       className="flex flex-wrap items-center gap-3 rounded-md border border-border bg-muted/50 px-3 py-2 text-sm"
     >
       <input type="hidden" name="intent" value="timezone" />
+      <BackToSection />
       <input type="hidden" name="timezone" value={zone.id} />
       <p className="min-w-0 flex-1">{t("account.zoneDiffers", { zone: zone.label })}</p>
       <SubmitButton variant="outline" size="sm" pending={saving} pendingLabel={t("saving")}>
@@ -151,6 +154,7 @@ function RegionalSection({ loaderData }: { loaderData: Route.ComponentProps["loa
         className="flex flex-col gap-5"
       >
         <input type="hidden" name="intent" value="regional" />
+        <BackToSection />
         <SelectField
           name="timezone"
           label={t("account.timezone")}
@@ -211,9 +215,10 @@ function PasswordSection({ email }: { email: string }) {
   const { t } = useTranslation("settings");
   const { fetcher, key, errors, saving } = usePreferenceForm("password");
   return (
-    <SettingsSection title={t("password.title")} description={t("password.description")}>
-      <fetcher.Form method="post" key={key} className="flex max-w-md flex-col gap-4">
+    <SettingsSection id={PASSWORD_SECTION} title={t("password.title")} description={t("password.description")}>
+      <fetcher.Form method="post" preventScrollReset key={key} className="flex max-w-md flex-col gap-4">
         <input type="hidden" name="intent" value="password" />
+        <BackToSection />
         <input type="hidden" name="username" autoComplete="username" value={email} />
         <InputField
           name="currentPassword"

@@ -5,7 +5,7 @@ import { requireUser } from "~/features/auth/guard.server";
 import { preferencesContext } from "~/features/settings/preferences.server";
 import { savePreferences } from "~/features/settings/save.server";
 import { appearanceSchema, FONTS } from "~/features/settings/schemas";
-import { SettingsSection } from "~/features/settings/settings-section";
+import { BackToSection, SettingsSection } from "~/features/settings/settings-section";
 import { usePreferenceForm } from "~/features/settings/use-preference-form";
 import { THEME_CHOICES, type ThemeChoice } from "~/lib/theme";
 import { PageErrorBoundary } from "~/shell/error-page";
@@ -15,6 +15,8 @@ import { cn } from "~/ui/cn";
 import { RadioGroupField } from "~/ui/field";
 import type { Route } from "./+types/_app.settings.appearance";
 
+const FONT_SECTION = "font";
+
 export function loader({ context }: Route.LoaderArgs) {
   requireUser(context);
   return { font: context.get(preferencesContext)?.font ?? "system" };
@@ -22,7 +24,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireUser(context);
-  return savePreferences(user.id, url, await request.formData(), appearanceSchema);
+  return savePreferences(user.id, url, await request.formData(), appearanceSchema, FONT_SECTION);
 }
 
 /** A miniature of the dashboard in a theme's colours. */
@@ -100,8 +102,9 @@ function FontSection({ font }: { font: string }) {
   const { t } = useTranslation("settings");
   const { fetcher, key, errors, saving } = usePreferenceForm("font");
   return (
-    <SettingsSection title={t("appearance.fontTitle")} description={t("appearance.fontDescription")}>
-      <fetcher.Form method="post" key={key} className="flex flex-col gap-4">
+    <SettingsSection id={FONT_SECTION} title={t("appearance.fontTitle")} description={t("appearance.fontDescription")}>
+      <fetcher.Form method="post" preventScrollReset key={key} className="flex flex-col gap-4">
+        <BackToSection />
         <RadioGroupField
           name="font"
           legend={t("appearance.font")}

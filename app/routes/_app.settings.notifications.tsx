@@ -35,7 +35,7 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
   return (
     <div className="flex flex-col gap-8">
       <title>{`${t("notifications.title")} · Kuzatuv`}</title>
-      <fetcher.Form method="post" key={key} className="flex flex-col gap-8">
+      <fetcher.Form method="post" preventScrollReset key={key} className="flex flex-col gap-8">
         <SettingsSection title={t("notifications.notifyTitle")} description={t("notifications.notifyDescription")}>
           <RadioGroupField
             name="notify"

@@ -114,3 +114,96 @@ test("a slow save shows the new value at once, before the server answers", async
   await expect(preview).toHaveText(/^2026-03-21 7:05\sPM$/);
   await context.close();
 });
+
+test("the time zone is chosen from the grouped list without JavaScript, and the page comes back at that section", async ({
+  browser,
+}) => {
+  const { context } = await newUserContext(browser, { javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/settings/account");
+  const zone = page.getByLabel(text("en", "settings:account.timezone"));
+  await expect(zone).toHaveValue("UTC");
+  // Grouped by region, labelled by city and offset.
+  await expect(zone.locator(`optgroup[label="${text("en", "settings:account.regions.Asia")}"]`)).toContainText(
+    "Tashkent (UTC+05:00)",
+  );
+  await zone.selectOption("Asia/Tashkent");
+  await page.getByRole("button", { name: text("en", "settings:save") }).click();
+  await expect(page).toHaveURL(/\/settings\/account#date-time$/);
+  await expect(zone).toHaveValue("Asia/Tashkent");
+  await expect(page.getByTestId("format-preview").locator("output")).toHaveText("Mar 21, 2026, 19:05");
+  await context.close();
+});
+
+test("when the browser is in another zone than the saved one, one click switches to it", async ({ browser }) => {
+  const { context } = await newUserContext(browser, { timezoneId: "Asia/Tashkent" });
+  const page = await context.newPage();
+  await page.goto("/settings/account");
+  const zone = page.getByLabel(text("en", "settings:account.timezone"));
+  // The account started in the browser's zone: nothing to suggest.
+  await expect(zone).toHaveValue("Asia/Tashkent");
+  const useZone = page.getByRole("button", { name: /^Use Tashkent$/ });
+  await expect(useZone).toHaveCount(0);
+
+  await waitForInteractive(page);
+  await zone.selectOption("Europe/Berlin");
+  await page.getByRole("button", { name: text("en", "settings:save") }).click();
+  await expect(page.getByText(text("en", "settings:preferences.updateSuccess"))).toBeVisible();
+  await expect(useZone).toBeVisible();
+  await useZone.click();
+  await expect(useZone).toHaveCount(0);
+  await expect(zone).toHaveValue("Asia/Tashkent");
+  await page.reload();
+  await expect(zone).toHaveValue("Asia/Tashkent");
+  await context.close();
+});
+
+test("a settings save keeps the page where it was", async ({ browser }) => {
+  const { context } = await newUserContext(browser, { viewport: { width: 1280, height: 600 } });
+  const page = await context.newPage();
+  await page.goto("/settings/account");
+  await waitForInteractive(page);
+  const save = page.locator("#date-time").getByRole("button", { name: text("en", "settings:save") });
+  await save.scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 200);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+  const before = await page.evaluate(() => window.scrollY);
+  await page.getByLabel(text("en", "settings:account.clock")).selectOption("12");
+  await save.click();
+  await expect(page.getByText(text("en", "settings:preferences.updateSuccess"))).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(before);
+  await context.close();
+});
+
+test("settings pages show their sections as tabs only where the sidebar does not list them", async ({ browser }) => {
+  const { context } = await newUserContext(browser, { viewport: { width: 390, height: 800 } });
+  const page = await context.newPage();
+  await page.goto("/settings");
+  const tabs = page.getByRole("navigation", { name: text("en", "settings:sections") });
+  await expect(tabs).toBeVisible(); // a phone: the sidebar is a closed drawer
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(tabs).toBeHidden(); // the sidebar lists them
+  await page.getByRole("button", { name: text("en", "common:sidebar.collapse") }).click();
+  await expect(tabs).toBeVisible(); // a collapsed sidebar shows only icons
+  await context.close();
+});
+
+test("on a 1280×800 screen the sidebar's last item can be scrolled to and clicked, clear of its footer", async ({
+  browser,
+}) => {
+  const { context } = await newUserContext(browser, { viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto("/settings"); // the Settings group is open: the longest sidebar
+  const last = page.locator(".sidebar-nav").getByRole("link", { name: text("en", "navigation:helpCenter") });
+  await last.scrollIntoViewIfNeeded();
+  // What is drawn at the link's centre is the link itself, not the footer over it.
+  const onTop = await last.evaluate((link) => {
+    const box = link.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return !!hit && link.contains(hit) && box.bottom <= window.innerHeight;
+  });
+  expect(onTop).toBe(true);
+  await last.click();
+  await expect(page).toHaveURL(/\/help-center$/);
+  await context.close();
+});

@@ -54,7 +54,11 @@ export function ProjectForm({
   const form = useRef<HTMLFormElement>(null);
   const firstInvalid = FIELDS.find((field) => errors.field(field));
   useEffect(() => {
-    if (result?.fieldErrors) form.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+    const field = result?.fieldErrors && form.current?.querySelector<HTMLElement>("[aria-invalid=true]");
+    if (!field) return;
+    field.focus({ preventScroll: true });
+    // To the top, below the sticky header with its label (scroll-margin), wherever the page was scrolled.
+    field.scrollIntoView({ block: "start" });
   }, [result]);
   const focus = (field: (typeof FIELDS)[number]) => firstInvalid === field || undefined;
   const text = (name: "name" | "description" | "color") => typedValue(result, name, defaults[name]);

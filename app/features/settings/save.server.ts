@@ -9,8 +9,8 @@ import { type PreferencesPatch, updatePreferences } from "./preferences.server";
  * Validates a settings form and stores it. Success redirects back to the page (working the same with
  * and without JavaScript) with the "saved" toast, unless the form sent `silent`. A bad value is a
  * field error and stores nothing; a failed write is a form error without values, so the page rolls
- * back to what is stored. Without JavaScript the redirect goes to the saved `section`'s anchor, so the
- * page comes back where it was (fetchers keep the scroll position with `preventScrollReset`).
+ * back to what is stored. Without JavaScript (`BackToSection`) the redirect goes to the `section`'s
+ * anchor, so the page comes back where it was; fetchers keep the scroll position (`preventScrollReset`).
  */
 export async function savePreferences(
   userId: string,
@@ -27,7 +27,7 @@ export async function savePreferences(
     log().error({ err: error, userId }, "could not save preferences");
     return formFailure({ formError: { key: "settings:preferences.updateFailed" } }, 500);
   }
-  const back = section ? `${url.pathname}#${section}` : url.pathname;
+  const back = section && form.get("backToSection") ? `${url.pathname}#${section}` : url.pathname;
   if (form.get("silent")) return redirect(back);
   return redirectWithToast(back, { type: "success", key: "settings:preferences.updateSuccess" });
 }

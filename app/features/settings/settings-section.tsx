@@ -23,3 +23,15 @@ export function SettingsSection({
     </section>
   );
 }
+
+/**
+ * Inside a settings form: only without JavaScript (a <noscript> field is not submitted when scripts
+ * run) the save comes back to the section's anchor; a fetcher keeps the scroll position instead.
+ */
+export function BackToSection() {
+  return (
+    <noscript>
+      <input type="hidden" name="backToSection" value="1" />
+    </noscript>
+  );
+}
