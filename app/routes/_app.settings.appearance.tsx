@@ -10,9 +10,8 @@ import { usePreferenceForm } from "~/features/settings/use-preference-form";
 import { THEME_CHOICES, type ThemeChoice } from "~/lib/theme";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { useThemeChoice } from "~/shell/theme-switcher";
-import { SubmitButton } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { RadioGroupField } from "~/ui/field";
+import { FieldError } from "~/ui/field";
 import type { Route } from "./+types/_app.settings.appearance";
 
 const FONT_SECTION = "font";
@@ -98,32 +97,40 @@ const FONT_STACKS: Record<(typeof FONTS)[number], string> = {
   "ibm-plex-sans": '"IBM Plex Sans Variable", var(--font-sans)',
 };
 
+/** Like the theme: each font is a submit button, applied at once (no separate Save on this page). */
 function FontSection({ font }: { font: string }) {
   const { t } = useTranslation("settings");
-  const { fetcher, key, errors, saving } = usePreferenceForm("font");
+  const { fetcher, pending, key, errors } = usePreferenceForm("font");
+  const chosen = pending?.font ?? font;
   return (
     <SettingsSection id={FONT_SECTION} title={t("appearance.fontTitle")} description={t("appearance.fontDescription")}>
-      <fetcher.Form method="post" preventScrollReset key={key} className="flex flex-col gap-4">
+      <fetcher.Form method="post" preventScrollReset key={key} className="flex flex-col gap-2">
         <BackToSection />
-        <RadioGroupField
-          name="font"
-          legend={t("appearance.font")}
-          value={font}
-          error={errors.field("font")}
-          className="sm:grid-cols-2"
-          options={FONTS.map((value) => ({
-            value,
-            label: t(`appearance.fonts.${value}`),
-            preview: (
+        <fieldset
+          className="grid gap-2 sm:grid-cols-2"
+          aria-describedby={errors.field("font") ? "font-error" : undefined}
+        >
+          <legend className="mb-1 text-sm font-medium">{t("appearance.font")}</legend>
+          {FONTS.map((value) => (
+            <button
+              key={value}
+              type="submit"
+              name="font"
+              value={value}
+              aria-pressed={chosen === value}
+              className={cn(
+                "flex flex-col gap-1 rounded-lg border border-border p-3 text-left outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                chosen === value && "border-primary ring-1 ring-primary",
+              )}
+            >
               <span className="text-lg" style={{ fontFamily: FONT_STACKS[value] }}>
                 {t("appearance.fontSample")}
               </span>
-            ),
-          }))}
-        />
-        <SubmitButton pending={saving} pendingLabel={t("saving")}>
-          {t("save")}
-        </SubmitButton>
+              <span className="text-sm font-medium">{t(`appearance.fonts.${value}`)}</span>
+            </button>
+          ))}
+        </fieldset>
+        <FieldError id="font-error">{errors.field("font")}</FieldError>
       </fetcher.Form>
     </SettingsSection>
   );

@@ -207,3 +207,16 @@ test("on a 1280×800 screen the sidebar's last item can be scrolled to and click
   await expect(page).toHaveURL(/\/help-center$/);
   await context.close();
 });
+
+test("a font applies at once, like the theme: the appearance page has no separate Save", async ({ browser }) => {
+  const { context } = await newUserContext(browser, { javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/settings/appearance");
+  await expect(page.getByRole("button", { name: text("en", "settings:save") })).toHaveCount(0);
+  const noto = page.getByRole("button", { name: text("en", "settings:appearance.fonts.noto-sans") });
+  await noto.click();
+  await expect(page).toHaveURL(/\/settings\/appearance#font$/);
+  await page.reload();
+  await expect(noto).toHaveAttribute("aria-pressed", "true");
+  await context.close();
+});
