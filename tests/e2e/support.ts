@@ -51,8 +51,7 @@ export async function newUserContext(browser: Browser, options: BrowserContextOp
   await page.goto(`${baseURL}/sign-up`);
   await page.close();
   const response = await context.request.post(`${baseURL}/sign-up?index`, {
-    // As the browser's own form post would: its language starts the new account's preferences.
-    headers: { Origin: baseURL, ...(options.locale ? { "Accept-Language": options.locale } : {}) },
+    headers: { Origin: baseURL },
     form: { email, password: PASSWORD, confirmPassword: PASSWORD, redirect: "/" },
     maxRedirects: 0,
   });

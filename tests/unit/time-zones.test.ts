@@ -4,12 +4,13 @@ import { loadPreferences } from "~/features/settings/preferences.server";
 import { timeZoneGroups, timeZoneLabel } from "~/features/settings/time-zones.server";
 import { getEnv } from "~/lib/env.server";
 import { middleware as rootMiddleware } from "~/root";
+import { loader as appLoader, middleware as appMiddleware } from "~/routes/_app";
 import { action as accountAction, loader as accountLoader } from "~/routes/_app.settings.account";
 import { action as signInAction } from "~/routes/sign-in._index";
 import { action as signUpAction } from "~/routes/sign-up._index";
 import { api, startAuthService } from "../support/auth-service";
 import { testDatabase } from "../support/database";
-import { callRoute, formPost, ORIGIN, routeArgs } from "../support/route";
+import { callRoute, cookieFrom, formPost, ORIGIN, routeArgs } from "../support/route";
 import { signedInContext } from "../support/session";
 
 let auth: Awaited<ReturnType<typeof startAuthService>>;
@@ -31,37 +32,44 @@ afterAll(async () => {
 
 const stored = async (userId: string) => loadPreferences(userId, () => Promise.reject(new Error("row expected")));
 
-/** Signs up through the page's action (as the browser's form would), then finds the new user's id. */
-async function signUp(email: string, fields: Record<string, string>, cookie?: string) {
+const page = [...rootMiddleware, ...appMiddleware] as never[];
+
+/**
+ * Signs up through the page's action as the browser's form would, then opens the first page with the
+ * cookies the browser then has (its own `tz` unless the sign-up replaced it); returns the stored zone.
+ */
+async function signUpAndOpen(email: string, fields: Record<string, string>, browserZone?: string) {
+  const browserCookie = browserZone ? `tz=${encodeURIComponent(browserZone)}` : "";
   const response = (await callRoute(
     signUpAction,
-    formPost(
-      "/sign-up?index",
-      { email, password: "long enough", confirmPassword: "long enough", ...fields },
-      cookie ? { Cookie: cookie } : {},
-    ),
+    formPost("/sign-up?index", { email, password: "long enough", confirmPassword: "long enough", ...fields }),
     rootMiddleware as never[],
   )) as Response;
   expect(response.status).toBe(302);
+  const zoneCookie = response.headers.getSetCookie().find((c) => c.startsWith("tz="));
+  const cookies = [cookieFrom(response, "__session"), zoneCookie?.split(";")[0] ?? browserCookie].filter(Boolean);
+  await callRoute(appLoader, new Request(`${ORIGIN}/`, { headers: { Cookie: cookies.join("; ") } }), page);
   const login = await api(auth.url, "/login", { body: { email, password: "long enough" } });
-  return login.body.data.user.id as string;
+  return { id: login.body.data.user.id as string, zoneCookie };
 }
 
 describe("the browser's time zone at sign-up and sign-in", () => {
   it("a new account starts in the zone the sign-up form sent, ahead of the tz cookie", async () => {
-    const id = await signUp("zone@example.com", { timezone: "Asia/Tashkent" }, "tz=Europe%2FBerlin");
+    const { id, zoneCookie } = await signUpAndOpen("zone@example.com", { timezone: "Asia/Tashkent" }, "Europe/Berlin");
+    expect(zoneCookie).toMatch(/^tz=Asia%2FTashkent; Path=\/;/);
     expect((await stored(id)).timezone).toBe("Asia/Tashkent");
   });
 
   it("an unknown zone from the form is ignored: the tz cookie, else UTC", async () => {
-    const withCookie = await signUp("cookie@example.com", { timezone: "Mars/Olympus" }, "tz=Europe%2FBerlin");
-    expect((await stored(withCookie)).timezone).toBe("Europe/Berlin");
-    const without = await signUp("nothing@example.com", { timezone: "<script>" });
-    expect((await stored(without)).timezone).toBe("UTC");
+    const withCookie = await signUpAndOpen("cookie@example.com", { timezone: "Mars/Olympus" }, "Europe/Berlin");
+    expect(withCookie.zoneCookie).toBeUndefined();
+    expect((await stored(withCookie.id)).timezone).toBe("Europe/Berlin");
+    const without = await signUpAndOpen("nothing@example.com", { timezone: "<script>" });
+    expect((await stored(without.id)).timezone).toBe("UTC");
   });
 
   it("signing in never overwrites a zone already saved", async () => {
-    const id = await signUp("kept@example.com", { timezone: "Asia/Samarkand" });
+    const { id } = await signUpAndOpen("kept@example.com", { timezone: "Asia/Samarkand" });
     const response = (await callRoute(
       signInAction,
       formPost("/sign-in?index", {
@@ -73,6 +81,8 @@ describe("the browser's time zone at sign-up and sign-in", () => {
       rootMiddleware as never[],
     )) as Response;
     expect(response.status).toBe(302);
+    const cookies = `${cookieFrom(response, "__session")}; ${cookieFrom(response, "tz")}`;
+    await callRoute(appLoader, new Request(`${ORIGIN}/`, { headers: { Cookie: cookies } }), page);
     expect((await stored(id)).timezone).toBe("Asia/Samarkand");
   });
 });

@@ -4,7 +4,7 @@ import type { Message } from "../../lib/forms";
 import { formFailure, parseForm } from "../../lib/forms.server";
 import { requestInfoContext } from "../../lib/request-info";
 import { safeRedirect } from "../../lib/safe-redirect";
-import { firstUseFrom, loadPreferences } from "../settings/preferences.server";
+import { isTimeZone, timeZoneCookie } from "../settings/time-zones.server";
 import { AuthUnavailableError, type AuthUser, callAuth } from "./auth-client.server";
 import { HONEYPOT_FIELD } from "./schemas";
 import { startSession } from "./session.server";
@@ -52,8 +52,9 @@ export async function submitAuthForm(
     const formError: Message = key ? { key } : { text: result.error };
     return formFailure({ values, formError }, result.status);
   }
-  // A first sign-in starts the preferences with the zone the browser sent (see AuthForm).
-  await loadPreferences(result.data.user.id, () => firstUseFrom(request, form.get("timezone")));
-  const cookie = await startSession(request, result.data.token, result.data.user);
-  return redirect(safeRedirect(form.get("redirect")), { headers: { "Set-Cookie": cookie } });
+  const headers = new Headers({ "Set-Cookie": await startSession(request, result.data.token, result.data.user) });
+  // The browser's zone from the form (see AuthForm) becomes the `tz` cookie a new account's preferences start from.
+  const zone = form.get("timezone");
+  if (isTimeZone(zone)) headers.append("Set-Cookie", timeZoneCookie(zone));
+  return redirect(safeRedirect(form.get("redirect")), { headers });
 }

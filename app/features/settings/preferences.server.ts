@@ -7,7 +7,7 @@ import { detectLanguage, localeCookie } from "../../i18n/locale-cookie.server";
 import type { ThemeChoice } from "../../lib/theme";
 import { commitTheme, readTheme } from "../../lib/theme.server";
 import { sessionContext } from "../auth/guard.server";
-import { browserTimeZone, isTimeZone } from "./time-zones.server";
+import { browserTimeZone } from "./time-zones.server";
 
 export type Preferences = typeof userPreferences.$inferSelect;
 export type PreferencesPatch = Partial<Omit<Preferences, "id" | "userId" | "createdAt" | "updatedAt">>;
@@ -62,13 +62,13 @@ export function timeZoneFromCookie(request: Request): string {
 }
 
 /**
- * What a new row starts with: the language being shown, the browser's zone (sent by the sign-in and
- * sign-up forms, else the `tz` cookie), the current theme.
+ * What a new row starts with: the language being shown, the browser's zone (the `tz` cookie, set by
+ * root.tsx's script and by the sign-in and sign-up actions from their forms), the current theme.
  */
-export async function firstUseFrom(request: Request, formZone?: unknown): Promise<FirstUse> {
+export async function firstUseFrom(request: Request): Promise<FirstUse> {
   return {
     language: await detectLanguage(request),
-    timezone: isTimeZone(formZone) ? formZone : timeZoneFromCookie(request),
+    timezone: timeZoneFromCookie(request),
     theme: (await readTheme(request)).choice,
   };
 }

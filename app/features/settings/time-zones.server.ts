@@ -76,3 +76,8 @@ export function browserTimeZone(request: Request): string | null {
     return null; // not percent-encoding at all, e.g. `tz=%`
   }
 }
+
+/** The same cookie as the script in root.tsx writes. */
+export function timeZoneCookie(zone: string): string {
+  return `tz=${encodeURIComponent(zone)}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
