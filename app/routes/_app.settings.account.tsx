@@ -4,7 +4,7 @@ import { AuthUnavailableError, callAuth } from "~/features/auth/auth-client.serv
 import { authCallContext, requireUser } from "~/features/auth/guard.server";
 import { PASSWORD_MIN_LENGTH } from "~/features/auth/schemas";
 import { markSessionsStale } from "~/features/auth/session.server";
-import { preferencesContext } from "~/features/settings/preferences.server";
+import { preferencesContext, readerLanguage } from "~/features/settings/preferences.server";
 import { savePreferences } from "~/features/settings/save.server";
 import { accountSchema, passwordSchema, timeZoneSchema } from "~/features/settings/schemas";
 import { BackToSection, SettingsSection } from "~/features/settings/settings-section";
@@ -28,8 +28,7 @@ const SAMPLE = "2026-03-21T14:05:00Z";
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const preferences = context.get(preferencesContext);
-  // The page is shown in the saved language (see preferencesMiddleware).
-  const language = preferences?.language ?? "en";
+  const language = readerLanguage(context);
   const timezone = preferences?.timezone ?? "UTC";
   const browserZone = browserTimeZone(request);
   return {
