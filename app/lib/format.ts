@@ -114,6 +114,12 @@ function localeFormats(p: FormatPreferences) {
     return {
       date: (d: Date, style: "short" | "medium" | "long") =>
         new Intl.DateTimeFormat(p.locale, { timeZone: p.timeZone, dateStyle: style }).format(d),
+      dayMonth: (d: Date, style: "short" | "medium" | "long") =>
+        new Intl.DateTimeFormat(p.locale, {
+          timeZone: p.timeZone,
+          day: style === "short" ? "2-digit" : "numeric",
+          month: style === "short" ? "2-digit" : style === "medium" ? "short" : "long",
+        }).format(d),
       time: (d: Date) =>
         new Intl.DateTimeFormat(p.locale, { timeZone: p.timeZone, timeStyle: "short", hourCycle }).format(d),
       relative: (value: number, unit: Intl.RelativeTimeFormatUnit) => relative.format(value, unit),
@@ -131,6 +137,11 @@ function localeFormats(p: FormatPreferences) {
       if (style === "short") return `${pad(day)}/${pad(month)}/${pad(year % 100)}`;
       const name = own.months[style === "medium" ? "short" : "long"][month - 1];
       return `${day}${own.daySeparator}${name}, ${year}`;
+    },
+    dayMonth: (d: Date, style: "short" | "medium" | "long") => {
+      const { month, day } = zonedParts(d, p.timeZone);
+      if (style === "short") return `${pad(day)}/${pad(month)}`;
+      return `${day}${own.daySeparator}${own.months[style === "medium" ? "short" : "long"][month - 1]}`;
     },
     time: (d: Date) => {
       const { hour, minute } = zonedParts(d, p.timeZone);
@@ -157,6 +168,12 @@ export function createFormatter(p: FormatPreferences) {
     const { year, month, day } = zonedParts(d, p.timeZone);
     return `${year}-${pad(month)}-${pad(day)}`;
   };
+  /** The day and month without the year, e.g. for a chart's axis. */
+  const dayMonth = (d: Date) => {
+    if (dateStyle) return formats.dayMonth(d, dateStyle);
+    const { month, day } = zonedParts(d, p.timeZone);
+    return `${pad(month)}-${pad(day)}`;
+  };
   const dateTime = (d: Date) => (dateStyle ? `${date(d)}, ${time(d)}` : `${date(d)} ${time(d)}`);
 
   /** "5 minutes ago" within a week, then the date and time. */
@@ -171,6 +188,7 @@ export function createFormatter(p: FormatPreferences) {
 
   return {
     date: (d: Date | string) => date(new Date(d)),
+    dayMonth: (d: Date | string) => dayMonth(new Date(d)),
     time: (d: Date | string) => time(new Date(d)),
     dateTime: (d: Date | string) => dateTime(new Date(d)),
     relative: (d: Date | string, now?: Date) => relative(new Date(d), now),

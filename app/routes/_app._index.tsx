@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { requireUser } from "~/features/auth/guard.server";
 import { MentionList } from "~/features/mentions/mention-list";
 import { VolumeChart } from "~/features/mentions/volume-chart";
-import { overview } from "~/features/overview/overview.server";
+import { type Kpis, overview } from "~/features/overview/overview.server";
 import { netSentiment } from "~/features/overview/sentiment";
 import { listProjectsOnce } from "~/features/projects/projects.server";
 import { preferencesContext } from "~/features/settings/preferences.server";
@@ -21,23 +21,24 @@ export async function loader({ context }: Route.LoaderArgs) {
   return overview(await listProjectsOnce(context, user), context.get(preferencesContext)?.activeProjectId ?? null);
 }
 
-/** How a figure moved against the week before, as the StatCard shows it. */
+/**
+ * How a figure moved against the week before: in percent, or in points for a share or an index (both
+ * given as fractions). `better` is the KPI's rule for the StatCard's colour and words.
+ */
 function change(
   t: TFunction<"dashboard">,
   format: Formatter,
   now: number,
   before: number,
-  { points = false, good }: { points?: boolean; good?: "up" | "down" } = {},
+  { points = false, better }: { points?: boolean; better: StatChange["better"] },
 ): StatChange {
-  if (!points && before === 0) return { text: t("change.none") };
+  if (!points && before === 0) return { delta: null, text: t("change.none"), better };
   const delta = points ? Math.round((now - before) * 100) : Math.round(((now - before) / before) * 100);
-  const value = `${delta >= 0 ? "+" : ""}${format.number(delta)}`;
-  return {
-    text: t(points ? "change.points" : "change.percent", { value }),
-    direction: delta > 0 ? "up" : delta < 0 ? "down" : "flat",
-    good,
-  };
+  const value = `${delta > 0 ? "+" : ""}${format.number(delta)}`;
+  return { delta, text: t(points ? "change.points" : "change.percent", { value }), better };
 }
+
+const share = (k: Kpis) => (k.mentions ? k.negative / k.mentions : null);
 
 export default function OverviewPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("dashboard");
@@ -45,7 +46,8 @@ export default function OverviewPage({ loaderData }: Route.ComponentProps) {
   const { current, previous, project } = loaderData;
   const net = netSentiment(current);
   const netBefore = netSentiment(previous);
-  const scope = project ? project.name : t("scope.all", { count: loaderData.projectCount });
+  const negative = share(current);
+  const negativeBefore = share(previous);
 
   if (loaderData.projectCount === 0) {
     return (
@@ -58,34 +60,55 @@ export default function OverviewPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHeader title={t("title")} description={t("scope.label", { scope })} />
-      <section aria-label={t("kpis")} className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <PageHeader
+        title={t("title")}
+        description={
+          <>
+            {t("scope.label")}{" "}
+            {project ? (
+              <span data-user-content>{project.name}</span>
+            ) : (
+              t("scope.all", { count: loaderData.projectCount })
+            )}
+            . {/* On a phone the switcher is in the navigation drawer. */}
+            <span className="max-md:hidden">{t("scope.changeInSidebar")}</span>
+            <span className="md:hidden">{t("scope.changeInMenu")}</span>
+          </>
+        }
+      />
+      {/* Two per row on a phone, so the chart starts on the first screen. */}
+      <section aria-label={t("kpis")} className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatCard
           label={t("kpi.mentions")}
           value={format.number(current.mentions)}
-          change={change(t, format, current.mentions, previous.mentions)}
+          change={change(t, format, current.mentions, previous.mentions, { better: "neither" })}
         />
         <StatCard
           label={t("kpi.reach")}
           value={format.number(current.reach)}
-          change={change(t, format, current.reach, previous.reach)}
+          change={change(t, format, current.reach, previous.reach, { better: "neither" })}
         />
         <StatCard
           label={t("kpi.net")}
           value={net === null ? "—" : format.number(Math.round(net * 100))}
           change={
             net !== null && netBefore !== null
-              ? change(t, format, net, netBefore, { points: true, good: "up" })
+              ? change(t, format, net, netBefore, { points: true, better: "up" })
               : undefined
           }
         />
         <StatCard
           label={t("kpi.negative")}
-          value={current.mentions ? `${format.number(Math.round((current.negative / current.mentions) * 100))}%` : "—"}
-          change={change(t, format, current.negative, previous.negative, { good: "down" })}
+          value={negative === null ? "—" : `${format.number(Math.round(negative * 100))}%`}
+          change={
+            negative !== null && negativeBefore !== null
+              ? change(t, format, negative, negativeBefore, { points: true, better: "down" })
+              : undefined
+          }
         />
       </section>
-      <div className="grid gap-6 lg:grid-cols-3">
+      {/* Each card as tall as its content, not as its neighbour. */}
+      <div className="grid items-start gap-6 lg:grid-cols-3">
         <Card title={t("projects:detail.volume")} className="lg:col-span-2">
           <VolumeChart days={loaderData.volume} />
         </Card>

@@ -1,5 +1,6 @@
 import { ArrowDownRight, ArrowRight, ArrowUpRight } from "lucide-react";
 import { type ReactNode, useId } from "react";
+import { useTranslation } from "react-i18next";
 import { cn } from "./cn";
 import { TONE_TEXT } from "./tone";
 
@@ -44,34 +45,40 @@ export function Card({
 }
 
 /**
- * How a number moved: the text says it (e.g. "+12% vs previous period"), the arrow shows the
- * direction, and `good` says which direction is good news (colours it blue, the other orange).
+ * How a figure moved against the period before: `delta` (its sign gives the arrow), the text that says
+ * it (e.g. "+12% vs the week before"), and which way is good news for this figure. More mentions are
+ * not good or bad in themselves (`neither`); a rising negative share is bad (`down` is better).
  */
 export interface StatChange {
+  /** null when there is nothing to compare with (then only the text shows). */
+  delta: number | null;
   text: string;
-  direction?: "up" | "down" | "flat";
-  good?: "up" | "down";
+  better: "up" | "down" | "neither";
+}
+
+/** The one rule: a move in the good direction is better, the other worse; no move, or no good direction, is neutral. */
+export function verdict({ delta, better }: Pick<StatChange, "delta" | "better">): "better" | "worse" | "neutral" {
+  if (!delta || better === "neither") return "neutral";
+  return delta > 0 === (better === "up") ? "better" : "worse";
 }
 
 const ARROWS = { up: ArrowUpRight, down: ArrowDownRight, flat: ArrowRight };
+const VERDICT_TONE = { better: "positive", worse: "negative", neutral: "neutral" } as const;
 
-/** A key figure: label, value and how it changed. */
+/** A key figure: label, value and how it changed: arrow, text, and (coloured and in words) better or worse. */
 export function StatCard({ label, value, change }: { label: string; value: ReactNode; change?: StatChange }) {
-  const Arrow = change?.direction ? ARROWS[change.direction] : undefined;
-  const tone =
-    !change?.good || !change.direction || change.direction === "flat"
-      ? "neutral"
-      : change.direction === change.good
-        ? "positive"
-        : "negative";
+  const { t } = useTranslation();
+  const judged = change && verdict(change);
+  const Arrow = change?.delta != null && ARROWS[change.delta > 0 ? "up" : change.delta < 0 ? "down" : "flat"];
   return (
-    <div className="rounded-xl border border-border bg-card p-5 text-card-foreground">
+    <div className="rounded-xl border border-border bg-card p-4 text-card-foreground sm:p-5">
       <p className="text-sm text-muted-foreground">{label}</p>
       <p className="mt-1 text-2xl font-semibold tabular-nums">{value}</p>
-      {change && (
-        <p className={cn("mt-1 flex items-center gap-1 text-xs", TONE_TEXT[tone])}>
-          {Arrow && <Arrow aria-hidden="true" className="size-3.5 shrink-0" />}
+      {change && judged && (
+        <p className={cn("mt-1 text-xs", TONE_TEXT[VERDICT_TONE[judged]])}>
+          {Arrow && <Arrow aria-hidden="true" className="mr-0.5 inline size-3.5 align-[-0.2em]" />}
           {change.text}
+          {judged !== "neutral" && <span className="font-semibold"> · {t(`change.${judged}`)}</span>}
         </p>
       )}
     </div>

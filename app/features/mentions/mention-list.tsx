@@ -1,3 +1,4 @@
+import { ExternalLink, Globe, type LucideIcon, PenLine, Rss, Send, Webhook } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useFormatter } from "~/lib/format";
 import { EmptyState } from "~/ui/empty-state";
@@ -7,32 +8,95 @@ export interface MentionItem {
   id: string;
   title: string | null;
   text: string;
+  url: string | null;
+  author: string | null;
   publishedAt: Date | string;
   sentiment: string;
   source: string;
+  sourceType: string;
 }
 
-/** A short list of mentions: source, when (as the user likes times), sentiment, and the text. */
+const SOURCE_ICONS: Record<string, LucideIcon> = {
+  rss: Rss,
+  atom: Rss,
+  telegram: Send,
+  website: Globe,
+  webhook: Webhook,
+  manual: PenLine,
+};
+
+/** A mention's heading: its title, or else its text's first line; the rest of the text follows it. */
+export function headingOf(m: Pick<MentionItem, "title" | "text">): { heading: string; body: string } {
+  if (m.title?.trim()) return { heading: m.title.trim(), body: m.text.trim() };
+  const text = m.text.trim();
+  const end = text.indexOf("\n");
+  return end < 0
+    ? { heading: text, body: "" }
+    : { heading: text.slice(0, end).trim(), body: text.slice(end + 1).trim() };
+}
+
+/**
+ * A short list of mentions: each heading links to the original (new tab), with its source (type icon
+ * and name), author, when (as the user likes times) and sentiment. Mentions are user content.
+ */
 export function MentionList({ mentions, empty }: { mentions: MentionItem[]; empty: string }) {
   const { t } = useTranslation("projects");
   const format = useFormatter();
   if (mentions.length === 0) return <EmptyState text={empty} />;
   return (
     <ul className="flex flex-col divide-y divide-border">
-      {mentions.map((m) => (
-        <li key={m.id} className="flex flex-col gap-1 py-3 first:pt-0">
-          <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
-            <span className="font-medium text-foreground">{m.source}</span>
-            {/* "5 minutes ago" may have moved on by the time the page hydrates: the server's text stays. */}
-            <time dateTime={new Date(m.publishedAt).toISOString()} suppressHydrationWarning>
-              {format.when(m.publishedAt)}
-            </time>
-            <SentimentBadge sentiment={m.sentiment} label={t(`sentiment.${m.sentiment}`)} />
-          </p>
-          {m.title && <p className="font-medium">{m.title}</p>}
-          <p className="line-clamp-2 text-sm text-muted-foreground">{m.text}</p>
-        </li>
-      ))}
+      {mentions.map((m) => {
+        const { heading, body } = headingOf(m);
+        const Icon = SOURCE_ICONS[m.sourceType] ?? Globe;
+        return (
+          <li key={m.id} className="flex min-w-0 flex-col gap-1 py-3 first:pt-0">
+            <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+              <span className="flex min-w-0 items-center gap-1 font-medium text-foreground">
+                <Icon aria-hidden="true" className="size-3.5 shrink-0" />
+                <span className="sr-only">{t(`sourceType.${m.sourceType}`)}:</span>
+                <span data-user-content className="truncate">
+                  {m.source}
+                </span>
+              </span>
+              {m.author && (
+                <span data-user-content className="truncate">
+                  {m.author}
+                </span>
+              )}
+              {/* "5 minutes ago" may have moved on by the time the page hydrates: the server's text stays. */}
+              <time dateTime={new Date(m.publishedAt).toISOString()} suppressHydrationWarning>
+                {format.when(m.publishedAt)}
+              </time>
+              <SentimentBadge sentiment={m.sentiment} label={t(`sentiment.${m.sentiment}`)} />
+            </p>
+            <p className="line-clamp-2 font-medium [overflow-wrap:anywhere]">
+              {m.url ? (
+                <a
+                  href={m.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="underline-offset-4 hover:underline"
+                  title={t("openOriginal")}
+                >
+                  <span data-user-content>{heading}</span>
+                  <ExternalLink
+                    aria-hidden="true"
+                    className="ml-1 inline size-3.5 align-[-0.15em] text-muted-foreground"
+                  />
+                  <span className="sr-only"> ({t("openOriginal")})</span>
+                </a>
+              ) : (
+                <span data-user-content>{heading}</span>
+              )}
+            </p>
+            {body && (
+              <p className="line-clamp-2 text-sm text-muted-foreground [overflow-wrap:anywhere]" data-user-content>
+                {body}
+              </p>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -48,9 +48,11 @@ export type LatestMention = {
   title: string | null;
   text: string;
   url: string | null;
+  author: string | null;
   publishedAt: Date;
   sentiment: string;
   source: string;
+  sourceType: string;
 };
 
 /** Mentions of these projects per UTC day for the last 30 days, by sentiment (from the rollups). */
@@ -90,7 +92,8 @@ export async function latestMentions(projectIds: string[], limit: number): Promi
     sql`, `,
   )}]::uuid[]`;
   const rows = await queryRows<Omit<LatestMention, "publishedAt"> & { publishedAt: Date | string }>(sql`
-    SELECT m.id, m.title, m.text, m.url, m.published_at AS "publishedAt", m.sentiment, s.name AS source
+    SELECT m.id, m.title, m.text, m.url, m.author, m.published_at AS "publishedAt", m.sentiment,
+      s.name AS source, s.type AS "sourceType"
     FROM (
       SELECT DISTINCT ON (newest.message_id) newest.message_id, newest.published_at
       FROM unnest(${ids}) AS p(id)

@@ -1,0 +1,183 @@
+import { ChartTable } from "./chart-table";
+import { categoryTicks, linearScale, niceTicks } from "./scale";
+import { useChartTooltip } from "./tooltip";
+
+export interface ChartSeries<K extends string> {
+  key: K;
+  label: string;
+  /** A CSS colour, e.g. a theme token: `var(--positive)`. */
+  color: string;
+}
+
+export interface ChartCategory<K extends string> {
+  key: string;
+  /** Under its bar on the x-axis (short, e.g. "Nov 23"). */
+  axisLabel: string;
+  /** At the top of its tooltip and in the table (e.g. the full date). */
+  title: string;
+  values: Record<K, number>;
+}
+
+const Swatch = ({ color }: { color: string }) => (
+  <span className="inline-block size-2.5 shrink-0 rounded-sm" style={{ background: color }} aria-hidden="true" />
+);
+
+/**
+ * Bars of stacked series per category (e.g. mentions per day by sentiment), drawn as SVG on the server:
+ * a y-axis with round ticks and grid lines, a zero baseline, x labels every `tickEvery` categories
+ * (every other one on a narrow chart), a legend, values on hover or keyboard focus, and a table of the
+ * numbers for screen readers. Series stack bottom-up in the order given; legend and tooltip read top-down.
+ */
+export function StackedBarChart<K extends string>({
+  data,
+  series,
+  summary,
+  caption,
+  categoryHeader,
+  totalLabel,
+  formatValue,
+  tickEvery = 7,
+}: {
+  data: ChartCategory<K>[];
+  series: ChartSeries<K>[];
+  /** What the chart shows, in a sentence: the accessible name of the picture. */
+  summary: string;
+  caption: string;
+  categoryHeader: string;
+  totalLabel: string;
+  formatValue: (value: number) => string;
+  tickEvery?: number;
+}) {
+  const { active, targetProps } = useChartTooltip(data.length);
+  const n = Math.max(1, data.length);
+  const totals = data.map((d) => series.reduce((sum, s) => sum + d.values[s.key], 0));
+  const ticks = niceTicks(0, Math.max(0, ...totals), { integer: true });
+  const y = linearScale([0, ticks.at(-1) as number], [100, 0]);
+  const labelWidth = Math.max(...ticks.map((t) => formatValue(t).length)) + 0.5;
+  const topDown = [...series].reverse();
+  const center = (index: number) => `${((index + 0.5) / n) * 100}%`;
+  const shown = active === null ? undefined : data[active];
+
+  return (
+    <figure className="@container flex flex-col gap-3">
+      <div className="grid grid-cols-[auto_1fr] gap-x-2">
+        <div aria-hidden="true" className="relative h-40 text-xs text-muted-foreground tabular-nums">
+          <div style={{ width: `${labelWidth}ch` }} />
+          {ticks.map((t) => (
+            <span key={t} className="absolute right-0 -translate-y-1/2 leading-none" style={{ top: `${y(t)}%` }}>
+              {formatValue(t)}
+            </span>
+          ))}
+        </div>
+        <div className="relative h-40">
+          <div
+            {...targetProps}
+            role="img"
+            aria-label={summary}
+            className="absolute inset-0 rounded-sm text-foreground outline-offset-4 focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <svg
+              viewBox={`0 0 ${n} 100`}
+              preserveAspectRatio="none"
+              className="size-full overflow-visible"
+              aria-hidden="true"
+            >
+              {ticks.slice(1).map((t) => (
+                <line
+                  key={t}
+                  x1={0}
+                  x2={n}
+                  y1={y(t)}
+                  y2={y(t)}
+                  stroke="var(--border)"
+                  vectorEffect="non-scaling-stroke"
+                />
+              ))}
+              {active !== null && <rect x={active} y={0} width={1} height={100} fill="currentColor" opacity={0.08} />}
+              {data.map((d, i) => {
+                let top = 100;
+                return series.map((s) => {
+                  const height = 100 - y(d.values[s.key]);
+                  top -= height;
+                  return height > 0 ? (
+                    <rect key={`${d.key}-${s.key}`} x={i + 0.15} y={top} width={0.7} height={height} fill={s.color} />
+                  ) : null;
+                });
+              })}
+              <line
+                x1={0}
+                x2={n}
+                y1={100}
+                y2={100}
+                stroke="var(--muted-foreground)"
+                vectorEffect="non-scaling-stroke"
+              />
+            </svg>
+          </div>
+          <div
+            aria-live="polite"
+            className={
+              shown &&
+              "pointer-events-none absolute top-0 z-10 min-w-max rounded-md border border-border bg-popover px-2.5 py-1.5 text-xs text-popover-foreground shadow-md"
+            }
+            style={
+              active === null
+                ? undefined
+                : { left: center(active), transform: `translateX(-${(active / Math.max(1, n - 1)) * 100}%)` }
+            }
+          >
+            {shown && active !== null && (
+              <>
+                <p className="mb-1 font-medium">{shown.title}</p>
+                {topDown.map((s) => (
+                  <p key={s.key} className="flex items-center gap-1.5">
+                    <Swatch color={s.color} />
+                    {s.label}
+                    <span className="ml-auto pl-4 tabular-nums">{formatValue(shown.values[s.key])}</span>
+                  </p>
+                ))}
+                <p className="mt-1 flex border-t border-border pt-1 font-medium">
+                  {totalLabel}
+                  <span className="ml-auto pl-4 tabular-nums">{formatValue(totals[active] as number)}</span>
+                </p>
+              </>
+            )}
+          </div>
+        </div>
+        <div />
+        <div aria-hidden="true" className="relative mt-1.5 h-4 text-xs whitespace-nowrap text-muted-foreground">
+          {categoryTicks(data.length, tickEvery).map(({ index, major }) => (
+            <span
+              key={index}
+              className={`absolute ${major ? "" : "hidden @md:inline"}`}
+              style={
+                index === data.length - 1
+                  ? { right: 0 }
+                  : { left: center(index), transform: index === 0 ? undefined : "translateX(-50%)" }
+              }
+            >
+              {data[index]?.axisLabel}
+            </span>
+          ))}
+        </div>
+      </div>
+      <figcaption className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
+        {topDown.map((s) => (
+          <span key={s.key} className="flex items-center gap-1">
+            <Swatch color={s.color} />
+            {s.label}
+          </span>
+        ))}
+      </figcaption>
+      <ChartTable
+        caption={caption}
+        columns={[categoryHeader, ...topDown.map((s) => s.label), totalLabel]}
+        rows={data.map((d, i) => ({
+          key: d.key,
+          header: d.title,
+          cells: [...topDown.map((s) => formatValue(d.values[s.key])), formatValue(totals[i] as number)],
+        }))}
+      />
+    </figure>
+  );
+}
