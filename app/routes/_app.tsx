@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Outlet, useLocation } from "react-router";
+import { Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { requireUser, requireUserMiddleware } from "~/features/auth/guard.server";
 import { listProjectsOnce } from "~/features/projects/projects.server";
 import { preferencesContext } from "~/features/settings/preferences.server";
@@ -13,6 +13,13 @@ import type { Route } from "./+types/_app";
 
 const loadPalette = () => import("~/shell/command-palette");
 const CommandPalette = lazy(loadPalette);
+
+/**
+ * Ctrl/Cmd+K pressed while the page still loads: this inline script (first in the layout's markup)
+ * remembers it, and the layout opens the palette as soon as it hydrates.
+ */
+const EARLY_SHORTCUT = `addEventListener("keydown",window.__k=e=>{if((e.ctrlKey||e.metaKey)&&!e.altKey&&e.key.toLowerCase()=="k"){e.preventDefault();__k.p=1}})`;
+type EarlyShortcut = ((event: KeyboardEvent) => void) & { p?: 1 };
 
 export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
 
@@ -37,6 +44,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [paletteWanted, setPaletteWanted] = useState(false);
   const location = useLocation();
+  const nonce = useRouteLoaderData<{ nonce?: string }>("root")?.nonce;
 
   const openPalette = useCallback(() => {
     setPaletteWanted(true);
@@ -44,6 +52,12 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   }, []);
 
   useEffect(() => {
+    const early = (window as { __k?: EarlyShortcut }).__k;
+    if (early) {
+      removeEventListener("keydown", early);
+      delete (window as { __k?: EarlyShortcut }).__k;
+      if (early.p) openPalette();
+    }
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key.toLowerCase() === "k" && (event.metaKey || event.ctrlKey) && !event.altKey) {
         event.preventDefault();
@@ -53,7 +67,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
     };
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
-  }, []);
+  }, [openPalette]);
 
   // A phone's navigation drawer closes once the user has gone somewhere.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of page on purpose.
@@ -64,6 +78,8 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="app-shell" data-collapsed={collapsed}>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no user content. */}
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_SHORTCUT }} />
       <a href="#main" className="skip-link">
         {t("skipToContent")}
       </a>

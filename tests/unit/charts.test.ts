@@ -1,0 +1,132 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { headingOf } from "~/features/mentions/mention-list";
+import { createFormatter, type FormatPreferences } from "~/lib/format";
+import { verdict } from "~/ui/card";
+import { categoryTicks, linearScale, niceTicks } from "~/ui/charts/scale";
+import { StackedBarChart } from "~/ui/charts/stacked-bar-chart";
+
+describe("chart scales", () => {
+  it("nice ticks are round steps from zero that cover the data", () => {
+    expect(niceTicks(0, 37)).toEqual([0, 10, 20, 30, 40]);
+    expect(niceTicks(0, 180)).toEqual([0, 50, 100, 150, 200]);
+    expect(niceTicks(0, 3, { integer: true })).toEqual([0, 1, 2, 3]);
+    expect(niceTicks(0, 1)).toEqual([0, 0.5, 1]);
+    expect(niceTicks(-1, 1)).toEqual([-1, -0.5, 0, 0.5, 1]);
+    expect(niceTicks(0, 0.3)).toEqual([0, 0.1, 0.2, 0.3]);
+  });
+
+  it("an empty chart still gets an axis, in whole numbers for counts", () => {
+    expect(niceTicks(0, 0, { integer: true })).toEqual([0, 1]);
+  });
+
+  it("a linear scale maps the domain onto the range, upside down too", () => {
+    const y = linearScale([0, 40], [100, 0]);
+    expect(y(0)).toBe(100);
+    expect(y(10)).toBe(75);
+    expect(y(40)).toBe(0);
+  });
+
+  it("x labels every n categories, counted back from the last; every other one is major", () => {
+    expect(categoryTicks(30, 7)).toEqual([
+      { index: 1, major: true },
+      { index: 8, major: false },
+      { index: 15, major: true },
+      { index: 22, major: false },
+      { index: 29, major: true },
+    ]);
+    expect(categoryTicks(1, 7)).toEqual([{ index: 0, major: true }]);
+  });
+});
+
+describe("the stacked bar chart, as the server draws it", () => {
+  const days = [
+    { key: "2026-11-21", axisLabel: "Nov 21", title: "Nov 21, 2026", values: { bad: 2, good: 3 } },
+    { key: "2026-11-22", axisLabel: "Nov 22", title: "Nov 22, 2026", values: { bad: 0, good: 0 } },
+    { key: "2026-11-23", axisLabel: "Nov 23", title: "Nov 23, 2026", values: { bad: 1, good: 36 } },
+  ];
+  const html = renderToString(
+    createElement(StackedBarChart<"bad" | "good">, {
+      data: days,
+      series: [
+        { key: "bad", label: "Bad", color: "var(--negative)" },
+        { key: "good", label: "Good", color: "var(--positive)" },
+      ],
+      summary: "42 things in 3 days",
+      caption: "Things per day",
+      categoryHeader: "Day",
+      totalLabel: "Total",
+      formatValue: (n) => `#${n}`,
+      tickEvery: 1,
+    }),
+  );
+
+  it("has a y-axis with round ticks, a grid line for each but zero, and a zero baseline", () => {
+    for (const tick of ["#0", "#10", "#20", "#30", "#40"]) expect(html).toContain(`>${tick}</span>`);
+    expect(html.match(/<line /g)).toHaveLength(5);
+    expect(html).toContain('stroke="var(--muted-foreground)"');
+  });
+
+  it("labels the x-axis, names the picture and stacks a rect per non-zero value", () => {
+    for (const label of ["Nov 21", "Nov 22", "Nov 23"]) expect(html).toContain(`>${label}</span>`);
+    expect(html).toContain('role="img" aria-label="42 things in 3 days"');
+    expect(html).toContain('tabindex="0"');
+    expect(html.match(/<rect /g)).toHaveLength(4);
+  });
+
+  it("gives the numbers as a table: a row per day, series top-down, and the total", () => {
+    expect(html).toContain("<caption>Things per day</caption>");
+    expect(html).toMatch(
+      /<th scope="col">Day<\/th><th scope="col">Good<\/th><th scope="col">Bad<\/th><th scope="col">Total<\/th>/,
+    );
+    expect(html).toContain('<th scope="row">Nov 23, 2026</th><td>#36</td><td>#1</td><td>#37</td>');
+    expect(html).toContain('<th scope="row">Nov 22, 2026</th><td>#0</td><td>#0</td><td>#0</td>');
+  });
+});
+
+describe("axis dates through the one formatter", () => {
+  const base: FormatPreferences = {
+    locale: "en",
+    timeZone: "UTC",
+    use12Hour: false,
+    dateFormat: "medium",
+    showRelativeTime: true,
+  };
+  const day = "2026-11-23";
+  it("day and month in the user's date format and language, without the year", () => {
+    expect(createFormatter(base).dayMonth(day)).toBe("Nov 23");
+    expect(createFormatter({ ...base, locale: "ru" }).dayMonth(day)).toBe("23 нояб.");
+    expect(createFormatter({ ...base, locale: "ru", dateFormat: "short" }).dayMonth(day)).toBe("23.11");
+    expect(createFormatter({ ...base, dateFormat: "iso" }).dayMonth(day)).toBe("11-23");
+    expect(createFormatter({ ...base, locale: "uz" }).dayMonth(day)).toBe("23-noy");
+    expect(createFormatter({ ...base, locale: "uz-Cyrl", dateFormat: "long" }).dayMonth(day)).toBe("23 ноябр");
+  });
+});
+
+describe("KPI changes: one rule for better and worse", () => {
+  it("a move in the KPI's good direction is better, the other way worse", () => {
+    expect(verdict({ delta: 5, better: "up" })).toBe("better");
+    expect(verdict({ delta: -5, better: "up" })).toBe("worse");
+    // A rising negative share is bad news.
+    expect(verdict({ delta: 3, better: "down" })).toBe("worse");
+    expect(verdict({ delta: -3, better: "down" })).toBe("better");
+  });
+
+  it("falling mentions are not bad in themselves; no move, or nothing to compare, is neutral", () => {
+    expect(verdict({ delta: -40, better: "neither" })).toBe("neutral");
+    expect(verdict({ delta: 0, better: "up" })).toBe("neutral");
+    expect(verdict({ delta: null, better: "down" })).toBe("neutral");
+  });
+});
+
+describe("a mention's heading", () => {
+  it("is its title, or else the first line of its text", () => {
+    expect(headingOf({ title: "Big news", text: "Body" })).toEqual({ heading: "Big news", body: "Body" });
+    expect(headingOf({ title: null, text: "First line\nSecond\nThird" })).toEqual({
+      heading: "First line",
+      body: "Second\nThird",
+    });
+    expect(headingOf({ title: "  ", text: "Only one line" })).toEqual({ heading: "Only one line", body: "" });
+  });
+});
