@@ -66,6 +66,8 @@ describe("mention queries", () => {
     const latest = await latestMentions([red, blue], 10);
     expect(latest.map((m) => m.text)).toEqual(["red one", "red and blue", "blue only", "red again", "red long ago"]);
     expect(latest[1]).toMatchObject({ source: "Channel", sentiment: "negative" });
+    // What the list needs to show its source type and link to the original.
+    expect(latest[1]).toMatchObject({ sourceType: "telegram", author: null, url: null });
     expect(latest[0]?.publishedAt).toBeInstanceOf(Date);
     expect((await latestMentions([blue], 10)).map((m) => m.text)).toEqual(["red and blue", "blue only"]);
     expect((await latestMentions([red], 2)).map((m) => m.text)).toEqual(["red one", "red and blue"]);
