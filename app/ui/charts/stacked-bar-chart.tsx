@@ -61,7 +61,7 @@ export function StackedBarChart<K extends string>({
   return (
     <figure className="@container flex flex-col gap-3">
       <div className="grid grid-cols-[auto_1fr] gap-x-2">
-        <div aria-hidden="true" className="relative h-40 text-xs text-muted-foreground tabular-nums">
+        <div aria-hidden="true" className="relative h-40 text-xs text-muted-foreground tabular-nums @xl:h-56">
           <div style={{ width: `${labelWidth}ch` }} />
           {ticks.map((t) => (
             <span key={t} className="absolute right-0 -translate-y-1/2 leading-none" style={{ top: `${y(t)}%` }}>
@@ -69,7 +69,7 @@ export function StackedBarChart<K extends string>({
             </span>
           ))}
         </div>
-        <div className="relative h-40">
+        <div className="relative h-40 @xl:h-56">
           <div
             {...targetProps}
             role="img"
