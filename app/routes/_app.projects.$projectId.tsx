@@ -130,7 +130,7 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
         {paused && <span className="text-sm text-muted-foreground">{t("detail.pausedHint")}</span>}
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid items-start gap-6 lg:grid-cols-3">
         <Card title={t("detail.volume")} className="lg:col-span-2">
           <VolumeChart days={loaderData.volume} />
         </Card>
