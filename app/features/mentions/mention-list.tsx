@@ -1,4 +1,4 @@
-import { ExternalLink, Globe, type LucideIcon, PenLine, Rss, Send, Webhook } from "lucide-react";
+import { Globe, type LucideIcon, Plug, Rss, Send, User } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useFormatter } from "~/lib/format";
 import { EmptyState } from "~/ui/empty-state";
@@ -16,13 +16,14 @@ export interface MentionItem {
   sourceType: string;
 }
 
+// Plug, User and Rss are the shell's own icons already: no bytes more on the overview's budget.
 const SOURCE_ICONS: Record<string, LucideIcon> = {
   rss: Rss,
   atom: Rss,
   telegram: Send,
   website: Globe,
-  webhook: Webhook,
-  manual: PenLine,
+  webhook: Plug,
+  manual: User,
 };
 
 /** A mention's heading: its title, or else its text's first line; the rest of the text follows it. */
@@ -76,13 +77,11 @@ export function MentionList({ mentions, empty }: { mentions: MentionItem[]; empt
                   target="_blank"
                   rel="noopener noreferrer"
                   className="underline-offset-4 hover:underline"
-                  title={t("openOriginal")}
                 >
                   <span data-user-content>{heading}</span>
-                  <ExternalLink
-                    aria-hidden="true"
-                    className="ml-1 inline size-3.5 align-[-0.15em] text-muted-foreground"
-                  />
+                  <span aria-hidden="true" className="text-muted-foreground">
+                    {" ↗"}
+                  </span>
                   <span className="sr-only"> ({t("openOriginal")})</span>
                 </a>
               ) : (
