@@ -7,6 +7,9 @@
 //                                 (default /var/tmp/kuzatuv-bench-pg), seeded once and reused; it is
 //                                 seeded again when its data is more than 7 days old (the demo data
 //                                 follows the calendar)
+//   npm run bench -- --load       the demo data under load (scripts/load.ts): wrk, 64 connections × 60 s on
+//                                 the signed-in overview and on the sign-in page, the server's RSS
+//                                 (`--seconds N`, `--connections N` to change them)
 //
 // The yardstick is looked for in ../shared/bench, or in BENCH_YARDSTICK (e.g. from a git worktree).
 // Other arguments go to pageload.mjs, e.g. `npm run bench -- --profile fast,slow4g --runs 7`.
@@ -15,24 +18,25 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "./free-port.ts";
+import { ensureWrk, loadTest } from "./load.ts";
 import { cluster, postgresBin, run } from "./postgres.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
-const yardstick = path.resolve(process.env.BENCH_YARDSTICK ?? path.join(root, "../shared/bench"));
-if (!fs.existsSync(path.join(yardstick, "pageload.mjs"))) {
-  console.error(
-    `The yardstick is missing: expected ${yardstick}/pageload.mjs (the shared/ folder beside the project).`,
-  );
-  process.exit(1);
-}
-// Copied under our node_modules so that its `playwright-core` import resolves to ours.
-const workDir = path.join(root, "node_modules/.cache/kuzatuv-bench");
-fs.mkdirSync(workDir, { recursive: true });
-for (const file of ["pageload.mjs", "distsize.mjs"])
-  fs.copyFileSync(path.join(yardstick, file), path.join(workDir, file));
-
 const onPostgres = process.argv.includes("--pg");
-const pageloadArgs = process.argv.slice(2).filter((arg) => arg !== "--pg");
+const underLoad = process.argv.includes("--load");
+/** The value after `--name` on the command line, removed from the yardstick's arguments. */
+function option(name: string, fallback: number) {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at < 0) return fallback;
+  const value = Number(process.argv[at + 1]);
+  process.argv.splice(at, 2);
+  return value;
+}
+const seconds = option("seconds", 60);
+const connections = option("connections", 64);
+const pageloadArgs = process.argv.slice(2).filter((arg) => arg !== "--pg" && arg !== "--load");
+if (underLoad) ensureWrk();
+
 const SEED_MESSAGES = 1_000_000;
 const SEED_MAX_AGE_MS = 7 * 86_400_000;
 
@@ -127,6 +131,33 @@ try {
   if (!session) throw new Error(`could not sign in as the demo admin (HTTP ${signIn.status})`);
   console.log(`# Server time of the overview, ms (median of 30, ${onPostgres ? "PostgreSQL, 1M" : "PGlite, demo"})`);
   console.log(JSON.stringify(await serverTime(`${base}/`, session)));
+  if (underLoad) {
+    if (!server.pid) throw new Error("the server has no process id");
+    loadTest({ base, cookie: session, pid: server.pid, connections, seconds });
+  } else {
+    pageLoad(session);
+  }
+} finally {
+  if (server.exitCode === null) {
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+  }
+  database?.stop();
+}
+
+/** The shared yardstick's page loads (JavaScript on and off) and the build's size. */
+function pageLoad(session: string) {
+  const yardstick = path.resolve(process.env.BENCH_YARDSTICK ?? path.join(root, "../shared/bench"));
+  if (!fs.existsSync(path.join(yardstick, "pageload.mjs"))) {
+    throw new Error(
+      `The yardstick is missing: expected ${yardstick}/pageload.mjs (the shared/ folder beside the project).`,
+    );
+  }
+  // Copied under our node_modules so that its `playwright-core` import resolves to ours.
+  const workDir = path.join(root, "node_modules/.cache/kuzatuv-bench");
+  fs.mkdirSync(workDir, { recursive: true });
+  for (const file of ["pageload.mjs", "distsize.mjs"])
+    fs.copyFileSync(path.join(yardstick, file), path.join(workDir, file));
   const extra = ["--cookie", session, ...pageloadArgs];
   const profile = extra.includes("--profile") ? [] : ["--profile", "slow4g"];
   const pageload = (args: string[]) =>
@@ -141,10 +172,4 @@ try {
   spawnSync(process.execPath, [path.join(workDir, "distsize.mjs"), path.join(root, "build/client")], {
     stdio: "inherit",
   });
-} finally {
-  if (server.exitCode === null) {
-    server.kill("SIGTERM");
-    await new Promise((resolve) => server.once("exit", resolve));
-  }
-  database?.stop();
 }

@@ -1,0 +1,115 @@
+// The load mode of `npm run bench` (`npm run bench -- --load`): Debian's `wrk` against the running
+// production server. First 10 000 requests for the signed-in overview (the memory sample "after 10 000
+// requests", given at most 300 s), then `connections` × `seconds` on the signed-in overview and on the sign-in page.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const WRK = "/usr/bin/wrk";
+const THREADS = 2;
+
+/** Installs Debian's wrk when it is missing (as root, like scripts/e2e.ts does for Chromium). */
+export function ensureWrk() {
+  if (fs.existsSync(WRK)) return;
+  if (process.getuid?.() !== 0 || !fs.existsSync("/usr/bin/apt-get")) {
+    throw new Error(`The load mode needs wrk at ${WRK}: sudo apt-get install wrk`);
+  }
+  console.log("Installing Debian's wrk for the load mode…");
+  for (const args of [
+    ["update", "-qq"],
+    ["install", "-y", "-qq", "--no-install-recommends", "wrk"],
+  ]) {
+    if (spawnSync("apt-get", args, { stdio: "inherit" }).status !== 0) throw new Error("could not install wrk");
+  }
+}
+
+// Counts answers other than 200 (wrk itself only counts statuses ≥ 400: a 302 to sign-in would pass),
+// stops each thread after WRK_LIMIT answers when set, and prints one JSON line at the end.
+const SCRIPT = `
+local threads = {}
+local limit = tonumber(os.getenv("WRK_LIMIT") or "0")
+function setup(thread) table.insert(threads, thread) end
+function init(args) answers = 0; unexpected = 0 end
+function response(status, headers, body)
+  answers = answers + 1
+  if status ~= 200 then unexpected = unexpected + 1 end
+  if limit > 0 and answers >= limit then wrk.thread:stop() end
+end
+function done(summary, latency, requests)
+  local unexpectedTotal = 0
+  for _, thread in ipairs(threads) do unexpectedTotal = unexpectedTotal + thread:get("unexpected") end
+  local e = summary.errors
+  io.write(string.format(
+    '{"requests":%d,"seconds":%.3f,"p50":%.1f,"p99":%.1f,"errors":%d}\\n',
+    summary.requests, summary.duration / 1e6, latency:percentile(50) / 1000, latency:percentile(99) / 1000,
+    e.connect + e.read + e.write + e.timeout + math.max(e.status, unexpectedTotal)))
+end
+`;
+
+interface WrkResult {
+  requests: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+function wrk(url: string, options: { connections: number; seconds: number; cookie?: string; limit?: number }) {
+  const script = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kuzatuv-load-")), "count.lua");
+  fs.writeFileSync(script, SCRIPT);
+  const args = [
+    `-t${THREADS}`,
+    `-c${options.connections}`,
+    `-d${options.seconds}s`,
+    "--timeout",
+    "10s",
+    "-s",
+    script,
+    "-H",
+    "Accept-Encoding: gzip, br",
+    ...(options.cookie ? ["-H", `Cookie: ${options.cookie}`] : []),
+    url,
+  ];
+  const limit = options.limit ? String(Math.ceil(options.limit / THREADS)) : "0";
+  const result = spawnSync(WRK, args, { encoding: "utf8", env: { ...process.env, WRK_LIMIT: limit } });
+  fs.rmSync(path.dirname(script), { recursive: true, force: true });
+  const line = result.stdout.split("\n").find((l) => l.startsWith("{"));
+  if (result.status !== 0 || !line) throw new Error(`wrk failed: ${result.stderr || result.stdout}`);
+  return JSON.parse(line) as WrkResult;
+}
+
+/** The resident memory of a process, MB (VmRSS in /proc/<pid>/status). */
+function rssMb(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1]);
+  return Math.round(kb / 1024);
+}
+
+export function loadTest(options: { base: string; cookie: string; pid: number; connections: number; seconds: number }) {
+  const { base, cookie, pid, connections, seconds } = options;
+  const [load1] = os.loadavg();
+  const before = rssMb(pid);
+  console.log(`# Load: wrk, ${connections} connections, ${THREADS} threads (load average ${load1?.toFixed(1)})`);
+  const warmup = wrk(`${base}/`, { connections, seconds: 300, cookie, limit: 10_000 });
+  const afterWarmup = rssMb(pid);
+  const overview = wrk(`${base}/`, { connections, seconds, cookie });
+  const afterOverview = rssMb(pid);
+  const signIn = wrk(`${base}/sign-in`, { connections, seconds });
+  const afterSignIn = rssMb(pid);
+  const row = (name: string, r: WrkResult, rss: number) => ({
+    run: name,
+    "requests/s": Math.round(r.requests / r.seconds),
+    "p50 ms": r.p50,
+    "p99 ms": r.p99,
+    errors: r.errors,
+    requests: r.requests,
+    "RSS after, MB": rss,
+  });
+  console.table([
+    row(`/ first ${warmup.requests}`, warmup, afterWarmup),
+    row(`/ ${seconds} s`, overview, afterOverview),
+    row(`/sign-in ${seconds} s`, signIn, afterSignIn),
+  ]);
+  console.log(`RSS before: ${before} MB; load average now ${os.loadavg()[0]?.toFixed(1)}`);
+}
