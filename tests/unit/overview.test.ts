@@ -3,6 +3,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { overview } from "~/features/overview/overview.server";
 import { netSentiment } from "~/features/overview/sentiment";
 import { listProjects } from "~/features/projects/projects.server";
+import { ingest } from "~/features/sources/ingest.server";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 import { signedInContext } from "../support/session";
 
@@ -55,6 +56,16 @@ describe("overview", () => {
     expect(notTheirs.projectCount).toBe(0);
     const all = await overview(await listProjects(user), null);
     expect(all.current.mentions).toBe(3);
+  });
+
+  it("shows mentions that arrive between two requests at once, though the figures are kept a few seconds", async () => {
+    const { user } = await signedInContext({ roles: ["admin"] });
+    const before = await overview(await listProjects(user), null);
+    const source = await aSource(handle, { type: "telegram", name: "Late channel", url: "late" });
+    await ingest(source.id, [{ externalId: "late-1", text: "a fresh one", publishedAt: new Date().toISOString() }]);
+    const after = await overview(await listProjects(user), null);
+    expect(after.current.mentions).toBe(before.current.mentions + 1);
+    expect(after.recent[0]?.text).toBe("a fresh one");
   });
 
   it("net sentiment is (P − N) / (P + N)", () => {

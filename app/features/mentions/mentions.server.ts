@@ -8,6 +8,17 @@ import { createMatcher } from "../projects/matcher";
 
 const BATCH = 2000;
 
+let generation = 0;
+
+/** Counts changes to the stored mentions or their links, so read caches know when to drop their figures. */
+export function mentionsChanged() {
+  generation += 1;
+}
+
+export function mentionsGeneration() {
+  return generation;
+}
+
 /**
  * Links the project to every stored message its rules match (and only those), in batches. Called after
  * a project is created or its rules change; a background job can call it with just the id.
@@ -17,7 +28,16 @@ export async function rematchProject(projectId: string) {
   const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
   if (!project) return;
   const match = createMatcher(project);
-  await db.delete(messageProjects).where(eq(messageProjects.projectId, project.id));
+  try {
+    await linkMatches(project.id, match);
+  } finally {
+    mentionsChanged();
+  }
+}
+
+async function linkMatches(projectId: string, match: ReturnType<typeof createMatcher>) {
+  const db = getDb();
+  await db.delete(messageProjects).where(eq(messageProjects.projectId, projectId));
   let after = "00000000-0000-0000-0000-000000000000";
   for (;;) {
     const batch = await db
@@ -35,7 +55,7 @@ export async function rematchProject(projectId: string) {
     if (batch.length === 0) return;
     const links = batch.flatMap((m) => {
       const terms = match(m);
-      return terms ? [{ messageId: m.id, projectId: project.id, matchedTerms: terms, publishedAt: m.publishedAt }] : [];
+      return terms ? [{ messageId: m.id, projectId, matchedTerms: terms, publishedAt: m.publishedAt }] : [];
     });
     if (links.length) await db.insert(messageProjects).values(links);
     after = (batch.at(-1) as { id: string }).id;

@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { type Database, getDb } from "../../db/client.server.ts";
 import { projects, sources } from "../../db/schema.ts";
+import { mentionsChanged } from "../mentions/mentions.server.ts";
 import { compileRules, tokenize } from "../projects/matcher.ts";
 import { type DetectedLanguage, detectLanguage, LANGUAGES, type Language } from "./language.ts";
 import { canonicalUrl, contentHash, normalizeLine, normalizeText } from "./normalize.ts";
@@ -264,14 +265,18 @@ export async function ingest(sourceId: string, items: readonly IncomingItem[], o
   const matchers = await loadMatchers(db);
   const result: IngestResult = { new: 0, duplicate: 0, matched: 0, rejected: [] };
 
-  for (let start = 0; start < items.length; start += batchSize) {
-    const batch: Prepared[] = [];
-    items.slice(start, start + batchSize).forEach((item, offset) => {
-      const prepared = prepare(item, start + offset, now, source.language);
-      if ("reason" in prepared) result.rejected.push(prepared);
-      else batch.push(prepared);
-    });
-    await storeBatch(db, sourceId, batch, matchers, classifier, result);
+  try {
+    for (let start = 0; start < items.length; start += batchSize) {
+      const batch: Prepared[] = [];
+      items.slice(start, start + batchSize).forEach((item, offset) => {
+        const prepared = prepare(item, start + offset, now, source.language);
+        if ("reason" in prepared) result.rejected.push(prepared);
+        else batch.push(prepared);
+      });
+      await storeBatch(db, sourceId, batch, matchers, classifier, result);
+    }
+  } finally {
+    mentionsChanged();
   }
   return result;
 }
