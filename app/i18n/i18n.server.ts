@@ -1,8 +1,8 @@
-import type { Resource } from "i18next";
+import { createInstance, type i18n, type Resource } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { createI18nextMiddleware } from "remix-i18next";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { preferencesContext } from "../features/settings/preferences.server.ts";
-import { DEFAULT_LANGUAGE, LANGUAGES, NAMESPACES } from "./config.ts";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, NAMESPACES } from "./config.ts";
 import { detectLanguage } from "./locale-cookie.server.ts";
 
 const files = import.meta.glob<Record<string, unknown>>("../../locales/*/*.json", { eager: true, import: "default" });
@@ -16,25 +16,52 @@ for (const [file, strings] of Object.entries(files)) {
   resources[lng][ns] = strings;
 }
 
-export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({
-  detection: {
-    supportedLanguages: [...LANGUAGES],
-    fallbackLanguage: DEFAULT_LANGUAGE,
-    // One finder for the whole order: the signed-in user's saved language, the `lng` cookie, then
-    // Accept-Language (see locale-cookie.server.ts).
-    order: ["custom"],
-    async findLocale({ request, context }) {
-      return context.get(preferencesContext)?.language ?? detectLanguage(request);
-    },
-  },
-  i18next: {
-    resources,
-    supportedLngs: [...LANGUAGES],
-    fallbackLng: DEFAULT_LANGUAGE,
-    load: "currentOnly",
-    ns: [...NAMESPACES],
-    defaultNS: "common",
-    interpolation: { escapeValue: false },
-  },
-  plugins: [initReactI18next],
-});
+const instances = new Map<Language, Promise<i18n>>();
+
+/**
+ * One i18next instance per language, made on first use and shared by every request in that language:
+ * a fresh instance per request (remix-i18next's middleware) rebuilt i18next's services (plural rules,
+ * formatters, interpolation patterns) and their caches each time, a large share of a page's server
+ * time and of the garbage under load. Nothing on the server changes an instance's language or
+ * resources after its creation.
+ */
+function instanceFor(lng: Language): Promise<i18n> {
+  let instance = instances.get(lng);
+  if (!instance) {
+    const created = createInstance({
+      resources,
+      lng,
+      supportedLngs: [...LANGUAGES],
+      fallbackLng: DEFAULT_LANGUAGE,
+      load: "currentOnly",
+      ns: [...NAMESPACES],
+      defaultNS: "common",
+      interpolation: { escapeValue: false },
+    }).use(initReactI18next);
+    instance = created.init().then(() => created);
+    instances.set(lng, instance);
+  }
+  return instance;
+}
+
+const localeContext = createContext<Language>(DEFAULT_LANGUAGE);
+const instanceContext = createContext<i18n | null>(null);
+
+/**
+ * Root middleware: the request's language is the signed-in user's saved one, else the `lng` cookie,
+ * then Accept-Language (see locale-cookie.server.ts); its i18next instance goes into the context.
+ */
+export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const lng = context.get(preferencesContext)?.language ?? (await detectLanguage(request));
+  context.set(localeContext, lng);
+  context.set(instanceContext, await instanceFor(lng));
+  return next();
+};
+
+export const getLocale = (context: Readonly<RouterContextProvider>) => context.get(localeContext);
+
+export function getInstance(context: Readonly<RouterContextProvider>): i18n {
+  const instance = context.get(instanceContext);
+  if (!instance) throw new Error("i18nextMiddleware has not run for this request");
+  return instance;
+}
