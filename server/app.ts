@@ -1,5 +1,7 @@
 // The part of the server that is bundled with the app by Vite (see vite.config.ts), so it shares
 // module instances (router contexts, database holder) with loaders and actions.
+
+import * as build from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import { RouterContextProvider } from "react-router";
 import { type DatabaseHandle, getDatabaseHandle, openDatabase, setDatabase } from "../app/db/client.server.ts";
@@ -8,8 +10,11 @@ import { type Env, getEnv, setEnv } from "../app/lib/env.server.ts";
 import { requestInfoContext } from "../app/lib/request-info.ts";
 import { withRequestTiming } from "../app/lib/timing.server.ts";
 
+// The build itself, not a function returning it: given a function, React Router rebuilds its route
+// tables and request handler on every request (meant for a build that may change; in dev, main.ts
+// loads this module anew through Vite instead).
 const handleRequest = createRequestHandler({
-  build: () => import("virtual:react-router/server-build"),
+  build,
   getLoadContext(req, res) {
     const context = new RouterContextProvider();
     context.set(requestInfoContext, {
