@@ -1,6 +1,6 @@
 // The load mode of `npm run bench` (`npm run bench -- --load`): Debian's `wrk` against the running
 // production server. First 10 000 requests for the signed-in overview (the memory sample "after 10 000
-// requests", given at most 300 s), then `connections` × `seconds` on the signed-in overview and on the sign-in page.
+// requests", given at most 5 × `seconds`), then `connections` × `seconds` on the signed-in overview and on the sign-in page.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -86,30 +86,41 @@ function rssMb(pid: number) {
   return Math.round(kb / 1024);
 }
 
+/** The CPU time a process has used so far, ms (utime + stime in /proc/<pid>/stat, in 1/100 s ticks). */
+function cpuMs(pid: number) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 export function loadTest(options: { base: string; cookie: string; pid: number; connections: number; seconds: number }) {
   const { base, cookie, pid, connections, seconds } = options;
   const [load1] = os.loadavg();
   const before = rssMb(pid);
   console.log(`# Load: wrk, ${connections} connections, ${THREADS} threads (load average ${load1?.toFixed(1)})`);
-  const warmup = wrk(`${base}/`, { connections, seconds: 300, cookie, limit: 10_000 });
-  const afterWarmup = rssMb(pid);
-  const overview = wrk(`${base}/`, { connections, seconds, cookie });
-  const afterOverview = rssMb(pid);
-  const signIn = wrk(`${base}/sign-in`, { connections, seconds });
-  const afterSignIn = rssMb(pid);
-  const row = (name: string, r: WrkResult, rss: number) => ({
+  // Each run with the server's CPU time per answered request: on a busy machine the rates say more
+  // about the neighbours than about the server.
+  const measured = (url: string, options: Parameters<typeof wrk>[1]) => {
+    const cpu = cpuMs(pid);
+    const result = wrk(url, options);
+    return { ...result, cpu: (cpuMs(pid) - cpu) / Math.max(1, result.requests), rss: rssMb(pid) };
+  };
+  const warmup = measured(`${base}/`, { connections, seconds: 5 * seconds, cookie, limit: 10_000 });
+  const overview = measured(`${base}/`, { connections, seconds, cookie });
+  const signIn = measured(`${base}/sign-in`, { connections, seconds });
+  const row = (name: string, r: ReturnType<typeof measured>) => ({
     run: name,
     "requests/s": Math.round(r.requests / r.seconds),
     "p50 ms": r.p50,
     "p99 ms": r.p99,
     errors: r.errors,
     requests: r.requests,
-    "RSS after, MB": rss,
+    "CPU ms/request": Math.round(r.cpu * 10) / 10,
+    "RSS after, MB": r.rss,
   });
   console.table([
-    row(`/ first ${warmup.requests}`, warmup, afterWarmup),
-    row(`/ ${seconds} s`, overview, afterOverview),
-    row(`/sign-in ${seconds} s`, signIn, afterSignIn),
+    row(`/ first ${warmup.requests}`, warmup),
+    row(`/ ${seconds} s`, overview),
+    row(`/sign-in ${seconds} s`, signIn),
   ]);
   console.log(`RSS before: ${before} MB; load average now ${os.loadavg()[0]?.toFixed(1)}`);
 }
