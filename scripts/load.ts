@@ -1,6 +1,7 @@
 // The load mode of `npm run bench` (`npm run bench -- --load`): Debian's `wrk` against the running
 // production server. First 10 000 requests for the signed-in overview (the memory sample "after 10 000
-// requests", given at most 5 × `seconds`), then `connections` × `seconds` on the signed-in overview and on the sign-in page.
+// requests", given at most 5 × `seconds`), then `connections` × `seconds` on the signed-in overview
+// and on the sign-in page.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
