@@ -8,7 +8,7 @@ import { VolumeChart } from "~/features/mentions/volume-chart";
 import { type Kpis, overview } from "~/features/overview/overview.server";
 import { netSentiment } from "~/features/overview/sentiment";
 import { listProjectsOnce } from "~/features/projects/projects.server";
-import { preferencesContext } from "~/features/settings/preferences.server";
+import { preferencesContext, readerLanguage } from "~/features/settings/preferences.server";
 import { type Formatter, useFormatter } from "~/lib/format";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { Card, StatCard, type StatChange } from "~/ui/card";
@@ -18,7 +18,11 @@ import type { Route } from "./+types/_app._index";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  return overview(await listProjectsOnce(context, user), context.get(preferencesContext)?.activeProjectId ?? null);
+  return overview(
+    await listProjectsOnce(context, user),
+    context.get(preferencesContext)?.activeProjectId ?? null,
+    readerLanguage(context),
+  );
 }
 
 /**

@@ -2,7 +2,7 @@
 // pass project ids they have already checked the user may see (see features/projects).
 import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { getDb, queryRows } from "../../db/client.server";
-import { dailyRollups, messageProjects, messages, projects, sources } from "../../db/schema";
+import { dailyRollups, messageProjects, messages, projects, sources, type Translations } from "../../db/schema";
 import { inLanguage } from "../../lib/translations";
 import { createMatcher } from "../projects/matcher";
 
@@ -72,8 +72,18 @@ export type LatestMention = {
   publishedAt: Date;
   sentiment: string;
   source: string;
+  /** The source's fields in other languages (demo sources), for `mentionsInLanguage`. */
+  sourceTranslations: Translations;
   sourceType: string;
 };
+
+/** Latest mentions as the reader sees them: source names in their language where the demo wrote several. */
+export function mentionsInLanguage(mentions: LatestMention[], language: string) {
+  return mentions.map(({ sourceTranslations, ...m }) => ({
+    ...m,
+    source: inLanguage({ name: m.source, translations: sourceTranslations }, "name", language),
+  }));
+}
 
 /** Mentions of these projects per UTC day for the last 30 days, by sentiment (from the rollups). */
 export async function volumeLast30Days(projectIds: string[]): Promise<DayVolume[]> {
@@ -113,7 +123,7 @@ export async function latestMentions(projectIds: string[], limit: number): Promi
   )}]::uuid[]`;
   const rows = await queryRows<Omit<LatestMention, "publishedAt"> & { publishedAt: Date | string }>(sql`
     SELECT m.id, m.title, m.text, m.url, m.author, m.published_at AS "publishedAt", m.sentiment,
-      s.name AS source, s.type AS "sourceType"
+      s.name AS source, s.translations AS "sourceTranslations", s.type AS "sourceType"
     FROM (
       SELECT DISTINCT ON (newest.message_id) newest.message_id, newest.published_at
       FROM unnest(${ids}) AS p(id)

@@ -1,7 +1,7 @@
 import { and, gte, inArray, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server";
 import { dailyRollups } from "../../db/schema";
-import { latestMentions, mentionsGeneration, volumeLast30Days } from "../mentions/mentions.server";
+import { latestMentions, mentionsGeneration, mentionsInLanguage, volumeLast30Days } from "../mentions/mentions.server";
 import type { ProjectListItem } from "../projects/projects.server";
 
 export interface Kpis {
@@ -16,7 +16,7 @@ export interface Kpis {
  * listProjects): this week against the week before and 30 days of volume by sentiment, from the
  * rollups, and the latest mentions, from the feed index.
  */
-export async function overview(visible: ProjectListItem[], activeProjectId: string | null) {
+export async function overview(visible: ProjectListItem[], activeProjectId: string | null, language: string) {
   const scope = activeProjectId ? visible.filter((p) => p.id === activeProjectId) : visible;
   const ids = scope.map((p) => p.id);
   const empty = {
@@ -44,7 +44,7 @@ export async function overview(visible: ProjectListItem[], activeProjectId: stri
       negative: n(week?.prevNegative),
     },
     volume,
-    recent,
+    recent: mentionsInLanguage(recent, language),
   };
 }
 

@@ -5,7 +5,13 @@ import { dailyRollups, projects } from "../../db/schema";
 import { inLanguage, withoutTranslations } from "../../lib/translations";
 import { can, canAccessProject, type Permission } from "../auth/permissions";
 import type { CurrentUser } from "../auth/user";
-import { latestMentions, rematchProject, topSources, volumeLast30Days } from "../mentions/mentions.server";
+import {
+  latestMentions,
+  mentionsInLanguage,
+  rematchProject,
+  topSources,
+  volumeLast30Days,
+} from "../mentions/mentions.server";
 import type { ProjectInput } from "./schemas";
 
 export type Project = typeof projects.$inferSelect;
@@ -182,5 +188,5 @@ export async function projectDetail(project: Project, language: string) {
     latestMentions([project.id], 8),
     topSources(project.id, 12, language),
   ]);
-  return { volume, recent, sources: feeding };
+  return { volume, recent: mentionsInLanguage(recent, language), sources: feeding };
 }
