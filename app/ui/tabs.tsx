@@ -17,7 +17,7 @@ export function Tabs({
 }) {
   return (
     <nav aria-label={label} className={cn("border-b border-border", className)}>
-      <ul className="-mb-px flex gap-1 overflow-x-auto">
+      <ul className="scroll-hint -mb-px flex gap-1 overflow-x-auto">
         {items.map(({ to, label: text, icon: Icon, end }) => (
           <li key={to}>
             <NavLink

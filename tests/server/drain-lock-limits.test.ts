@@ -164,7 +164,16 @@ describe("one server on its data directory, under abuse and load", { timeout: 60
 
   it("answers an over-size chunked body 413 while it streams", async () => {
     const rssBefore = rssOf(server);
-    const answer = await upload(server.url, { size: 100 * MB, chunked: true });
+    // The server closes the connection after its answer while the client is still sending, so the
+    // client's kernel may reset it before the answer is read (no lingering close; ADR 014): try again.
+    let answer: Answer | undefined;
+    for (let attempt = 0; attempt < 3 && !answer; attempt++) {
+      answer = await upload(server.url, { size: 100 * MB, chunked: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== "ECONNRESET" && error.code !== "EPIPE") throw error;
+        return undefined;
+      });
+    }
+    if (!answer) throw new Error("every upload was reset before its answer");
     expect(answer.status).toBe(413);
     expect(answer.sentBeforeAnswer).toBeLessThan(20 * MB);
     expect(rssOf(server) - rssBefore).toBeLessThan(30 * MB);
