@@ -1,7 +1,7 @@
-import { and, asc, eq, gte, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
 import { getDb } from "../../db/client.server";
-import { dailyRollups, projects } from "../../db/schema";
+import { projects } from "../../db/schema";
 import { inLanguage, withoutTranslations } from "../../lib/translations";
 import { can, canAccessProject, type Permission } from "../auth/permissions";
 import type { CurrentUser } from "../auth/user";
@@ -28,35 +28,13 @@ function visibleIds(user: CurrentUser): string[] | null {
   return user.roles.includes("admin") ? null : user.projectIds.filter((id) => UUID.test(id));
 }
 
-export interface ProjectFilter {
-  q?: string;
-  status?: ProjectStatus;
-}
+export type ProjectListItem = Pick<Project, "id" | "name" | "description" | "color" | "status" | "keywords">;
 
-export interface ProjectListItem
-  extends Pick<Project, "id" | "name" | "description" | "color" | "status" | "keywords"> {
-  /** Mentions in the last 7 days (today included, UTC). */
-  mentions7d: number;
-}
-
-export async function listProjects(user: CurrentUser, filter: ProjectFilter = {}): Promise<ProjectListItem[]> {
+/** The projects a user may see, active first, then by name (the switcher, the overview's scope). */
+export async function listProjects(user: CurrentUser): Promise<ProjectListItem[]> {
   const ids = visibleIds(user);
   if (ids && ids.length === 0) return [];
-  const q = filter.q?.trim();
-  const where = and(
-    ids ? inArray(projects.id, ids) : undefined,
-    filter.status ? eq(projects.status, filter.status) : undefined,
-    q
-      ? or(ilike(projects.name, `%${q}%`), sql`array_to_string(${projects.keywords}, ' ') ILIKE ${`%${q}%`}`)
-      : undefined,
-  );
-  const mentions = getDb()
-    .select({ projectId: dailyRollups.projectId, total: sql<number>`sum(${dailyRollups.count})::int`.as("total") })
-    .from(dailyRollups)
-    .where(gte(dailyRollups.day, sql`(now() AT TIME ZONE 'UTC')::date - 6`))
-    .groupBy(dailyRollups.projectId)
-    .as("mentions");
-  const rows = await getDb()
+  return getDb()
     .select({
       id: projects.id,
       name: projects.name,
@@ -64,13 +42,10 @@ export async function listProjects(user: CurrentUser, filter: ProjectFilter = {}
       color: projects.color,
       status: projects.status,
       keywords: projects.keywords,
-      mentions7d: sql<number>`coalesce(${mentions.total}, 0)`,
     })
     .from(projects)
-    .leftJoin(mentions, eq(mentions.projectId, projects.id))
-    .where(where)
+    .where(ids ? inArray(projects.id, ids) : undefined)
     .orderBy(asc(projects.status), asc(sql`lower(${projects.name})`));
-  return rows.map((row) => ({ ...row, mentions7d: Number(row.mentions7d) }));
 }
 
 const listedPerRequest = new WeakMap<object, Promise<ProjectListItem[]>>();
