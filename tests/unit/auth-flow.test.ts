@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
+import type { DatabaseHandle } from "~/db/client.server";
 import { AUTH_RETRIES, AuthUnavailableError, callAuth } from "~/features/auth/auth-client.server";
 import { requireProjectAccess, requireRole } from "~/features/auth/guard.server";
 import { can, canAccessProject, PERMISSIONS } from "~/features/auth/permissions";
@@ -16,16 +16,14 @@ import { action as signInAction } from "~/routes/sign-in._index";
 import { action as signOutAction } from "~/routes/sign-out";
 import { action as signUpAction } from "~/routes/sign-up._index";
 import { api, startAuthService } from "../support/auth-service";
-import { testDatabase } from "../support/database";
+import { openTestDatabase } from "../support/builders";
 import { callRoute, cookieFrom, formPost, ORIGIN } from "../support/route";
 
 let auth: Awaited<ReturnType<typeof startAuthService>>;
 let database: DatabaseHandle;
 const config = getEnv();
 beforeAll(async () => {
-  database = openDatabase(await testDatabase());
-  setDatabase(database);
-  await database.migrate();
+  database = await openTestDatabase();
   auth = await startAuthService();
   config.authServiceUrl = auth.url;
   // The first account of a workspace is its admin; these tests sign up later users.

@@ -1,7 +1,7 @@
 import { createInstance } from "i18next";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
+import type { DatabaseHandle } from "~/db/client.server";
 import { loadPreferences } from "~/features/settings/preferences.server";
 import { LANGUAGES, NAMESPACES } from "~/i18n/config";
 import { resources } from "~/i18n/i18n.server";
@@ -11,15 +11,13 @@ import { parseForm } from "~/lib/forms.server";
 import { redirectWithToast, takeFlashToast } from "~/lib/toast.server";
 import { action as createProjectAction } from "~/routes/_app.projects.create";
 import { action as profileAction } from "~/routes/_app.settings._index";
-import { testDatabase } from "../support/database";
+import { openTestDatabase } from "../support/builders";
 import { formPost, ORIGIN } from "../support/route";
 import { signedInContext } from "../support/session";
 
 let db: DatabaseHandle;
 beforeAll(async () => {
-  db = openDatabase(await testDatabase());
-  setDatabase(db);
-  await db.migrate();
+  db = await openTestDatabase();
 });
 afterAll(() => db.close());
 

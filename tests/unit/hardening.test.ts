@@ -4,7 +4,7 @@ import { Writable } from "node:stream";
 import express from "express";
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
+import type { DatabaseHandle } from "~/db/client.server";
 import { markSessionsStale } from "~/features/auth/session.server";
 import { updatePreferences } from "~/features/settings/preferences.server";
 import { localeCookie } from "~/i18n/locale-cookie.server";
@@ -18,7 +18,7 @@ import { action as signInAction } from "~/routes/sign-in._index";
 import { action as signOutAction } from "~/routes/sign-out";
 import { authRouter } from "../../server/auth-service/http";
 import { api, startAuthService } from "../support/auth-service";
-import { testDatabase } from "../support/database";
+import { openTestDatabase } from "../support/builders";
 import { callRoute, cookieFrom, formPost, ORIGIN } from "../support/route";
 
 let auth: Awaited<ReturnType<typeof startAuthService>>;
@@ -27,9 +27,7 @@ const config = getEnv();
 const UNREACHABLE = "http://127.0.0.1:9/api/auth";
 
 beforeAll(async () => {
-  database = openDatabase(await testDatabase());
-  setDatabase(database);
-  await database.migrate();
+  database = await openTestDatabase();
   auth = await startAuthService();
   config.authServiceUrl = auth.url;
   for (const email of ["owner@example.com", "member@example.com"]) {

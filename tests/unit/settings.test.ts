@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
+import type { DatabaseHandle } from "~/db/client.server";
 import { sessionContext } from "~/features/auth/guard.server";
 import { loadPreferences, preferencesContext, preferencesMiddleware } from "~/features/settings/preferences.server";
 import { getLocale, i18nextMiddleware } from "~/i18n/i18n.server";
@@ -11,15 +11,13 @@ import { action as appearanceAction } from "~/routes/_app.settings.appearance";
 import { action as notificationsAction } from "~/routes/_app.settings.notifications";
 import { action as localeAction } from "~/routes/resources.locale";
 import { action as themeAction } from "~/routes/resources.theme";
-import { testDatabase } from "../support/database";
+import { openTestDatabase } from "../support/builders";
 import { formPost, ORIGIN } from "../support/route";
 import { signedInContext } from "../support/session";
 
 let db: DatabaseHandle;
 beforeAll(async () => {
-  db = openDatabase(await testDatabase());
-  setDatabase(db);
-  await db.migrate();
+  db = await openTestDatabase();
 });
 afterAll(() => db.close());
 

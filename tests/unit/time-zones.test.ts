@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
+import type { DatabaseHandle } from "~/db/client.server";
 import { loadPreferences } from "~/features/settings/preferences.server";
 import { timeZoneGroups, timeZoneLabel } from "~/features/settings/time-zones.server";
 import { getEnv } from "~/lib/env.server";
@@ -9,16 +9,14 @@ import { action as accountAction, loader as accountLoader } from "~/routes/_app.
 import { action as signInAction } from "~/routes/sign-in._index";
 import { action as signUpAction } from "~/routes/sign-up._index";
 import { api, startAuthService } from "../support/auth-service";
-import { testDatabase } from "../support/database";
+import { openTestDatabase } from "../support/builders";
 import { callRoute, cookieFrom, formPost, ORIGIN, routeArgs } from "../support/route";
 import { signedInContext } from "../support/session";
 
 let auth: Awaited<ReturnType<typeof startAuthService>>;
 let database: DatabaseHandle;
 beforeAll(async () => {
-  database = openDatabase(await testDatabase());
-  setDatabase(database);
-  await database.migrate();
+  database = await openTestDatabase();
   auth = await startAuthService();
   getEnv().authServiceUrl = auth.url;
   await api(auth.url, "/signup", {
