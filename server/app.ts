@@ -53,7 +53,7 @@ export async function startDatabase(version: string, root: string) {
 
 export const databaseStatus = readDatabaseStatus;
 
-// The demo workspace travels in the bundle: the runtime image has no app sources to import it from.
+// The demo workspace travels in the bundle, so it uses the same schema and matcher modules as the app.
 export { seedDemo, seedDemoTasks } from "./demo/seed.ts";
 export { DEMO_PASSWORD, demoTeam } from "./demo/team.ts";
 export { payloadTooLargePage } from "./payload-too-large.ts";
