@@ -97,6 +97,17 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
+export interface RematchState {
+  status: "queued" | "running" | "done" | "failed";
+  processed: number;
+  total: number;
+  added: number;
+  removed: number;
+  startedAt: string;
+  finishedAt?: string;
+  error?: string;
+}
+
 /** A monitored brand or topic. Members are the users whose projectIds (auth service) list it. */
 export const projects = pgTable(
   "projects",
@@ -116,6 +127,8 @@ export const projects = pgTable(
     languages: text("languages").array().notNull().default(sql`'{}'::text[]`),
     /** Projects this one is compared with for share of voice. */
     competitorIds: uuid("competitor_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    /** The last background re-matching of recent messages against this project's rules, for its page. */
+    rematch: jsonb("rematch").$type<RematchState | null>(),
     translations: translations(),
     createdBy: uuid("created_by"),
     createdAt: createdAt(),
@@ -147,6 +160,9 @@ export const sources = pgTable(
     lastModified: text("last_modified"),
     /** SHA-256 of the webhook secret (webhook sources). */
     webhookSecretHash: text("webhook_secret_hash"),
+    /** What a collector keeps between fetches (e.g. whether a Telegram channel's backlog has been read). */
+    collectorState: jsonb("collector_state").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    createdBy: uuid("created_by"),
     translations: translations(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -200,6 +216,72 @@ export const messages = pgTable(
     index("messages_normalized_url_idx").on(t.normalizedUrl),
     index("messages_search_idx").using("gin", t.search),
   ],
+);
+
+/** Every fetch of a source, for its history (the collector keeps the last 50 per source). */
+export const fetchAttempts = pgTable(
+  "fetch_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sourceId: uuid("source_id")
+      .notNull()
+      .references(() => sources.id, { onDelete: "cascade" }),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    httpStatus: integer("http_status"),
+    result: text("result", { enum: ["ok", "not_modified", "error"] }).notNull(),
+    newItems: integer("new_items").notNull().default(0),
+    duplicateItems: integer("duplicate_items").notNull().default(0),
+    error: text("error"),
+  },
+  (t) => [index("fetch_attempts_source_idx").on(t.sourceId, t.startedAt)],
+);
+
+/** A copy of a stored message that arrived from another source and was counted as a duplicate. */
+export const messageDuplicates = pgTable(
+  "message_duplicates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    sourceId: uuid("source_id")
+      .notNull()
+      .references(() => sources.id, { onDelete: "cascade" }),
+    url: text("url"),
+    seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("message_duplicates_unique").on(t.messageId, t.sourceId)],
+);
+
+/** A CSV or JSON file imported into a manual source: previewed first, then stored all or nothing. */
+export const sourceImports = pgTable(
+  "source_imports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sourceId: uuid("source_id")
+      .notNull()
+      .references(() => sources.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    format: text("format", { enum: ["csv", "json"] }).notNull(),
+    /** The uploaded file, kept until the import has run. */
+    content: text("content"),
+    /** Which column of the file feeds which field of a message. */
+    mapping: jsonb("mapping").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    status: text("status", { enum: ["preview", "queued", "running", "done", "failed"] })
+      .notNull()
+      .default("preview"),
+    totalRows: integer("total_rows").notNull().default(0),
+    processedRows: integer("processed_rows").notNull().default(0),
+    /** The pipeline's counts when done. */
+    result: jsonb("result").$type<Record<string, unknown>>(),
+    /** Per-row errors: `[{ row, message }]`. */
+    errors: jsonb("errors").$type<Array<{ row: number; message: string }>>().notNull().default(sql`'[]'::jsonb`),
+    createdBy: uuid("created_by"),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("source_imports_source_idx").on(t.sourceId, t.createdAt)],
 );
 
 /** Which projects a message matched, and on which terms; the feed's time order is kept here too. */
