@@ -151,6 +151,8 @@ export const sources = pgTable(
     pollIntervalMinutes: integer("poll_interval_minutes").notNull().default(15),
     nextFetchAt: timestamp("next_fetch_at", { withTimezone: true }).notNull().defaultNow(),
     lastFetchedAt: timestamp("last_fetched_at", { withTimezone: true }),
+    /** Set while a fetch is queued or running (e.g. after "Fetch now"), cleared when it has been recorded. */
+    fetchRequestedAt: timestamp("fetch_requested_at", { withTimezone: true }),
     lastResult: text("last_result", { enum: ["ok", "not_modified", "error"] }),
     lastError: text("last_error"),
     lastNewItems: integer("last_new_items").notNull().default(0),

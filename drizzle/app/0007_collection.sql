@@ -36,6 +36,7 @@ CREATE TABLE "source_imports" (
 );
 --> statement-breakpoint
 ALTER TABLE "projects" ADD COLUMN "rematch" jsonb;--> statement-breakpoint
+ALTER TABLE "sources" ADD COLUMN "fetch_requested_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "sources" ADD COLUMN "collector_state" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "sources" ADD COLUMN "created_by" uuid;--> statement-breakpoint
 ALTER TABLE "fetch_attempts" ADD CONSTRAINT "fetch_attempts_source_id_sources_id_fk" FOREIGN KEY ("source_id") REFERENCES "public"."sources"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
