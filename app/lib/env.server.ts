@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 
 const flag = z
@@ -45,6 +46,29 @@ const schema = z.object({
     .string()
     .regex(/^\d+:[\w-]{30,}$/, "must look like 123456:ABC… (from @BotFather)")
     .optional(),
+  /**
+   * Collectors refuse loopback, private, link-local and metadata addresses unless allowed here: `1` allows them
+   * all (tests), a comma-separated list of addresses and CIDR ranges only those (an intranet feed server).
+   */
+  COLLECTOR_ALLOW_PRIVATE: z
+    .string()
+    .optional()
+    .transform((value, ctx): boolean | string[] => {
+      if (!value || value === "0" || value === "false") return false;
+      if (value === "1" || value === "true") return true;
+      const ranges = value.split(",").map((part) => part.trim());
+      const bad = ranges.filter((range) => !ipaddr.isValidCIDR(range) && !ipaddr.isValid(range));
+      if (bad.length) ctx.addIssue({ code: "custom", message: `not an address or CIDR range: ${bad.join(", ")}` });
+      return ranges;
+    }),
+  /** How long a collector waits for a connection, and for a whole response (all redirects and the body). */
+  COLLECTOR_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  COLLECTOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  /** Where public Telegram channels are read (`<base>/s/<handle>`); tests point it at a local server. */
+  TELEGRAM_PREVIEW_BASE: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .default("https://t.me")
+    .transform((url) => url.replace(/\/+$/, "")),
   TELEGRAM_SUPPORT_CHAT_ID: z
     .string()
     .regex(/^-?\d+$/, "must be a numeric chat id")
