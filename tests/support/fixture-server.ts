@@ -1,6 +1,7 @@
 // A real HTTP server on loopback playing the outside world for collector tests: it serves the files in
-// tests/fixtures/collect/ (with ETag and Last-Modified, answering conditional GETs with 304) and any path
-// a test programs with `route` (status codes, redirects, slow or huge answers, generated pages).
+// tests/fixtures/collect/ (with ETag and Last-Modified, answering conditional GETs with 304; `{{origin}}` in a UTF-8
+// file becomes the server's own origin, for absolute links) and any path a test programs with `route`
+// (status codes, redirects, slow or huge answers, generated pages).
 // Collectors refuse loopback addresses unless COLLECTOR_ALLOW_PRIVATE=1, so tests that use it turn that on.
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
@@ -65,6 +66,8 @@ export function serveFile(dir: string, pathname: string, headers: Record<string,
     let body: Buffer;
     try {
       body = await fs.readFile(file);
+      if (body.includes("{{origin}}"))
+        body = Buffer.from(body.toString("utf8").replaceAll("{{origin}}", `http://${req.headers.host}`));
     } catch {
       res.writeHead(404, { "content-type": "text/plain" }).end("not found");
       return;

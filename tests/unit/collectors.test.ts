@@ -4,8 +4,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { collectFeed } from "~/features/sources/collectors/feed.server";
 import { decodeBody, fetchPage, USER_AGENT } from "~/features/sources/collectors/http.server";
+import { collectorFor } from "~/features/sources/collectors/index.server";
+import { collectTelegram, parseTelegramHandle, parseViews } from "~/features/sources/collectors/telegram.server";
 import { CollectError, type CollectorSource } from "~/features/sources/collectors/types";
+import { collectWebsite } from "~/features/sources/collectors/website.server";
+import { ingest } from "~/features/sources/ingest.server";
 import { type Env, parseEnv, setEnv } from "~/lib/env.server";
+import { aSource, mentions, openTestDatabase } from "../support/builders";
 import {
   FIXTURE_LAST_MODIFIED,
   type FixtureServer,
@@ -221,6 +226,277 @@ describe("the HTTP client", () => {
     });
     await Promise.all([1, 2, 3].map(() => fetchPage(server.url("/one-at-a-time"))));
     expect(most).toBe(1);
+  });
+});
+
+describe("Telegram channels", () => {
+  const channel = (values: Partial<CollectorSource> = {}) =>
+    aFeedSource("@KuzatuvNews", { type: "telegram", ...values });
+
+  beforeEach(() => {
+    useEnv({ TELEGRAM_PREVIEW_BASE: `${server.origin}/` });
+    server.route("/s/kuzatuvnews", (req, res, url) => {
+      const before = url.searchParams.get("before");
+      return file(`telegram/${before ? `before-${before}` : "latest"}.html`)(req, res, url);
+    });
+  });
+
+  it("reads the first time back through older pages: text, date, views as reach, post link, author", async () => {
+    const seen = server.requests.length;
+    const result = await collectTelegram(channel());
+    expect(server.requests.slice(seen).map((r) => r.path)).toEqual([
+      "/s/kuzatuvnews",
+      "/s/kuzatuvnews?before=42",
+      "/s/kuzatuvnews?before=40",
+    ]);
+    // Newest first; the photo without a caption (43) and the service message are left out.
+    expect(result.items.map((i) => i.externalId)).toEqual([
+      "kuzatuvnews/45",
+      "kuzatuvnews/44",
+      "kuzatuvnews/42",
+      "kuzatuvnews/41",
+      "kuzatuvnews/40",
+    ]);
+    expect(result.collectorState).toEqual({ lastPostId: 45 });
+    const [forwarded, reply, , , first] = result.items;
+    expect(reply).toMatchObject({
+      url: "https://t.me/kuzatuvnews/44",
+      text: "Клиенты жалуются: приложение Нурбанка не работает второй день.",
+      author: "Aziza Karimova",
+      publishedAt: "2026-11-20T11:30:00+00:00",
+      reach: 856,
+    });
+    expect(forwarded).toMatchObject({ text: "Payme bilan toʻlov endi tezroq.", author: "Kuzatuv News", reach: 12_000 });
+    const withLink = result.items[2]!;
+    expect(withLink.reach).toBe(1_200);
+    expect(textOf(withLink.text)).toBe("Nurbank ilovasi yangilandi 🚀Batafsil: nurbank.example/news");
+    expect(withLink.text).toContain("<br");
+    expect(first).toMatchObject({ text: "Hamkorbank yangi kartani taqdim etdi.", reach: 2_500 });
+  });
+
+  it("later reads only the posts after the newest one it has seen", async () => {
+    const seen = server.requests.length;
+    const result = await collectTelegram(channel({ collectorState: { lastPostId: 43 } }));
+    expect(result.items.map((i) => i.externalId)).toEqual(["kuzatuvnews/45", "kuzatuvnews/44"]);
+    expect(result.collectorState).toEqual({ lastPostId: 45 });
+    expect(server.requests.length - seen).toBe(1);
+  });
+
+  it("reads back at most 100 posts", async () => {
+    server.route("/s/busy_channel", (_req, res, url) => {
+      const top = Number(url.searchParams.get("before") ?? 1001) - 1;
+      const posts = Array.from({ length: 20 }, (_, i) => top - 19 + i)
+        .map(
+          (n) => `<div class="tgme_widget_message js-widget_message" data-post="busy_channel/${n}">
+            <div class="tgme_widget_message_text js-message_text">Post ${n}</div>
+            <span class="tgme_widget_message_views">${n}</span>
+            <a class="tgme_widget_message_date" href="https://t.me/busy_channel/${n}"><time datetime="2026-11-20T09:00:00+00:00"></time></a></div>`,
+        )
+        .join("");
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(`<section>${posts}</section>`);
+    });
+    const seen = server.requests.length;
+    const { items, collectorState } = await collectTelegram(channel({ url: "https://t.me/s/busy_channel" }));
+    expect(items).toHaveLength(100);
+    expect(items[0]).toMatchObject({ externalId: "busy_channel/1000", reach: 1000 });
+    expect(items.at(-1)!.externalId).toBe("busy_channel/901");
+    expect(collectorState).toEqual({ lastPostId: 1000 });
+    expect(server.requests.length - seen).toBe(5);
+  });
+
+  it("says so when the handle is not a public channel", async () => {
+    server.route("/s/nosuchchannel", redirect("/nosuchchannel"));
+    server.route("/nosuchchannel", file("telegram/not-a-channel.html"));
+    await expect(collectTelegram(channel({ url: "nosuchchannel" }))).rejects.toThrow(
+      "@nosuchchannel is not a public Telegram channel",
+    );
+  });
+
+  it.each([
+    ["kuzatuvnews", "kuzatuvnews"],
+    ["@KuzatuvNews", "kuzatuvnews"],
+    ["  @kun_uz  ", "kun_uz"],
+    ["t.me/kuzatuvnews", "kuzatuvnews"],
+    ["https://t.me/s/kuzatuvnews", "kuzatuvnews"],
+    ["https://t.me/kuzatuvnews/123", "kuzatuvnews"],
+    ["http://telegram.me/s/kuzatuvnews?before=10", "kuzatuvnews"],
+    ["a".repeat(32), "a".repeat(32)],
+  ])("reads the handle in %j", (input, handle) => {
+    expect(parseTelegramHandle(input)).toBe(handle);
+  });
+
+  it.each([
+    "",
+    "@",
+    "abc",
+    "1channel",
+    "_channel",
+    "channel_",
+    "chan__nel",
+    "chan-nel",
+    "кузатув",
+    "a".repeat(33),
+    "https://t.me/+AbCdEfGhIjK",
+    "https://t.me/joinchat/AbCdEf",
+    "https://example.com/kuzatuvnews",
+  ])("refuses %j as a handle", (input) => {
+    expect(parseTelegramHandle(input)).toBeNull();
+  });
+
+  it.each([
+    ["856", 856],
+    ["1.2K", 1_200],
+    ["3,4M", 3_400_000],
+    ["12K", 12_000],
+    ["1.5B", 1_500_000_000],
+    ["", 0],
+    ["views", 0],
+  ])("counts %j views as %d", (shown, views) => {
+    expect(parseViews(shown)).toBe(views);
+  });
+});
+
+describe("websites", () => {
+  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  const aWebsite = async (path: string) => {
+    const source = await aSource(handle, { type: "website" });
+    return aFeedSource(server.url(path), { id: source.id, type: "website" });
+  };
+  const pathsSince = (seen: number) => server.requests.slice(seen).map((r) => r.path);
+
+  it("reads new articles from a sitemap: JSON-LD, then OpenGraph and <meta>, then the page itself", async () => {
+    const source = await aWebsite("/sitemap.xml");
+    await mentions(handle, { source, items: [{ externalId: server.url("/articles/stored.html") }] });
+    const seen = server.requests.length;
+    const result = await collectWebsite(source);
+    expect(result).toMatchObject({ httpStatus: 200, notModified: false, etag: expect.any(String) });
+    // Newest first; the stored article is not fetched again, and the missing one (404) is skipped.
+    expect(pathsSince(seen)).toEqual([
+      "/sitemap.xml",
+      "/articles/jsonld.html?utm_source=sitemap",
+      "/articles/og.html",
+      "/articles/plain.html",
+      "/articles/missing.html",
+    ]);
+    const [jsonLd, openGraph, plain] = result.items;
+    expect(result.items).toHaveLength(3);
+    expect(jsonLd).toEqual({
+      externalId: server.url("/articles/jsonld.html"),
+      url: server.url("/articles/jsonld.html?utm_source=sitemap"),
+      title: "Нурбанк снизил комиссии за переводы",
+      text: "С понедельника переводы между картами стали бесплатными. Клиенты довольны.",
+      author: "Ирина Ким",
+      publishedAt: new Date("2026-11-20T04:00:00Z"),
+    });
+    expect(openGraph).toMatchObject({
+      title: "Uzum Market customers report delivery delays",
+      author: "Dilshod Rahimov",
+      publishedAt: new Date("2026-11-19T14:00:00Z"),
+    });
+    expect(textOf(openGraph!.text)).toContain("new sorting centre that opened on Monday");
+    expect(textOf(openGraph!.text)).not.toContain("Business");
+    expect(plain).toMatchObject({
+      title: "Hamkorbank yangi ilovani taqdim etdi",
+      author: "Dilnoza Yusupova",
+      publishedAt: new Date("2026-11-18T04:00:00Z"),
+    });
+    expect(textOf(plain!.text)).toContain("yangi mobil ilovani taqdim etdi");
+    expect(textOf(plain!.text)).not.toContain("Bosh sahifa");
+  });
+
+  it("does not fetch again what the pipeline stored, and sends the sitemap's validators", async () => {
+    const source = await aWebsite("/sitemap.xml");
+    const first = await collectWebsite(source);
+    const counts = await ingest(source.id, first.items);
+    expect(counts.new).toBe(4);
+    const seen = server.requests.length;
+    const again = await collectWebsite(source);
+    expect(again.items).toEqual([]);
+    expect(pathsSince(seen)).toEqual(["/sitemap.xml", "/articles/missing.html"]);
+    const unchanged = await collectWebsite({ ...source, etag: first.etag });
+    expect(unchanged).toMatchObject({ httpStatus: 304, notModified: true, items: [] });
+  });
+
+  it("follows a sitemap index to its three newest sitemaps, news sitemaps included", async () => {
+    const source = await aWebsite("/sitemap-index.xml");
+    const seen = server.requests.length;
+    const { items } = await collectWebsite(source);
+    const paths = pathsSince(seen);
+    expect(paths.slice(0, 4)).toEqual([
+      "/sitemap-index.xml",
+      "/news-sitemap.xml",
+      "/sitemap.xml",
+      "/sitemap-2026-10.xml",
+    ]);
+    expect(paths).not.toContain("/sitemap-2025-01.xml");
+    expect(paths.filter((p) => p === "/articles/og.html")).toHaveLength(1);
+    // A page without a title or date of its own takes them from the news sitemap.
+    expect(items[0]).toMatchObject({
+      url: server.url("/articles/bare.html"),
+      title: "Paynet: yangi filial ochildi",
+      publishedAt: new Date("2026-11-21T03:30:00Z"),
+    });
+    expect(textOf(items[0]!.text)).toContain("Paynet Samarqandda yangi filial ochdi.");
+    expect(items).toHaveLength(5);
+  });
+
+  it("fetches at most 50 new pages at a time, and then does not let the sitemap answer 304", async () => {
+    const urls = Array.from({ length: 60 }, (_, i) => `/generated/${i}`);
+    for (const [i, path] of urls.entries()) {
+      server.route(
+        path,
+        status(200, `<html><head><title>Generated ${i}</title></head><body><p>Story ${i}.</p></body></html>`),
+      );
+    }
+    server.route("/generated-sitemap.xml", (_req, res) => {
+      const locs = urls.map((path) => `<url><loc>${server.url(path)}</loc></url>`).join("");
+      res.writeHead(200, { "content-type": "application/xml", etag: '"v1"' });
+      res.end(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs}</urlset>`);
+    });
+    const source = await aWebsite("/generated-sitemap.xml");
+    const first = await collectWebsite(source);
+    expect(first.items).toHaveLength(50);
+    expect(first.etag).toBeNull();
+    await ingest(source.id, first.items);
+    const second = await collectWebsite(source);
+    expect(second.items.map((i) => i.title)).toEqual(urls.slice(50).map((_, i) => `Generated ${50 + i}`));
+    expect(second.etag).toBe('"v1"');
+  });
+
+  it("fails when no page can be read, or the URL is not a sitemap; pages that are gone are only skipped", async () => {
+    server.route("/forbidden-1", status(403));
+    server.route("/forbidden-2", status(403));
+    server.route("/blocked-sitemap.xml", (_req, res) => {
+      const locs = ["/forbidden-1", "/forbidden-2", "/gone"].map((p) => `<url><loc>${server.url(p)}</loc></url>`);
+      res.writeHead(200, { "content-type": "application/xml" }).end(`<urlset>${locs.join("")}</urlset>`);
+    });
+    await expect(collectWebsite(await aWebsite("/blocked-sitemap.xml"))).rejects.toMatchObject({
+      message: "Nothing could be read: HTTP 403",
+      httpStatus: 403,
+    });
+    server.route("/dead-sitemap.xml", (_req, res) => {
+      res
+        .writeHead(200, { "content-type": "application/xml" })
+        .end(`<urlset><url><loc>${server.url("/gone")}</loc></url></urlset>`);
+    });
+    expect((await collectWebsite(await aWebsite("/dead-sitemap.xml"))).items).toEqual([]);
+    await expect(collectWebsite(await aWebsite("/rss2.xml"))).rejects.toThrow(/Not a sitemap/);
+  });
+});
+
+describe("collectorFor", () => {
+  it("reads feeds, Telegram channels and websites with their collectors", () => {
+    expect(collectorFor("rss")).toBe(collectFeed);
+    expect(collectorFor("atom")).toBe(collectFeed);
+    expect(collectorFor("telegram")).toBe(collectTelegram);
+    expect(collectorFor("website")).toBe(collectWebsite);
   });
 });
 

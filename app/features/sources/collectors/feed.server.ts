@@ -110,7 +110,7 @@ function toItems(parsed: AnyFeed, feedUrl: string, collectedAt: Date): IncomingI
       title: entry.title,
       text: entry.html,
       author: entry.author,
-      publishedAt: publishedAt(entry.date, collectedAt),
+      publishedAt: collectedDate(entry.date, collectedAt),
       tags: entry.tags?.filter((tag): tag is string => Boolean(tag)),
     };
   });
@@ -126,7 +126,7 @@ function resolve(link: string | undefined, base: string): string | null {
 }
 
 /** A missing or unreadable date is the time the item was collected; a date in the future is now. */
-function publishedAt(date: string | undefined, collectedAt: Date): Date {
+export function collectedDate(date: string | undefined, collectedAt: Date): Date {
   const time = date ? Date.parse(date) : Number.NaN;
   if (Number.isNaN(time) || time > collectedAt.getTime()) return collectedAt;
   return new Date(time);

@@ -184,12 +184,12 @@ async function request(url: URL, options: FetchOptions, timeLeft: number): Promi
   if (options.etag) headers["if-none-match"] = options.etag;
   if (options.lastModified) headers["if-modified-since"] = options.lastModified;
   try {
-    const response = await fetch(url, {
-      headers,
-      redirect: "manual",
-      signal: AbortSignal.any(signals),
-      dispatcher: agent(),
-    });
+    const send = () =>
+      fetch(url, { headers, redirect: "manual", signal: AbortSignal.any(signals), dispatcher: agent() });
+    // A kept-alive connection the server closed just as it was reused: a GET is sent again once, as browsers do.
+    const response = await send().catch((error: unknown) =>
+      isConnectionReset(error) ? send() : Promise.reject(error),
+    );
     if (REDIRECTS.has(response.status)) {
       await response.body?.cancel();
       const location = response.headers.get("location");
@@ -241,6 +241,11 @@ async function readCapped(body: AsyncIterable<Uint8Array> | null, cancel: AbortC
     chunks.push(chunk);
   }
   return Buffer.concat(chunks, size);
+}
+
+function isConnectionReset(error: unknown): boolean {
+  const code = error instanceof Error ? (error.cause as { code?: string } | undefined)?.code : undefined;
+  return code === "ECONNRESET" || code === "UND_ERR_SOCKET";
 }
 
 function explainFailure(error: unknown, url: URL): string {
