@@ -9,13 +9,14 @@ import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import ipaddr from "ipaddr.js";
 import { Agent, buildConnector, fetch } from "undici";
+import packageJson from "../../../../package.json" with { type: "json" };
 import { getEnv } from "../../../lib/env.server.ts";
-import { APP_VERSION } from "../../../lib/version.ts";
 import { CollectError } from "./types.ts";
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 export const MAX_REDIRECTS = 5;
-export const USER_AGENT = `Kuzatuv/${APP_VERSION} (+brand monitoring; reads public feeds and pages)`;
+// The JSON import carries its attribute so that server code can load this module in plain Node too.
+export const USER_AGENT = `Kuzatuv/${packageJson.version} (+brand monitoring; reads public feeds and pages)`;
 
 /** Refused because the host is (or resolves to) an address inside the network, not on the internet. */
 export class PrivateAddressError extends Error {
@@ -175,8 +176,7 @@ function parseHttpUrl(url: string, base?: URL): URL {
 /** One hop: the page, or the Location of a redirect. */
 async function request(url: URL, options: FetchOptions, timeLeft: number): Promise<FetchedPage | string> {
   const timeout = AbortSignal.timeout(Math.max(timeLeft, 0));
-  const cancel = new AbortController();
-  const signals = [timeout, cancel.signal, ...(options.signal ? [options.signal] : [])];
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   const headers: Record<string, string> = {
     "user-agent": USER_AGENT,
     accept: options.accept ?? "*/*",
@@ -184,8 +184,7 @@ async function request(url: URL, options: FetchOptions, timeLeft: number): Promi
   if (options.etag) headers["if-none-match"] = options.etag;
   if (options.lastModified) headers["if-modified-since"] = options.lastModified;
   try {
-    const send = () =>
-      fetch(url, { headers, redirect: "manual", signal: AbortSignal.any(signals), dispatcher: agent() });
+    const send = () => fetch(url, { headers, redirect: "manual", signal, dispatcher: agent() });
     // A kept-alive connection the server closed just as it was reused: a GET is sent again once, as browsers do.
     const response = await send().catch((error: unknown) =>
       isConnectionReset(error) ? send() : Promise.reject(error),
@@ -217,7 +216,7 @@ async function request(url: URL, options: FetchOptions, timeLeft: number): Promi
       await response.body?.cancel();
       throw new CollectError(`HTTP ${response.status}`, response.status);
     }
-    const bytes = await readCapped(response.body, cancel);
+    const bytes = await readCapped(response.body);
     return { ...page, notModified: false, body: decodeBody(bytes, page.contentType) };
   } catch (error) {
     if (error instanceof CollectError) throw error;
@@ -227,17 +226,17 @@ async function request(url: URL, options: FetchOptions, timeLeft: number): Promi
   }
 }
 
-/** The body, refused past MAX_BODY_BYTES without reading the rest. At most two copies are held at once. */
-async function readCapped(body: AsyncIterable<Uint8Array> | null, cancel: AbortController): Promise<Buffer> {
+/**
+ * The body, refused past MAX_BODY_BYTES without reading the rest (leaving the loop cancels the stream and so
+ * the request). At most two copies are held at once: the chunks and their concatenation.
+ */
+async function readCapped(body: AsyncIterable<Uint8Array> | null): Promise<Buffer> {
   if (!body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of body) {
     size += chunk.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      cancel.abort();
-      throw new CollectError(`Response larger than ${MAX_BODY_BYTES / 1024 / 1024} MB`);
-    }
+    if (size > MAX_BODY_BYTES) throw new CollectError(`Response larger than ${MAX_BODY_BYTES / 1024 / 1024} MB`);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks, size);
