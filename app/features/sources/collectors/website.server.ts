@@ -66,7 +66,12 @@ export const collectWebsite: Collector = async (source, { signal } = {}) => {
     source.id,
     candidates.map((entry) => entry.key),
   );
-  const fresh = [...new Map(candidates.filter((e) => !stored.has(e.key)).map((e) => [e.key, e])).values()];
+  const fresh: SitemapEntry[] = [];
+  for (const entry of candidates) {
+    // Listed twice (in two child sitemaps): read once.
+    if (!stored.has(entry.key)) fresh.push(entry);
+    stored.add(entry.key);
+  }
   const batch = fresh.slice(0, MAX_ARTICLES_PER_FETCH);
   const items: IncomingItem[] = [];
   failures.length = 0;
