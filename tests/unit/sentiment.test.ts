@@ -9,15 +9,44 @@ const accuracy = (file: string) => {
 const label = (text: string, language: "en" | "ru" | "uz" | "uz-Cyrl") => lexiconSentiment(text, language).sentiment;
 
 describe("lexicon sentiment", () => {
-  it("labels hand-written sentences: well where they use evaluative words, poorly where they do not", () => {
-    // Measured: 200/200 on the development set (written with the lexicons); 72/80 on a set used once to widen
-    // them; 32/40 on a set used for the second widening (25/40 before it); 17/40 on the final set, written
-    // after the last change and never tuned on: every neutral right, complaints and praise without an
-    // evaluative word ("my salary arrived two days late") come out neutral.
-    expect(accuracy("labelled-sentences.tsv")).toBeGreaterThanOrEqual(0.95);
-    expect(accuracy("labelled-sentences-holdout.tsv")).toBeGreaterThanOrEqual(0.85);
+  it("labels hand-written sentences, and says how well it does on text it was not tuned on", () => {
+    // Measured (ADR 023), before → after the rework: development 200/200 → 200/200; holdout 72/80 → 76/80;
+    // fresh 32/40 → 32/40; final 17/40 → 31/40 (it guided the rework, so no longer unseen); eval 132/216 →
+    // 214/216 (written before reading the lexicons, then used to tune: a development figure now); blind
+    // 56/84 → 57/84, written after the rework and measured once: 58/84 after the conjunction fix that
+    // followed. On unseen text the lexicon gets about two thirds right; the LLM classifier is the way to 80 %.
+    expect(accuracy("labelled-sentences.tsv")).toBeGreaterThanOrEqual(0.97);
+    expect(accuracy("labelled-sentences-holdout.tsv")).toBeGreaterThanOrEqual(0.9);
     expect(accuracy("labelled-sentences-fresh.tsv")).toBeGreaterThanOrEqual(0.75);
-    expect(accuracy("labelled-sentences-final.tsv")).toBeGreaterThanOrEqual(0.4);
+    expect(accuracy("labelled-sentences-final.tsv")).toBeGreaterThanOrEqual(0.75);
+    expect(accuracy("labelled-sentences-eval.tsv")).toBeGreaterThanOrEqual(0.95);
+    expect(accuracy("labelled-sentences-blind.tsv")).toBeGreaterThanOrEqual(0.65);
+  });
+
+  it("lets the clause after “but” decide", () => {
+    expect(label("The app is nice, but transfers have failed twice", "en")).toBe("negative");
+    expect(label("Приложение удобное, но переводы не проходят", "ru")).toBe("negative");
+    expect(label("Ilova chiroyli, lekin toʻlov amalga oshmadi", "uz")).toBe("negative");
+    expect(label("Навбат узун эди, лекин ходимлар жуда хушмуомала", "uz-Cyrl")).toBe("positive");
+  });
+
+  it("reads an expected thing not happening as a complaint, and its happening as nothing special", () => {
+    expect(label("The parcel never arrived", "en")).toBe("negative");
+    expect(label("The parcel arrived on Monday", "en")).toBe("neutral");
+    expect(label("Посылка так и не пришла", "ru")).toBe("negative");
+    expect(label("Pul hali ham qaytarishmadi", "uz")).toBe("negative");
+    expect(label("Filial soat 9 da ochiladi", "uz")).toBe("neutral");
+    expect(label("Алоқа бир марта ҳам узилмади", "uz-Cyrl")).toBe("positive");
+  });
+
+  it("damps sentiment words in reported news", () => {
+    expect(label("The ministry discussed complaints about utility billing", "en")).toBe("neutral");
+    expect(label("I filed complaints about my utility billing", "en")).toBe("negative");
+    expect(label("В банке сообщили, что делом о мошенничестве занимается полиция", "ru")).toBe("neutral");
+  });
+
+  it("does not carry a negation past “and”", () => {
+    expect(label("Привезли не ту модель и отказываются менять", "ru")).toBe("negative");
   });
 
   it("turns sentiment around after a negation, in each language's word order", () => {

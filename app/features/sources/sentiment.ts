@@ -29,29 +29,61 @@ export interface LexiconFile {
   postNegators: string[];
   /** Words that strengthen the next sentiment word, with their factor. */
   intensifiers: Record<string, number>;
+  /** "but": what comes before it in the sentence counts for less than what follows. */
+  contrast: string[];
+  /** "and", "or": a negation before one does not reach past it ("не ту модель и отказываются"). */
+  conjunctions: string[];
+  /** Words and phrases of reporting ("announced", "according to"): a text with one of them and no `personal`
+   * word reads as news, and its sentiment words count for little. */
+  news: string[];
+  /** Words of someone speaking for themselves ("I", "my"). */
+  personal: string[];
   /** Word → valence −3 … 3. `x*` matches any word starting with x; a plain word also matches its inflected
-   * forms; an entry with spaces is a phrase. */
+   * forms; an entry with spaces is a phrase (valence 0 makes a phrase neutral: "technical works"). */
   words: Record<string, number>;
+  /** What a customer expects to happen (works, arrived, answered, refunded) → weight 1 … 2. Saying it
+   * happened is not praise ("the branch opens at nine"); saying it did not is a complaint, FAILED × weight.
+   * In Uzbek a stem's own suffix negates it (-ma-: ishlamayapti, kelmadi, qaytarishmadi). */
+  expected: Record<string, number>;
 }
 
 interface Entry {
   valence: number;
+  /** Weight of an expected action not happening (0: not an expected action). */
+  expected: number;
   prefix: boolean;
 }
 interface Lexicon {
   language: "en" | "ru" | "uz";
   words: Map<string, Entry>;
-  phrases: Array<{ words: string[]; valence: number }>;
+  /** Phrases by their first word, longest first. */
+  phrases: Map<string, Array<{ words: string[]; entry: Entry }>>;
   negators: Set<string>;
   postNegators: Map<string, Entry>;
   intensifiers: Map<string, number>;
+  contrast: Set<string>;
+  conjunctions: Set<string>;
+  news: Array<Array<{ key: string; prefix: boolean }>>;
+  personal: Set<string>;
 }
 
 const NEGATION_FLIP = -0.75;
-const NEGATION_SCOPE = 3;
+const NEGATION_SCOPE = 4;
+// A positive verb negated ("never arrived", "ishlamayapti") is a complaint, stronger than the verb's praise.
+const FAILED = -2;
+const NO_ENTRY: Entry = { valence: 0, expected: 0, prefix: false };
+// Before "but" counts half: "the app is nice, but transfers fail" is a complaint.
+const BEFORE_CONTRAST = 0.5;
+// News ("the ministry discussed complaints") keeps a quarter of its sentiment words' weight.
+const NEWS = 0.25;
 // score = sum / √(sum² + α): one plain word (valence 2) gives 0.71, two strong ones saturate near 1.
 const ALPHA = 4;
 const THRESHOLD = 0.3;
+// Uzbek verb forms after a stem: voice (-ish-, -il-, -in-, -tir-), then a negation (-ma-) or a tense.
+const UZ_VERB_NEGATED = /^(?:ish|il|in|tir|dir|t)?(?:ma|may|mas|mag)/;
+const UZ_VERB = /^(?:ish|il|in|tir|dir|t)?(?:di|yap|adi|aman|asiz|ydi|ib|gan|sa|moq|ar|ay|sin|ing)/;
+// Uzbek "-siz" (without): navbatsiz, komissiyasiz.
+const UZ_WITHOUT = /^siz/;
 
 function key(word: string): { key: string; prefix: boolean } {
   const prefix = word.endsWith("*");
@@ -60,62 +92,134 @@ function key(word: string): { key: string; prefix: boolean } {
 
 export function compileLexicon(language: Lexicon["language"], file: LexiconFile): Lexicon {
   const words = new Map<string, Entry>();
-  const phrases: Lexicon["phrases"] = [];
-  for (const [word, valence] of Object.entries(file.words)) {
-    if (word.includes(" ")) phrases.push({ words: foldWords(word), valence });
-    else {
-      const k = key(word);
-      words.set(k.key, { valence, prefix: k.prefix });
+  const phrases: Lexicon["phrases"] = new Map();
+  const phraseEntries = new Map<string, Entry>();
+  const add = (entries: Record<string, number>, field: "valence" | "expected") => {
+    for (const [word, value] of Object.entries(entries)) {
+      const phrase = word.includes(" ");
+      const k = phrase ? { key: foldWords(word).join(" "), prefix: false } : key(word);
+      const map = phrase ? phraseEntries : words;
+      const entry = map.get(k.key) ?? { ...NO_ENTRY, prefix: k.prefix };
+      entry[field] = value;
+      map.set(k.key, entry);
     }
+  };
+  add(file.words, "valence");
+  add(file.expected, "expected");
+  for (const [text, entry] of phraseEntries) {
+    const words = text.split(" ");
+    phrases.set(words[0] as string, [...(phrases.get(words[0] as string) ?? []), { words, entry }]);
   }
+  // Longer phrases first, so "not working" wins over "not".
+  for (const list of phrases.values()) list.sort((a, b) => b.words.length - a.words.length);
   return {
     language,
     words,
     phrases,
     negators: new Set(file.negators.map(foldWord)),
-    postNegators: new Map(file.postNegators.map((w) => [key(w).key, { valence: 0, prefix: key(w).prefix }])),
+    postNegators: new Map(file.postNegators.map((w) => [key(w).key, { ...NO_ENTRY, prefix: key(w).prefix }])),
     intensifiers: new Map(Object.entries(file.intensifiers).map(([w, f]) => [foldWord(w), f])),
+    contrast: new Set(file.contrast.map(foldWord)),
+    conjunctions: new Set(file.conjunctions.map(foldWord)),
+    news: file.news.map((n) => n.split(" ").map(key)),
+    personal: new Set(file.personal.map(foldWord)),
   };
 }
 
 const LEXICONS = { en: compileLexicon("en", en), ru: compileLexicon("ru", ru), uz: compileLexicon("uz", uz) };
 
-/** The entry a word falls under: itself, the longest prefix entry, or a stem it inflects. */
-function lookup(entries: Map<string, Entry>, word: string, language: string): Entry | undefined {
+/** How `word` falls under an entry `stem`: as an inflected form, a negated Uzbek form, or not at all. */
+function formOf(stem: string, entry: Entry, word: string, language: string): Found["form"] | undefined {
+  if (word === stem) return "plain";
+  if (!word.startsWith(stem)) return undefined;
+  const rest = word.slice(stem.length);
+  if (language === "uz" || language === "uz-Cyrl") {
+    if (UZ_VERB_NEGATED.test(rest) || UZ_WITHOUT.test(rest)) return "negated";
+    if (UZ_VERB.test(rest)) return "plain";
+  }
+  // Three-letter stems are prefixes only when marked so: "alo" (aʼlo) is not in "aloqani".
+  return entry.prefix || (stem.length >= 4 && inflects(stem, word, language)) ? "plain" : undefined;
+}
+
+interface Found {
+  entry: Entry;
+  /** "negated": the word carries its own negation, an Uzbek -ma- verb form or -siz (without). */
+  form: "plain" | "negated";
+  width: number;
+}
+
+/** The entry at word i: the longest phrase (its last word may be inflected), the word itself, the longest
+ * prefix entry, or a stem it inflects. */
+function lookup(lexicon: Lexicon, words: string[], i: number, language: string): Found | undefined {
+  for (const p of lexicon.phrases.get(words[i] as string) ?? []) {
+    const last = p.words.length - 1;
+    if (!p.words.slice(0, last).every((w, k) => words[i + k] === w)) continue;
+    const form = formOf(p.words[last] as string, p.entry, words[i + last] ?? "", language);
+    if (form) return { entry: p.entry, form, width: p.words.length };
+  }
+  return lookupWord(lexicon.words, words[i] as string, language);
+}
+
+function lookupWord(entries: Map<string, Entry>, word: string, language: string): Found | undefined {
   const exact = entries.get(word);
-  if (exact) return exact;
+  if (exact) return { entry: exact, form: "plain", width: 1 };
   for (let end = word.length - 1; end >= 3; end--) {
     const stem = word.slice(0, end);
     const entry = entries.get(stem);
-    // Three-letter stems are prefixes only when marked so: "alo" (aʼlo) is not in "aloqani".
-    if (entry && (entry.prefix || (end >= 4 && inflects(stem, word, language)))) return entry;
+    const form = entry && formOf(stem, entry, word, language);
+    if (entry && form) return { entry, form, width: 1 };
   }
   return undefined;
 }
 
 function scoreClause(words: string[], lexicon: Lexicon, language: Language): number {
   let sum = 0;
+  let scopeStart = 0;
   for (let i = 0; i < words.length; i++) {
-    const phrase = lexicon.phrases.find((p) => p.words.every((w, k) => words[i + k] === w));
-    const valence = phrase ? phrase.valence : (lookup(lexicon.words, words[i] as string, language)?.valence ?? 0);
-    const width = phrase ? phrase.words.length : 1;
-    if (valence !== 0) {
-      let v = valence;
-      const before = words.slice(Math.max(0, i - NEGATION_SCOPE), i);
-      const intensity = lexicon.intensifiers.get(words[i - 1] ?? "");
-      if (intensity) v *= intensity;
-      const after = words.slice(i + width, i + width + 2);
-      // A phrase that carries its own negation ("не работает") is not turned around again by another
-      // negator before it: Russian "ничего не могу" is one negation, not two.
-      const negatedPhrase = phrase?.words.some((w) => lexicon.negators.has(w)) ?? false;
-      const negated =
-        (!negatedPhrase && before.some((w) => lexicon.negators.has(w))) ||
-        after.some((w) => lookup(lexicon.postNegators, w, language) !== undefined);
-      sum += negated ? v * NEGATION_FLIP : v;
-    }
+    if (lexicon.conjunctions.has(words[i] as string)) scopeStart = i + 1;
+    const found = lookup(lexicon, words, i, language);
+    if (!found) continue;
+    const { entry, width } = found;
+    const before = words.slice(Math.max(scopeStart, i - NEGATION_SCOPE), i);
+    const after = words.slice(i + width, i + width + 2);
+    // A phrase or word form that carries its own negation ("не работает", "ishlamayapti") is not turned
+    // around again by a negator before it: "ничего не могу", "hech narsa ishlamayapti" are one negation.
+    const ownNegation = found.form === "negated";
+    const inPhrase = width > 1 && words.slice(i, i + width).some((w) => lexicon.negators.has(w));
+    const negated =
+      ownNegation ||
+      (!inPhrase && before.some((w) => lexicon.negators.has(w))) ||
+      after.some((w) => lookupWord(lexicon.postNegators, w, language) !== undefined);
+    let v = negated ? (entry.expected ? FAILED * entry.expected : entry.valence * NEGATION_FLIP) : entry.valence;
+    const intensity = lexicon.intensifiers.get(words[i - 1] ?? "") ?? lexicon.intensifiers.get(words[i - 2] ?? "");
+    if (intensity) v *= intensity;
+    sum += v;
     i += width - 1;
   }
   return sum;
+}
+
+function scoreSentence(sentence: string, lexicon: Lexicon, language: Language): number {
+  let sum = 0;
+  // Negation stops at the end of a clause; "but" halves what came before it.
+  for (const clause of sentence.split(/[,;:()«»"“”]+|\s[-–—]\s/)) {
+    const words = foldWords(clause);
+    const but = words.findIndex((w) => lexicon.contrast.has(w));
+    if (but < 0) sum += scoreClause(words, lexicon, language);
+    else {
+      sum = (sum + scoreClause(words.slice(0, but), lexicon, language)) * BEFORE_CONTRAST;
+      sum += scoreClause(words.slice(but + 1), lexicon, language);
+    }
+  }
+  return sum;
+}
+
+/** Reported news: a reporting word or phrase, and nobody speaking for themselves. */
+function isNews(words: string[], lexicon: Lexicon): boolean {
+  if (words.some((w) => lexicon.personal.has(w))) return false;
+  const at = (w: string | undefined, k: { key: string; prefix: boolean }) =>
+    w !== undefined && (k.prefix ? w.startsWith(k.key) : w === k.key);
+  return lexicon.news.some((n) => words.some((_, i) => n.every((k, j) => at(words[i + j], k))));
 }
 
 /** The lexicon scorer for one text. */
@@ -123,9 +227,8 @@ export function lexiconSentiment(text: string, language: Language): SentimentRes
   const lexicon =
     language === "ru" ? LEXICONS.ru : language === "uz" || language === "uz-Cyrl" ? LEXICONS.uz : LEXICONS.en;
   let sum = 0;
-  // Negation stops at the end of a clause.
-  for (const clause of text.split(/[.,;:!?()\n«»"]+|\s[-–—]\s/))
-    sum += scoreClause(foldWords(clause), lexicon, language);
+  for (const sentence of text.split(/[.!?\n]+/)) sum += scoreSentence(sentence, lexicon, language);
+  if (sum !== 0 && !/!/.test(text) && isNews(foldWords(text), lexicon)) sum *= NEWS;
   const score = Math.round((sum / Math.sqrt(sum * sum + ALPHA)) * 1000) / 1000;
   return { sentiment: score >= THRESHOLD ? "positive" : score <= -THRESHOLD ? "negative" : "neutral", score };
 }
