@@ -11,8 +11,9 @@ import { projects, sources } from "../../db/schema.ts";
 import { mentionsChanged } from "../mentions/mentions.server.ts";
 import { compileRules, tokenize } from "../projects/matcher.ts";
 import { type DetectedLanguage, detectLanguage, LANGUAGES, type Language } from "./language.ts";
+import { defaultClassifier } from "./llm-sentiment.server.ts";
 import { canonicalUrl, contentHash, normalizeLine, normalizeText } from "./normalize.ts";
-import { lexiconClassifier, type SentimentClassifier } from "./sentiment.ts";
+import type { SentimentClassifier } from "./sentiment.ts";
 
 /** One item as a collector found it; everything is cleaned and checked here. */
 export interface IncomingItem {
@@ -258,7 +259,7 @@ async function storeBatch(
 
 /** Runs `items` from one source through the pipeline, `batchSize` at a time; returns what became of them. */
 export async function ingest(sourceId: string, items: readonly IncomingItem[], options: IngestOptions = {}) {
-  const { db = getDb(), classifier = lexiconClassifier, now = new Date() } = options;
+  const { db = getDb(), classifier = defaultClassifier(), now = new Date() } = options;
   const batchSize = Math.min(MAX_BATCH, Math.max(1, options.batchSize ?? 500));
   const [source] = await db.select({ language: sources.language }).from(sources).where(eq(sources.id, sourceId));
   if (!source) throw new Error(`Unknown source ${sourceId}`);
