@@ -23,16 +23,37 @@ const RUSSIAN_ONLY = /[ыщ]/i;
 const OTHER_CYRILLIC = /[әіңүұөһӣӯҷїєґ]/i;
 // Common words that only one of the two languages writes in Cyrillic.
 const UZBEK_WORDS = new Set(
-  "ва учун билан бу жуда эмас ҳам бор йўқ энг кейин лекин ёки шу деб эди экан керак мумкин янги яна бўлди бўлиб қилди орқали".split(
-    " ",
-  ),
+  (
+    "ва учун билан бу жуда эмас ҳам бор йўқ энг кейин лекин ёки шу деб эди экан керак мумкин янги яна бўлди бўлиб " +
+    "қилди орқали бугун эртага кеча нега қачон қаерда мен менга менда сиз биз улар ҳамма ҳаммаси яхши ёмон " +
+    "раҳмат доим ҳали нима қандай катта"
+  ).split(" "),
 );
 const RUSSIAN_WORDS = new Set(
-  "и в на не что с по для это как от из за но уже так его все при был была было были очень если или еще ещё".split(" "),
+  (
+    "и в на не что с по для это как от из за но уже так его все всё при был была было были очень если или еще ещё " +
+    "когда где почему зачем тут здесь опять снова нет да вы мы я он она они мне меня мой моя мои тоже только можно " +
+    "нужно надо сегодня вчера завтра сейчас пожалуйста спасибо"
+  ).split(" "),
 );
+// Word endings only one of the two languages has: Uzbek verb forms (-япти, -моқда, -маяпти), genitive -нинг
+// and plural with case (-ларни); Russian reflexive verbs and adjective endings.
+const UZBEK_ENDINGS = /(?:япти|япман|япмиз|япсиз|моқда|маяпти|майди|нинг|лари|ларни|ларга|ларда|лардан)$/;
+const RUSSIAN_ENDINGS = /(?:ться|тся|ого|его|ому|ему|ых|ые|ая|ую|ший|щий|ешь|ишь)$/;
 // Uzbek Latin letters and spellings English does not have.
-const UZBEK_LATIN =
-  /[oOgG][ʻʼ'‘’`]|\b(?:va|uchun|bilan|juda|emas|ham|bor|yoʻq|yo'q|lekin|yoki|yangi|boʻldi|endi|hech|kerak|mumkin|umuman|yordam|qildi|edi)\b/i;
+// "q" not in English "qu" + vowel, Uzbek-only words (not "bu", "bir": Turkish has them) and endings.
+const UZBEK_LATIN = new RegExp(
+  [
+    String.raw`[og][ʻʼ'‘’\`]`,
+    String.raw`q(?!u[aeio])`,
+    String.raw`\b(?:va|uchun|bilan|juda|emas|ham|bor|lekin|yoki|yangi|endi|hech|kerak|mumkin|umuman|yordam|qildi|edi|yana|bugun|ertaga|kecha|nega|menga|menda|mening|hammasi|yaxshi|yomon|rahmat|doim|hali|nima|katta)\b`,
+    String.raw`\B(?:yapti|yapman|moqda|mayapti|maydi|larni|dagi)\b`,
+  ].join("|"),
+  "gi",
+);
+// English function words, for texts too short for trigrams.
+const ENGLISH_WORDS =
+  /\b(?:the|is|are|was|were|my|i|me|you|it|this|that|to|in|on|of|for|with|and|not|no|can|why|how|where|what|again|today)\b/gi;
 
 // Latin-script languages that franc tells from English and Uzbek: a long text clearly closer to one of them
 // (English and Uzbek under 70 % of its score, measured on our labelled sentences) is "other".
@@ -50,19 +71,33 @@ export function detectLanguage(text: string): DetectedLanguage {
   const confident = cyrillic + latin >= MIN_CONFIDENT_LETTERS;
   if (letters === 0 || cyrillic + latin < letters / 2) return { language: "other", confident: letters > 0 };
 
-  if (cyrillic >= latin) {
+  // Brand names are often written in Latin inside Cyrillic text ("Mobiuz лежит"): capitalised Latin words do not
+  // make a text Latin.
+  const latinLowercase = (text.match(/(?<!\p{L})\p{Ll}\p{L}*/gu) ?? [])
+    .filter((w) => /^\p{Script=Latin}+$/u.test(w))
+    .reduce((sum, w) => sum + w.length, 0);
+  if (cyrillic > 0 && (cyrillic >= latin || cyrillic >= latinLowercase)) {
     if (OTHER_CYRILLIC.test(text)) return { language: "other", confident };
     if (UZBEK_CYRILLIC.test(text)) return { language: "uz-Cyrl", confident: true };
     const words = text.toLowerCase().split(/[^\p{L}]+/u);
-    const uzbek = words.filter((w) => UZBEK_WORDS.has(w)).length;
-    const russian = words.filter((w) => RUSSIAN_WORDS.has(w)).length + (RUSSIAN_ONLY.test(text) ? 1 : 0);
+    const uzbek = words.filter((w) => UZBEK_WORDS.has(w) || UZBEK_ENDINGS.test(w)).length;
+    const russian =
+      words.filter((w) => RUSSIAN_WORDS.has(w) || RUSSIAN_ENDINGS.test(w)).length + (RUSSIAN_ONLY.test(text) ? 1 : 0);
     if (uzbek !== russian) return { language: uzbek > russian ? "uz-Cyrl" : "ru", confident };
-    return { language: franc(text, { only: ["rus", "uzn"], minLength: 1 }) === "uzn" ? "uz-Cyrl" : "ru", confident };
+    // Latin brand names must not vote in the trigrams.
+    const cyrillicOnly = text.replace(/\p{Script=Latin}+/gu, " ");
+    return {
+      language: franc(cyrillicOnly, { only: ["rus", "uzn"], minLength: 1 }) === "uzn" ? "uz-Cyrl" : "ru",
+      confident,
+    };
   }
   // franc's Latin Uzbek profile writes oʻ with U+02BB; texts mostly use an ASCII apostrophe.
   const scores = francAll(text.replace(/([oOgG])['‘’`ʼ]/g, "$1ʻ"), { only: LATIN, minLength: 1 });
   const ours = scores.find(([code]) => code === "eng" || code === "uzn");
-  const uzbekSigns = UZBEK_LATIN.test(text);
-  if (confident && !uzbekSigns && (!ours || ours[1] < OTHER_MARGIN)) return { language: "other", confident };
-  return { language: ours?.[0] === "uzn" || (uzbekSigns && !confident) ? "uz" : "en", confident };
+  const uzbekSigns = count(UZBEK_LATIN, text);
+  const englishSigns = count(ENGLISH_WORDS, text);
+  if (confident && !uzbekSigns && englishSigns < 2 && (!ours || ours[1] < OTHER_MARGIN))
+    return { language: "other", confident };
+  const uzbek = uzbekSigns === englishSigns ? ours?.[0] === "uzn" : uzbekSigns > englishSigns;
+  return { language: uzbek ? "uz" : "en", confident };
 }
