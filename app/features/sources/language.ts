@@ -45,7 +45,7 @@ const RUSSIAN_ENDINGS = /(?:ться|тся|ого|его|ому|ему|ых|ы�
 const UZBEK_LATIN = new RegExp(
   [
     String.raw`[og][ʻʼ'‘’\`]`,
-    String.raw`q(?!u[aeio])`,
+    "q(?!u[aeio])",
     String.raw`\b(?:va|uchun|bilan|juda|emas|ham|bor|lekin|yoki|yangi|endi|hech|kerak|mumkin|umuman|yordam|qildi|edi|yana|bugun|ertaga|kecha|nega|menga|menda|mening|hammasi|yaxshi|yomon|rahmat|doim|hali|nima|katta)\b`,
     String.raw`\B(?:yapti|yapman|moqda|mayapti|maydi|larni|dagi)\b`,
   ].join("|"),
