@@ -137,6 +137,8 @@ function formOf(stem: string, entry: Entry, word: string, language: string): Fou
     if (UZ_VERB_NEGATED.test(rest) || UZ_WITHOUT.test(rest)) return "negated";
     if (UZ_VERB.test(rest)) return "plain";
   }
+  // English comparison and adverbs: smoother, smoothest, smoothly (easier, easily: in lookupWord).
+  if (language === "en" && stem.length >= 4 && /^(?:r|st|er|est|ly)$/.test(rest)) return "plain";
   // Three-letter stems are prefixes only when marked so: "alo" (aʼlo) is not in "aloqani".
   return entry.prefix || (stem.length >= 4 && inflects(stem, word, language)) ? "plain" : undefined;
 }
@@ -161,7 +163,8 @@ function lookup(lexicon: Lexicon, words: string[], i: number, language: string):
 }
 
 function lookupWord(entries: Map<string, Entry>, word: string, language: string): Found | undefined {
-  const exact = entries.get(word);
+  const exact =
+    entries.get(word) ?? (language === "en" ? entries.get(word.replace(/i(?:er|est|ly)$/, "y")) : undefined);
   if (exact) return { entry: exact, form: "plain", width: 1 };
   for (let end = word.length - 1; end >= 3; end--) {
     const stem = word.slice(0, end);
