@@ -10,17 +10,19 @@ const label = (text: string, language: "en" | "ru" | "uz" | "uz-Cyrl") => lexico
 
 describe("lexicon sentiment", () => {
   it("labels hand-written sentences, and says how well it does on text it was not tuned on", () => {
-    // Measured (ADR 023), before → after the rework: development 200/200 → 200/200; holdout 72/80 → 76/80;
-    // fresh 32/40 → 32/40; final 17/40 → 31/40 (it guided the rework, so no longer unseen); eval 132/216 →
-    // 214/216 (written before reading the lexicons, then used to tune: a development figure now); blind
-    // 56/84 → 57/84, written after the rework and measured once: 58/84 after the conjunction fix that
-    // followed. On unseen text the lexicon gets about two thirds right; the LLM classifier is the way to 80 %.
+    // Measured (ADR 023), before → after the rework. Sets the lexicons were tuned on: development 200/200 →
+    // 200/200, holdout 72/80 → 78/80, fresh 32/40 → 32/40, final 17/40 → 33/40, eval 132/216 → 213/216 (written
+    // before reading the lexicons, then tuned on). Blind sets, each written after a round of changes and
+    // measured once before the next round used it: blind 56/84 → 57/84, blind2 38/84 → 51/84, blind3 40/84 →
+    // 51/84. On unseen text the lexicon gets about 60 % right; the LLM classifier is the way to 80 %.
     expect(accuracy("labelled-sentences.tsv")).toBeGreaterThanOrEqual(0.97);
-    expect(accuracy("labelled-sentences-holdout.tsv")).toBeGreaterThanOrEqual(0.9);
+    expect(accuracy("labelled-sentences-holdout.tsv")).toBeGreaterThanOrEqual(0.95);
     expect(accuracy("labelled-sentences-fresh.tsv")).toBeGreaterThanOrEqual(0.75);
-    expect(accuracy("labelled-sentences-final.tsv")).toBeGreaterThanOrEqual(0.75);
+    expect(accuracy("labelled-sentences-final.tsv")).toBeGreaterThanOrEqual(0.8);
     expect(accuracy("labelled-sentences-eval.tsv")).toBeGreaterThanOrEqual(0.95);
-    expect(accuracy("labelled-sentences-blind.tsv")).toBeGreaterThanOrEqual(0.65);
+    expect(accuracy("labelled-sentences-blind.tsv")).toBeGreaterThanOrEqual(0.9);
+    expect(accuracy("labelled-sentences-blind2.tsv")).toBeGreaterThanOrEqual(0.85);
+    expect(accuracy("labelled-sentences-blind3.tsv")).toBeGreaterThanOrEqual(0.58);
   });
 
   it("lets the clause after “but” decide", () => {
@@ -43,6 +45,11 @@ describe("lexicon sentiment", () => {
     expect(label("The ministry discussed complaints about utility billing", "en")).toBe("neutral");
     expect(label("I filed complaints about my utility billing", "en")).toBe("negative");
     expect(label("В банке сообщили, что делом о мошенничестве занимается полиция", "ru")).toBe("neutral");
+  });
+
+  it("takes no praise from a question, but hears a complaint in one", () => {
+    expect(label("Does the Humo card work well in Kazakhstan?", "en")).toBe("neutral");
+    expect(label("Why is roaming so expensive?", "en")).toBe("negative");
   });
 
   it("does not carry a negation past “and”", () => {

@@ -230,7 +230,11 @@ export function lexiconSentiment(text: string, language: Language): SentimentRes
   const lexicon =
     language === "ru" ? LEXICONS.ru : language === "uz" || language === "uz-Cyrl" ? LEXICONS.uz : LEXICONS.en;
   let sum = 0;
-  for (const sentence of text.split(/[.!?\n]+/)) sum += scoreSentence(sentence, lexicon, language);
+  for (const sentence of text.split(/(?<=[.!?\n])/)) {
+    const score = scoreSentence(sentence, lexicon, language);
+    // A question asks; it does not praise ("does the card work abroad?"), but it can complain ("why so slow?").
+    sum += sentence.trim().endsWith("?") ? Math.min(0, score) : score;
+  }
   if (sum !== 0 && !/!/.test(text) && isNews(foldWords(text), lexicon)) sum *= NEWS;
   const score = Math.round((sum / Math.sqrt(sum * sum + ALPHA)) * 1000) / 1000;
   return { sentiment: score >= THRESHOLD ? "positive" : score <= -THRESHOLD ? "negative" : "neutral", score };
