@@ -52,6 +52,11 @@ describe("lexicon sentiment", () => {
     expect(label("Why is roaming so expensive?", "en")).toBe("negative");
   });
 
+  it("reads emoji in every language", () => {
+    expect(label("Yangi ilova 👍", "uz")).toBe("positive");
+    expect(label("Интернет опять 🙄", "ru")).toBe("negative");
+  });
+
   it("does not carry a negation past “and”", () => {
     expect(label("Привезли не ту модель и отказываются менять", "ru")).toBe("negative");
   });

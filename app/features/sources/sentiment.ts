@@ -6,6 +6,7 @@
  */
 import { foldWord, foldWords, inflects } from "../projects/matcher.ts";
 import type { Language } from "./language.ts";
+import emoji from "./lexicons/emoji.json" with { type: "json" };
 import en from "./lexicons/en.json" with { type: "json" };
 import ru from "./lexicons/ru.json" with { type: "json" };
 import uz from "./lexicons/uz.json" with { type: "json" };
@@ -126,6 +127,7 @@ export function compileLexicon(language: Lexicon["language"], file: LexiconFile)
   };
 }
 
+const EMOJI = new Map<string, number>(Object.entries(emoji));
 const LEXICONS = { en: compileLexicon("en", en), ru: compileLexicon("ru", ru), uz: compileLexicon("uz", uz) };
 
 /** How `word` falls under an entry `stem`: as an inflected form, a negated Uzbek form, or not at all. */
@@ -236,6 +238,8 @@ export function lexiconSentiment(text: string, language: Language): SentimentRes
     sum += sentence.trim().endsWith("?") ? Math.min(0, score) : score;
   }
   if (sum !== 0 && !/!/.test(text) && isNews(foldWords(text), lexicon)) sum *= NEWS;
+  // Emoji speak every language (👍, 🙄); news does not use them.
+  for (const symbol of text.match(/\p{Extended_Pictographic}/gu) ?? []) sum += EMOJI.get(symbol) ?? 0;
   const score = Math.round((sum / Math.sqrt(sum * sum + ALPHA)) * 1000) / 1000;
   return { sentiment: score >= THRESHOLD ? "positive" : score <= -THRESHOLD ? "negative" : "neutral", score };
 }
