@@ -13,16 +13,17 @@ describe("lexicon sentiment", () => {
     // Measured (ADR 023), before → after the rework. Sets the lexicons were tuned on: development 200/200 →
     // 200/200, holdout 72/80 → 78/80, fresh 32/40 → 32/40, final 17/40 → 33/40, eval 132/216 → 213/216 (written
     // before reading the lexicons, then tuned on). Blind sets, each written after a round of changes and
-    // measured once before the next round used it: blind 56/84 → 57/84, blind2 38/84 → 51/84, blind3 40/84 →
-    // 51/84. On unseen text the lexicon gets about 60 % right; the LLM classifier is the way to 80 %.
+    // measured once before the next round used it: blind 56 → 57, blind2 38 → 51, blind3 40 → 51, blind4
+    // 48 → 54 (of 84). On unseen text the lexicon gets about 63 % right; the LLM classifier is the way to 80 %.
     expect(accuracy("labelled-sentences.tsv")).toBeGreaterThanOrEqual(0.97);
     expect(accuracy("labelled-sentences-holdout.tsv")).toBeGreaterThanOrEqual(0.95);
     expect(accuracy("labelled-sentences-fresh.tsv")).toBeGreaterThanOrEqual(0.75);
     expect(accuracy("labelled-sentences-final.tsv")).toBeGreaterThanOrEqual(0.8);
     expect(accuracy("labelled-sentences-eval.tsv")).toBeGreaterThanOrEqual(0.95);
     expect(accuracy("labelled-sentences-blind.tsv")).toBeGreaterThanOrEqual(0.9);
-    expect(accuracy("labelled-sentences-blind2.tsv")).toBeGreaterThanOrEqual(0.85);
-    expect(accuracy("labelled-sentences-blind3.tsv")).toBeGreaterThanOrEqual(0.58);
+    expect(accuracy("labelled-sentences-blind2.tsv")).toBeGreaterThanOrEqual(0.87);
+    expect(accuracy("labelled-sentences-blind3.tsv")).toBeGreaterThanOrEqual(0.84);
+    expect(accuracy("labelled-sentences-blind4.tsv")).toBeGreaterThanOrEqual(0.62);
   });
 
   it("lets the clause after “but” decide", () => {
