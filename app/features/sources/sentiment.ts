@@ -64,7 +64,8 @@ interface Lexicon {
   intensifiers: Map<string, number>;
   contrast: Set<string>;
   conjunctions: Set<string>;
-  news: Array<Array<{ key: string; prefix: boolean }>>;
+  /** News words and phrases by their first word; those starting with a prefix (`сообщил*`) apart. */
+  news: { byFirst: Map<string, NewsPhrase[]>; prefixed: NewsPhrase[] };
   personal: Set<string>;
 }
 
@@ -89,6 +90,18 @@ const UZ_WITHOUT = /^siz/;
 function key(word: string): { key: string; prefix: boolean } {
   const prefix = word.endsWith("*");
   return { key: foldWord(prefix ? word.slice(0, -1) : word), prefix };
+}
+
+type NewsPhrase = Array<{ key: string; prefix: boolean }>;
+
+function compileNews(entries: string[]): Lexicon["news"] {
+  const news: Lexicon["news"] = { byFirst: new Map(), prefixed: [] };
+  for (const phrase of entries.map((n) => n.split(" ").map(key))) {
+    const first = phrase[0] as { key: string; prefix: boolean };
+    if (first.prefix) news.prefixed.push(phrase);
+    else news.byFirst.set(first.key, [...(news.byFirst.get(first.key) ?? []), phrase]);
+  }
+  return news;
 }
 
 export function compileLexicon(language: Lexicon["language"], file: LexiconFile): Lexicon {
@@ -122,7 +135,7 @@ export function compileLexicon(language: Lexicon["language"], file: LexiconFile)
     intensifiers: new Map(Object.entries(file.intensifiers).map(([w, f]) => [foldWord(w), f])),
     contrast: new Set(file.contrast.map(foldWord)),
     conjunctions: new Set(file.conjunctions.map(foldWord)),
-    news: file.news.map((n) => n.split(" ").map(key)),
+    news: compileNews(file.news),
     personal: new Set(file.personal.map(foldWord)),
   };
 }
@@ -204,11 +217,13 @@ function scoreClause(words: string[], lexicon: Lexicon, language: Language): num
   return sum;
 }
 
-function scoreSentence(sentence: string, lexicon: Lexicon, language: Language): number {
+/** The sentence's score; its folded words are added to `seen`. */
+function scoreSentence(sentence: string, lexicon: Lexicon, language: Language, seen: string[]): number {
   let sum = 0;
   // Negation stops at the end of a clause; "but" halves what came before it.
   for (const clause of sentence.split(/[,;:()«»"“”]+|\s[-–—]\s/)) {
     const words = foldWords(clause);
+    seen.push(...words);
     const but = words.findIndex((w) => lexicon.contrast.has(w));
     if (but < 0) sum += scoreClause(words, lexicon, language);
     else {
@@ -222,9 +237,18 @@ function scoreSentence(sentence: string, lexicon: Lexicon, language: Language): 
 /** Reported news: a reporting word or phrase, and nobody speaking for themselves. */
 function isNews(words: string[], lexicon: Lexicon): boolean {
   if (words.some((w) => lexicon.personal.has(w))) return false;
-  const at = (w: string | undefined, k: { key: string; prefix: boolean }) =>
-    w !== undefined && (k.prefix ? w.startsWith(k.key) : w === k.key);
-  return lexicon.news.some((n) => words.some((_, i) => n.every((k, j) => at(words[i + j], k))));
+  for (let i = 0; i < words.length; i++) {
+    for (const phrase of [...(lexicon.news.byFirst.get(words[i] as string) ?? []), ...lexicon.news.prefixed]) {
+      let k = 0;
+      for (; k < phrase.length; k++) {
+        const word = words[i + k];
+        const { key, prefix } = phrase[k] as { key: string; prefix: boolean };
+        if (word === undefined || (prefix ? !word.startsWith(key) : word !== key)) break;
+      }
+      if (k === phrase.length) return true;
+    }
+  }
+  return false;
 }
 
 /** The lexicon scorer for one text. */
@@ -232,12 +256,13 @@ export function lexiconSentiment(text: string, language: Language): SentimentRes
   const lexicon =
     language === "ru" ? LEXICONS.ru : language === "uz" || language === "uz-Cyrl" ? LEXICONS.uz : LEXICONS.en;
   let sum = 0;
+  const words: string[] = [];
   for (const sentence of text.split(/(?<=[.!?\n])/)) {
-    const score = scoreSentence(sentence, lexicon, language);
+    const score = scoreSentence(sentence, lexicon, language, words);
     // A question asks; it does not praise ("does the card work abroad?"), but it can complain ("why so slow?").
     sum += sentence.trim().endsWith("?") ? Math.min(0, score) : score;
   }
-  if (sum !== 0 && !/!/.test(text) && isNews(foldWords(text), lexicon)) sum *= NEWS;
+  if (sum !== 0 && !text.includes("!") && isNews(words, lexicon)) sum *= NEWS;
   // Emoji speak every language (👍, 🙄); news does not use them.
   for (const symbol of text.match(/\p{Extended_Pictographic}/gu) ?? []) sum += EMOJI.get(symbol) ?? 0;
   const score = Math.round((sum / Math.sqrt(sum * sum + ALPHA)) * 1000) / 1000;
