@@ -1,8 +1,9 @@
 /**
  * Automatic sentiment: positive, neutral or negative with a score from −1 to 1. The default classifier
  * scores words from our own lexicons (lexicons/*.json: English, Russian, and Uzbek for both scripts, since
- * Uzbek Cyrillic folds to the Latin spelling) with negation and intensifiers. A classifier works on a
- * whole batch, so another one (an LLM when AI_BASE_URL is set) can take its place per batch.
+ * Uzbek Cyrillic folds to the Latin spelling) with negation, intensifiers, "but", expected actions that did
+ * not happen, and damping for reported news (ADR 023). A classifier works on a whole batch, so another one
+ * (the model of llm-sentiment.server.ts when one is configured) can take its place per batch.
  */
 import { foldWord, foldWords, inflects } from "../projects/matcher.ts";
 import type { Language } from "./language.ts";
@@ -237,18 +238,16 @@ function scoreSentence(sentence: string, lexicon: Lexicon, language: Language, s
 /** Reported news: a reporting word or phrase, and nobody speaking for themselves. */
 function isNews(words: string[], lexicon: Lexicon): boolean {
   if (words.some((w) => lexicon.personal.has(w))) return false;
-  for (let i = 0; i < words.length; i++) {
-    for (const phrase of [...(lexicon.news.byFirst.get(words[i] as string) ?? []), ...lexicon.news.prefixed]) {
-      let k = 0;
-      for (; k < phrase.length; k++) {
-        const word = words[i + k];
-        const { key, prefix } = phrase[k] as { key: string; prefix: boolean };
-        if (word === undefined || (prefix ? !word.startsWith(key) : word !== key)) break;
-      }
-      if (k === phrase.length) return true;
-    }
-  }
-  return false;
+  const at = (phrase: NewsPhrase, i: number) =>
+    phrase.every(({ key, prefix }, k) => {
+      const word = words[i + k];
+      return word !== undefined && (prefix ? word.startsWith(key) : word === key);
+    });
+  return words.some(
+    (word, i) =>
+      (lexicon.news.byFirst.get(word) ?? []).some((phrase) => at(phrase, i)) ||
+      lexicon.news.prefixed.some((phrase) => at(phrase, i)),
+  );
 }
 
 /** The lexicon scorer for one text. */
@@ -262,6 +261,7 @@ export function lexiconSentiment(text: string, language: Language): SentimentRes
     // A question asks; it does not praise ("does the card work abroad?"), but it can complain ("why so slow?").
     sum += sentence.trim().endsWith("?") ? Math.min(0, score) : score;
   }
+  // An exclamation is somebody's feeling, not a report.
   if (sum !== 0 && !text.includes("!") && isNews(words, lexicon)) sum *= NEWS;
   // Emoji speak every language (👍, 🙄); news does not use them.
   for (const symbol of text.match(/\p{Extended_Pictographic}/gu) ?? []) sum += EMOJI.get(symbol) ?? 0;
