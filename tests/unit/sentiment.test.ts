@@ -53,6 +53,18 @@ describe("lexicon sentiment", () => {
     expect(label("Why is roaming so expensive?", "en")).toBe("negative");
   });
 
+  it("hears how long things took: done within a time is praise, waiting for one a complaint", () => {
+    expect(label("Card issued in two days", "en")).toBe("positive");
+    expect(label("No answer for two days", "en")).toBe("negative");
+    expect(label("Карту выпустили за пару минут", "ru")).toBe("positive");
+    expect(label("Уже две недели ждём ответа", "ru")).toBe("negative");
+    expect(label("Kartani ikki kunda tayyorlashdi", "uz")).toBe("positive");
+    expect(label("Ikki haftadan beri javob yoʻq", "uz")).toBe("negative");
+    // A time that is only a date is neither.
+    expect(label("Филиал откроется в следующем месяце", "ru")).toBe("neutral");
+    expect(label("Келаси ойда янги филиал очилади", "uz-Cyrl")).toBe("neutral");
+  });
+
   it("reads emoji in every language", () => {
     expect(label("Yangi ilova 👍", "uz")).toBe("positive");
     expect(label("Интернет опять 🙄", "ru")).toBe("negative");

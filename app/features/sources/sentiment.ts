@@ -43,6 +43,11 @@ export interface LexiconFile {
   /** Word → valence −3 … 3. `x*` matches any word starting with x; a plain word also matches its inflected
    * forms; an entry with spaces is a phrase (valence 0 makes a phrase neutral: "technical works"). */
   words: Record<string, number>;
+  /** How long something took: a time unit (`day*`, exact Uzbek stems) after a "quick" word ("in two days",
+   * "за два дня") is praise, after a "slow" word ("for two days", "уже месяц") a complaint. Uzbek marks it on
+   * the unit: -da after a count is quick (ikki kunda), -dan beri slow (ikki kundan beri). Between the word
+   * and the unit only `counts` (a, few, two, пару, ikki) and digits. */
+  time: { units: string[]; quick: string[]; slow: string[]; counts: string[] };
   /** What a customer expects to happen (works, arrived, answered, refunded) → weight 1 … 2. Saying it
    * happened is not praise ("the branch opens at nine"); saying it did not is a complaint, FAILED × weight.
    * In Uzbek a stem's own suffix negates it (-ma-: ishlamayapti, kelmadi, qaytarishmadi). */
@@ -68,6 +73,7 @@ interface Lexicon {
   /** News words and phrases by their first word; those starting with a prefix (`сообщил*`) apart. */
   news: { byFirst: Map<string, NewsPhrase[]>; prefixed: NewsPhrase[] };
   personal: Set<string>;
+  time: { units: Array<{ key: string; prefix: boolean }>; quick: Set<string>; slow: Set<string>; counts: Set<string> };
 }
 
 const NEGATION_FLIP = -0.75;
@@ -75,6 +81,8 @@ const NEGATION_SCOPE = 4;
 // A positive verb negated ("never arrived", "ishlamayapti") is a complaint, stronger than the verb's praise.
 const FAILED = -2;
 const NO_ENTRY: Entry = { valence: 0, expected: 0, prefix: false };
+// "Done in two days" / "waiting for two days".
+const TIMING = 1;
 // Before "but" counts half: "the app is nice, but transfers fail" is a complaint.
 const BEFORE_CONTRAST = 0.5;
 // News ("the ministry discussed complaints") keeps a quarter of its sentiment words' weight.
@@ -138,6 +146,12 @@ export function compileLexicon(language: Lexicon["language"], file: LexiconFile)
     conjunctions: new Set(file.conjunctions.map(foldWord)),
     news: compileNews(file.news),
     personal: new Set(file.personal.map(foldWord)),
+    time: {
+      units: file.time.units.map(key),
+      quick: new Set(file.time.quick.map(foldWord)),
+      slow: new Set(file.time.slow.map(foldWord)),
+      counts: new Set(file.time.counts.map(foldWord)),
+    },
   };
 }
 
@@ -191,11 +205,32 @@ function lookupWord(entries: Map<string, Entry>, word: string, language: string)
   return undefined;
 }
 
+/** +TIMING for a quick time ("in two days", "ikki kunda"), −TIMING for a slow one, 0 if `i` is no time. */
+function timing(words: string[], i: number, lexicon: Lexicon, language: Language): number {
+  const word = words[i] as string;
+  const { units, quick, slow, counts } = lexicon.time;
+  // Back over the count ("two", "a few", "пару", "ikki") to the word before it.
+  let before = i - 1;
+  while (before >= 0 && (counts.has(words[before] as string) || /^\d+$/.test(words[before] as string))) before--;
+  const counted = before < i - 1;
+  if (language === "uz" || language === "uz-Cyrl") {
+    const unit = units.find((u) => word.startsWith(u.key));
+    const rest = unit && word.slice(unit.key.length);
+    if (rest === "da" && counted) return TIMING;
+    if (rest === "dan" && words[i + 1] === "beri") return -TIMING;
+    return 0;
+  }
+  if (!units.some((u) => (u.prefix ? word.startsWith(u.key) : word === u.key))) return 0;
+  const marker = words[before] ?? "";
+  return quick.has(marker) ? TIMING : slow.has(marker) ? -TIMING : 0;
+}
+
 function scoreClause(words: string[], lexicon: Lexicon, language: Language): number {
   let sum = 0;
   let scopeStart = 0;
   for (let i = 0; i < words.length; i++) {
     if (lexicon.conjunctions.has(words[i] as string)) scopeStart = i + 1;
+    sum += timing(words, i, lexicon, language);
     const found = lookup(lexicon, words, i, language);
     if (!found) continue;
     const { entry, width } = found;
