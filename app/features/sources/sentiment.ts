@@ -46,8 +46,9 @@ export interface LexiconFile {
   /** How long something took: a time unit (`day*`, exact Uzbek stems) after a "quick" word ("in two days",
    * "за два дня") is praise, after a "slow" word ("for two days", "уже месяц") a complaint. Uzbek marks it on
    * the unit: -da after a count is quick (ikki kunda), -dan beri slow (ikki kundan beri). Between the word
-   * and the unit only `counts` (a, few, two, пару, ikki) and digits. */
-  time: { units: string[]; quick: string[]; slow: string[]; counts: string[] };
+   * and the unit only `counts` (a, few, two, пару, ikki) and digits. A date (`dates`: Sunday, October) after
+   * `since` (or with Uzbek -dan beri) is slow too: a problem that has lasted. */
+  time: { units: string[]; quick: string[]; slow: string[]; counts: string[]; dates: string[]; since: string[] };
   /** What a customer expects to happen (works, arrived, answered, refunded) → weight 1 … 2. Saying it
    * happened is not praise ("the branch opens at nine"); saying it did not is a complaint, FAILED × weight.
    * In Uzbek a stem's own suffix negates it (-ma-: ishlamayapti, kelmadi, qaytarishmadi). */
@@ -73,7 +74,14 @@ interface Lexicon {
   /** News words and phrases by their first word; those starting with a prefix (`сообщил*`) apart. */
   news: { byFirst: Map<string, NewsPhrase[]>; prefixed: NewsPhrase[] };
   personal: Set<string>;
-  time: { units: Array<{ key: string; prefix: boolean }>; quick: Set<string>; slow: Set<string>; counts: Set<string> };
+  time: {
+    units: Array<{ key: string; prefix: boolean }>;
+    quick: Set<string>;
+    slow: Set<string>;
+    counts: Set<string>;
+    dates: string[];
+    since: Set<string>;
+  };
 }
 
 const NEGATION_FLIP = -0.75;
@@ -151,6 +159,8 @@ export function compileLexicon(language: Lexicon["language"], file: LexiconFile)
       quick: new Set(file.time.quick.map(foldWord)),
       slow: new Set(file.time.slow.map(foldWord)),
       counts: new Set(file.time.counts.map(foldWord)),
+      dates: file.time.dates.map(foldWord),
+      since: new Set(file.time.since.map(foldWord)),
     },
   };
 }
@@ -208,7 +218,7 @@ function lookupWord(entries: Map<string, Entry>, word: string, language: string)
 /** +TIMING for a quick time ("in two days", "ikki kunda"), −TIMING for a slow one, 0 if `i` is no time. */
 function timing(words: string[], i: number, lexicon: Lexicon, language: Language): number {
   const word = words[i] as string;
-  const { units, quick, slow, counts } = lexicon.time;
+  const { units, quick, slow, counts, dates, since } = lexicon.time;
   // Back over the count ("two", "a few", "пару", "ikki") to the word before it.
   let before = i - 1;
   while (before >= 0 && (counts.has(words[before] as string) || /^\d+$/.test(words[before] as string))) before--;
@@ -217,9 +227,11 @@ function timing(words: string[], i: number, lexicon: Lexicon, language: Language
     const unit = units.find((u) => word.startsWith(u.key));
     const rest = unit && word.slice(unit.key.length);
     if (rest === "da" && counted) return TIMING;
-    if (rest === "dan" && words[i + 1] === "beri") return -TIMING;
+    const date = dates.find((d) => word.startsWith(d));
+    if ((rest === "dan" || (date && word.slice(date.length) === "dan")) && words[i + 1] === "beri") return -TIMING;
     return 0;
   }
+  if (dates.includes(word) && since.has(words[i - 1] ?? "")) return -TIMING;
   if (!units.some((u) => (u.prefix ? word.startsWith(u.key) : word === u.key))) return 0;
   const marker = words[before] ?? "";
   return quick.has(marker) ? TIMING : slow.has(marker) ? -TIMING : 0;
