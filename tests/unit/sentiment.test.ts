@@ -10,20 +10,29 @@ const label = (text: string, language: "en" | "ru" | "uz" | "uz-Cyrl") => lexico
 
 describe("lexicon sentiment", () => {
   it("labels hand-written sentences, and says how well it does on text it was not tuned on", () => {
-    // Measured (ADR 023), before → after the rework. Sets the lexicons were tuned on: development 200/200 →
-    // 200/200, holdout 72/80 → 78/80, fresh 32/40 → 32/40, final 17/40 → 33/40, eval 132/216 → 213/216 (written
-    // before reading the lexicons, then tuned on). Blind sets, each written after a round of changes and
-    // measured once before the next round used it: blind 56 → 57, blind2 38 → 51, blind3 40 → 51, blind4
-    // 48 → 54 (of 84). On unseen text the lexicon gets about 63 % right; the LLM classifier is the way to 80 %.
-    expect(accuracy("labelled-sentences.tsv")).toBeGreaterThanOrEqual(0.97);
-    expect(accuracy("labelled-sentences-holdout.tsv")).toBeGreaterThanOrEqual(0.95);
-    expect(accuracy("labelled-sentences-fresh.tsv")).toBeGreaterThanOrEqual(0.75);
-    expect(accuracy("labelled-sentences-final.tsv")).toBeGreaterThanOrEqual(0.8);
-    expect(accuracy("labelled-sentences-eval.tsv")).toBeGreaterThanOrEqual(0.95);
-    expect(accuracy("labelled-sentences-blind.tsv")).toBeGreaterThanOrEqual(0.9);
-    expect(accuracy("labelled-sentences-blind2.tsv")).toBeGreaterThanOrEqual(0.87);
-    expect(accuracy("labelled-sentences-blind3.tsv")).toBeGreaterThanOrEqual(0.84);
-    expect(accuracy("labelled-sentences-blind4.tsv")).toBeGreaterThanOrEqual(0.62);
+    // Measured (ADR 023, `node scripts/eval-sentiment.ts`), before → after the rework. Sets the lexicons were
+    // tuned on: development 200 → 200/200, holdout 72 → 78/80, fresh 32 → 34/40, final 17 → 33/40, eval
+    // 132 → 214/216 (written before reading the lexicons, then tuned on). Six blind sets of 84, each written
+    // after a round of changes and measured once before the next round used it: 56 → 57, 38 → 51, 40 → 51,
+    // 48 → 54, 45 → 63, 62 → 64. Unseen text: 57 % → 67 % over all six, 76 % over the last two. A model
+    // (llm-sentiment.server.ts) is the way to 80 % and more.
+    const atLeast: Array<[string, number]> = [
+      ["", 0.99],
+      ["-holdout", 0.95],
+      ["-fresh", 0.8],
+      ["-final", 0.8],
+      ["-eval", 0.97],
+      ["-blind", 0.92],
+      ["-blind2", 0.88],
+      ["-blind3", 0.84],
+      ["-blind4", 0.84],
+      ["-blind5", 0.92],
+      ["-blind6", 0.74],
+    ];
+    for (const [set, figure] of atLeast) {
+      const file = `labelled-sentences${set}.tsv`;
+      expect(accuracy(file), file).toBeGreaterThanOrEqual(figure);
+    }
   });
 
   it("lets the clause after “but” decide", () => {

@@ -220,20 +220,21 @@ function timing(words: string[], i: number, lexicon: Lexicon, language: Language
   const word = words[i] as string;
   const { units, quick, slow, counts, dates, since } = lexicon.time;
   // Back over the count ("two", "a few", "пару", "ikki") to the word before it.
-  let before = i - 1;
-  while (before >= 0 && (counts.has(words[before] as string) || /^\d+$/.test(words[before] as string))) before--;
-  const counted = before < i - 1;
+  const wordBeforeCount = () => {
+    let before = i - 1;
+    while (before >= 0 && (counts.has(words[before] as string) || /^\d+$/.test(words[before] as string))) before--;
+    return before;
+  };
   if (language === "uz" || language === "uz-Cyrl") {
-    const unit = units.find((u) => word.startsWith(u.key));
-    const rest = unit && word.slice(unit.key.length);
-    if (rest === "da" && counted) return TIMING;
-    const date = dates.find((d) => word.startsWith(d));
-    if ((rest === "dan" || (date && word.slice(date.length) === "dan")) && words[i + 1] === "beri") return -TIMING;
-    return 0;
+    const stem = units.find((u) => word.startsWith(u.key))?.key ?? dates.find((d) => word.startsWith(d));
+    if (!stem) return 0;
+    const rest = word.slice(stem.length);
+    if (rest === "dan" && words[i + 1] === "beri") return -TIMING;
+    return rest === "da" && !dates.includes(stem) && wordBeforeCount() < i - 1 ? TIMING : 0;
   }
-  if (dates.includes(word) && since.has(words[i - 1] ?? "")) return -TIMING;
+  if (dates.includes(word)) return since.has(words[i - 1] ?? "") ? -TIMING : 0;
   if (!units.some((u) => (u.prefix ? word.startsWith(u.key) : word === u.key))) return 0;
-  const marker = words[before] ?? "";
+  const marker = words[wordBeforeCount()] ?? "";
   return quick.has(marker) ? TIMING : slow.has(marker) ? -TIMING : 0;
 }
 
