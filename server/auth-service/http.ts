@@ -78,6 +78,22 @@ export function authRouter(service: AuthService, logger: Logger, trustedCallers:
     "/users/:id",
     handle(200, (req) => service.deleteUser(bearer(req), String(req.params.id))),
   );
+  router.get(
+    "/users/:id/history",
+    handle(200, (req) => service.userHistory(bearer(req), String(req.params.id))),
+  );
+  router.put(
+    "/projects/:projectId/members",
+    handle(200, (req) => service.addProjectMember(bearer(req), req.params.projectId, req.body)),
+  );
+  router.delete(
+    "/projects/:projectId/members/:userId",
+    handle(200, (req) => service.removeProjectMember(bearer(req), req.params.projectId, String(req.params.userId))),
+  );
+  router.post(
+    "/logout-everywhere",
+    handle(200, (req) => service.logoutEverywhere(bearer(req))),
+  );
   router.post(
     "/password",
     handle(200, (req) => service.changePassword(bearer(req), req.body)),

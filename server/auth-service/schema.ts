@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, pgSchema, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgSchema, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** The auth service's own tables, in their own schema (its own database when AUTH_DATABASE_URL is set). */
 export const auth = pgSchema("auth");
@@ -15,6 +15,7 @@ export const users = auth.table("users", {
     .default("active"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
 });
 
 export const tokens = auth.table(
@@ -41,4 +42,23 @@ export const attempts = auth.table(
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("attempts_key_at_idx").on(t.key, t.at)],
+);
+
+/**
+ * Every change to a user (ADR 025): who made it, when, and each changed field's old and new value.
+ * Kept after the user is deleted (no foreign key), with the e-mails as they were.
+ */
+export const userEvents = auth.table(
+  "user_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").notNull(),
+    userEmail: text("user_email").notNull(),
+    actorId: uuid("actor_id"),
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    changes: jsonb("changes").$type<Record<string, { from: unknown; to: unknown }>>().notNull().default({}),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("user_events_user_at_idx").on(t.userId, t.at)],
 );

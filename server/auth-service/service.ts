@@ -1,10 +1,17 @@
 import { createHash, randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { hash, verify } from "@node-rs/argon2";
-import { and, arrayOverlaps, count, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, arrayOverlaps, count, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Connection, drizzleOn, migrate } from "../../app/db/connection.server.ts";
-import { type AuthErrorCode, type PublicUser, ROLES, type Role } from "../../app/features/auth/contract.ts";
+import {
+  type AuthErrorCode,
+  type PublicUser,
+  ROLES,
+  type Role,
+  type UserEvent,
+  type UserEventAction,
+} from "../../app/features/auth/contract.ts";
 import * as schema from "./schema.ts";
 
 const STATUS: Record<AuthErrorCode, number> = {
@@ -16,6 +23,8 @@ const STATUS: Record<AuthErrorCode, number> = {
   forbidden: 403,
   account_deactivated: 403,
   not_found: 404,
+  self_protected: 403,
+  last_admin: 409,
 };
 
 /** A failure the caller can act on: a human message, a stable code and its HTTP status. */
@@ -62,10 +71,17 @@ const projectId = z
   .max(64)
   .regex(/^[^\0]*$/, { error: "Project ids cannot contain NUL" });
 const projectIdList = z.array(projectId).max(500);
-const createUserSchema = z.object({ email, password, roles: roleList, projectIds: projectIdList.default([]) });
+// Without a password the service makes a one-time one and returns it once (ADR 025).
+const createUserSchema = z.object({
+  email,
+  password: password.optional(),
+  roles: roleList,
+  projectIds: projectIdList.default([]),
+});
 const updateUserSchema = z
   .object({ roles: roleList, projectIds: projectIdList, status: z.enum(["active", "deactivated"]) })
   .partial();
+const memberSchema = z.object({ email });
 const changePasswordSchema = z.object({ currentPassword: existingPassword, newPassword: password });
 
 function parse<T>(schemaToUse: z.ZodType<T>, input: unknown): T {
@@ -92,12 +108,29 @@ export interface AuthServiceOptions {
 
 const migrationsFolder = fileURLToPath(new URL("../../drizzle/auth", import.meta.url));
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+/** 16 characters from a 96-bit random value: shown once to the admin, typed once by the new user. */
+const oneTimePassword = () => randomBytes(12).toString("base64url");
+
+type UserRow = typeof schema.users.$inferSelect;
+type Changes = Partial<Pick<UserRow, "roles" | "projectIds" | "status">>;
+const isActiveAdmin = (user: Pick<UserRow, "roles" | "status">) =>
+  user.status === "active" && user.roles.includes("admin");
+
+/** Each field whose value differs, with its old and new value. */
+function diff(before: UserRow, changes: Changes) {
+  const changed: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [field, to] of Object.entries(changes) as Array<[keyof Changes, unknown]>) {
+    const from = before[field];
+    if (JSON.stringify(from) !== JSON.stringify(to)) changed[field] = { from, to };
+  }
+  return changed;
+}
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
 export function createAuthService({ connection, tokenTtlHours = 24 * 30, limits: given }: AuthServiceOptions) {
   const db = drizzleOn(connection, schema);
-  const { users, tokens, attempts } = schema;
+  const { users, tokens, attempts, userEvents } = schema;
   const limits: RateLimits = { perEmail: 5, perIp: 30, windowMinutes: 15, ...given };
   // Verified when an e-mail is unknown, so a wrong e-mail takes as long as a wrong password.
   const dummyHash = hash("kuzatuv-timing-equaliser", ARGON2);
@@ -109,7 +142,79 @@ export function createAuthService({ connection, tokenTtlHours = 24 * 30, limits:
     projectIds: row.projectIds,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
+    lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
   });
+  type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
+
+  async function record(
+    tx: Tx | typeof db,
+    target: Pick<UserRow, "id" | "email">,
+    actor: Pick<UserRow, "id" | "email"> | null,
+    action: UserEventAction,
+    changes: Record<string, { from: unknown; to: unknown }> = {},
+  ) {
+    await tx.insert(userEvents).values({
+      userId: target.id,
+      userEmail: target.email,
+      actorId: actor?.id ?? null,
+      actorEmail: actor?.email ?? null,
+      action,
+      changes,
+    });
+  }
+
+  const revokeAll = (tx: Tx | typeof db, userId: string) =>
+    tx
+      .update(tokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(tokens.userId, userId), isNull(tokens.revokedAt)));
+
+  /** Serialises changes to users, so two admins cannot remove each other's access at the same moment. */
+  const lockUsers = (tx: Tx) => tx.execute(sql`SELECT pg_advisory_xact_lock(727274004)`);
+
+  /** Refused when `target`, an active admin now, would stop being one and no other active admin is left. */
+  async function keepAnAdmin(tx: Tx, target: UserRow, after: Pick<UserRow, "roles" | "status"> | null) {
+    if (!isActiveAdmin(target) || (after && isActiveAdmin(after))) return;
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: count() })
+      .from(users)
+      .where(and(ne(users.id, target.id), eq(users.status, "active"), sql`'admin' = ANY(${users.roles})`));
+    if (n === 0) throw new AuthError("last_admin", "The workspace must keep at least one active admin");
+  }
+
+  /**
+   * Applies an admin's or a manager's change to a user in one transaction: the last-admin rule, the
+   * history entry, and the end of every session when the user is deactivated.
+   */
+  async function changeUser(actor: UserRow, id: string, changes: Changes): Promise<UserRow> {
+    return db.transaction(async (tx) => {
+      await lockUsers(tx);
+      const [target] = await tx.select().from(users).where(eq(users.id, id));
+      if (!target) throw new AuthError("not_found", "User not found");
+      const changed = diff(target, changes);
+      if (Object.keys(changed).length === 0) return target;
+      await keepAnAdmin(tx, target, { roles: changes.roles ?? target.roles, status: changes.status ?? target.status });
+      const [row] = await tx
+        .update(users)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(users.id, id))
+        .returning();
+      if (changes.status === "deactivated") await revokeAll(tx, id);
+      const action = changed.status ? (changes.status === "deactivated" ? "deactivated" : "reactivated") : "updated";
+      await record(tx, target, actor, action, changed);
+      return row as UserRow;
+    });
+  }
+
+  /** Admins manage every project's members; managers those of their own projects. */
+  async function requireProjectManager(token: string | null, projectIdValue: unknown) {
+    const caller = await userForToken(token);
+    const id = parse(projectId, projectIdValue);
+    const allowed =
+      caller.roles.includes("admin") || (caller.roles.includes("manager") && caller.projectIds.includes(id));
+    if (!allowed) throw new AuthError("forbidden", "Only admins and the project's managers can change its members");
+    return { caller, projectId: id };
+  }
 
   async function recentAttempts(key: string): Promise<number> {
     const since = sql`now() - make_interval(mins => ${limits.windowMinutes})`;
@@ -171,7 +276,10 @@ export function createAuthService({ connection, tokenTtlHours = 24 * 30, limits:
   }
 
   /** Inserts a user; the very first user of an empty service becomes admin, whatever was asked. */
-  async function insertUser(input: { email: string; password: string; roles?: Role[]; projectIds?: string[] }) {
+  async function insertUser(
+    input: { email: string; password: string; roles?: Role[]; projectIds?: string[] },
+    actor: UserRow | null = null,
+  ) {
     const passwordHash = await hash(input.password, ARGON2);
     return db.transaction(async (tx) => {
       // Serialises concurrent first sign-ups so exactly one becomes admin.
@@ -185,7 +293,12 @@ export function createAuthService({ connection, tokenTtlHours = 24 * 30, limits:
         .insert(users)
         .values({ email: input.email, passwordHash, roles, projectIds: input.projectIds ?? [] })
         .returning();
-      return row as typeof users.$inferSelect;
+      const user = row as UserRow;
+      await record(tx, user, actor ?? user, "created", {
+        roles: { from: null, to: user.roles },
+        projectIds: { from: null, to: user.projectIds },
+      });
+      return user;
     });
   }
 
@@ -217,6 +330,7 @@ export function createAuthService({ connection, tokenTtlHours = 24 * 30, limits:
       if (user.status !== "active") throw new AuthError("account_deactivated", "This account has been deactivated");
       // A success clears the e-mail's failures and does not count against the IP.
       await db.delete(attempts).where(or(eq(attempts.key, `login:email:${data.email}`), inArray(attempts.id, counted)));
+      await db.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.id, user.id));
       return { token: await issueToken(user.id), user: toPublic(user) };
     },
 
@@ -240,8 +354,11 @@ export function createAuthService({ connection, tokenTtlHours = 24 * 30, limits:
     },
 
     async createUser(token: string | null, input: unknown) {
-      await requireAdmin(token);
-      return { user: toPublic(await insertUser(parse(createUserSchema, input))) };
+      const caller = await requireAdmin(token);
+      const data = parse(createUserSchema, input);
+      const generated = data.password === undefined ? oneTimePassword() : null;
+      const user = await insertUser({ ...data, password: data.password ?? (generated as string) }, caller);
+      return { user: toPublic(user), ...(generated ? { oneTimePassword: generated } : {}) };
     },
 
     async updateUser(token: string | null, id: string, input: unknown) {
@@ -252,27 +369,71 @@ export function createAuthService({ connection, tokenTtlHours = 24 * 30, limits:
         target.id === caller.id &&
         (changes.status === "deactivated" || (changes.roles && !changes.roles.includes("admin")))
       ) {
-        throw new AuthError("forbidden", "You cannot remove your own admin access");
+        throw new AuthError("self_protected", "You cannot remove your own admin access");
       }
-      const [row] = await db
-        .update(users)
-        .set({ ...changes, updatedAt: sql`now()` })
-        .where(eq(users.id, id))
-        .returning();
-      if (changes.status === "deactivated") {
-        await db
-          .update(tokens)
-          .set({ revokedAt: sql`now()` })
-          .where(and(eq(tokens.userId, id), isNull(tokens.revokedAt)));
-      }
-      return { user: toPublic(row as typeof users.$inferSelect) };
+      return { user: toPublic(await changeUser(caller, id, changes)) };
     },
 
     async deleteUser(token: string | null, id: string) {
       const caller = await requireAdmin(token);
       const target = await findUser(id);
-      if (target.id === caller.id) throw new AuthError("forbidden", "You cannot delete your own account");
-      await db.delete(users).where(eq(users.id, id));
+      if (target.id === caller.id) throw new AuthError("self_protected", "You cannot delete your own account");
+      await db.transaction(async (tx) => {
+        await lockUsers(tx);
+        const [current] = await tx.select().from(users).where(eq(users.id, id));
+        if (!current) throw new AuthError("not_found", "User not found");
+        await keepAnAdmin(tx, current, null);
+        // Tokens go with the user (foreign key cascade).
+        await tx.delete(users).where(eq(users.id, id));
+        await record(tx, current, caller, "deleted");
+      });
+      return {};
+    },
+
+    /** The user's history, newest first (admins only). Kept after the user is deleted. */
+    async userHistory(token: string | null, id: string): Promise<{ events: UserEvent[] }> {
+      await requireAdmin(token);
+      if (!z.uuid().safeParse(id).success) throw new AuthError("not_found", "User not found");
+      const rows = await db
+        .select()
+        .from(userEvents)
+        .where(eq(userEvents.userId, id))
+        .orderBy(desc(userEvents.at), desc(userEvents.id))
+        .limit(200);
+      return {
+        events: rows.map((row) => ({
+          id: row.id,
+          action: row.action as UserEventAction,
+          actorEmail: row.actorEmail,
+          changes: row.changes,
+          at: row.at.toISOString(),
+        })),
+      };
+    },
+
+    /** Puts the user with this e-mail in the project (admins; managers for their projects). */
+    async addProjectMember(token: string | null, projectIdValue: unknown, input: unknown) {
+      const { caller, projectId: id } = await requireProjectManager(token, projectIdValue);
+      const data = parse(memberSchema, input);
+      const [target] = await db.select().from(users).where(eq(users.email, data.email));
+      if (!target) throw new AuthError("not_found", "No user has this e-mail", { email: "unknown" });
+      if (target.projectIds.includes(id)) return { user: toPublic(target) };
+      return { user: toPublic(await changeUser(caller, target.id, { projectIds: [...target.projectIds, id] })) };
+    },
+
+    /** Takes the project off the user (admins; managers for their projects). */
+    async removeProjectMember(token: string | null, projectIdValue: unknown, userId: string) {
+      const { caller, projectId: id } = await requireProjectManager(token, projectIdValue);
+      const target = await findUser(userId);
+      const projectIds = target.projectIds.filter((p) => p !== id);
+      return { user: toPublic(await changeUser(caller, target.id, { projectIds })) };
+    },
+
+    /** Ends every session of the caller, this one included. */
+    async logoutEverywhere(token: string | null) {
+      const user = await userForToken(token);
+      await revokeAll(db, user.id);
+      await record(db, user, user, "signed_out_everywhere");
       return {};
     },
 
@@ -291,6 +452,7 @@ export function createAuthService({ connection, tokenTtlHours = 24 * 30, limits:
         .update(tokens)
         .set({ revokedAt: sql`now()` })
         .where(and(eq(tokens.userId, user.id), isNull(tokens.revokedAt), ne(tokens.tokenHash, sha256(token ?? ""))));
+      await record(db, user, user, "password_changed");
       return {};
     },
 

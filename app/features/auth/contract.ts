@@ -12,7 +12,29 @@ export interface PublicUser {
   projectIds: string[];
   status: "active" | "deactivated";
   createdAt: string;
+  /** The last successful sign-in; null until the first. */
+  lastSignInAt: string | null;
 }
+
+/** One entry of a user's history (ADR 025): each changed field's old and new value. */
+export interface UserEvent {
+  id: string;
+  action: UserEventAction;
+  actorEmail: string | null;
+  changes: Record<string, { from: unknown; to: unknown }>;
+  at: string;
+}
+
+export const USER_EVENT_ACTIONS = [
+  "created",
+  "updated",
+  "deactivated",
+  "reactivated",
+  "deleted",
+  "password_changed",
+  "signed_out_everywhere",
+] as const;
+export type UserEventAction = (typeof USER_EVENT_ACTIONS)[number];
 
 export type AuthErrorCode =
   | "invalid_input"
@@ -22,4 +44,8 @@ export type AuthErrorCode =
   | "rate_limited"
   | "forbidden"
   | "account_deactivated"
-  | "not_found";
+  | "not_found"
+  /** Nobody may deactivate, demote or delete themselves, or change their own projects. */
+  | "self_protected"
+  /** The change would leave no active admin. */
+  | "last_admin";
