@@ -8,6 +8,10 @@ export default [
     route("projects/create", "routes/_app.projects.create.tsx"),
     route("projects/:projectId", "routes/_app.projects.$projectId.tsx"),
     route("projects/:projectId/edit", "routes/_app.projects.$projectId.edit.tsx"),
+    route("projects/:projectId/members", "routes/_app.projects.$projectId.members.tsx"),
+    route("users", "routes/_app.users._index.tsx"),
+    route("users/new", "routes/_app.users.new.tsx"),
+    route("users/:userId", "routes/_app.users.$userId.tsx"),
     route("settings", "routes/_app.settings.tsx", [
       index("routes/_app.settings._index.tsx"),
       route("account", "routes/_app.settings.account.tsx"),

@@ -16,6 +16,7 @@ import {
 import { deleteSchema } from "~/features/projects/schemas";
 import { StatusBadge } from "~/features/projects/status-badge";
 import { readerLanguage } from "~/features/settings/preferences.server";
+import { ProjectMembers } from "~/features/users/project-members";
 import { LANGUAGE_NAMES, type Language } from "~/i18n/config";
 import { useFormatter } from "~/lib/format";
 import { useIsPending } from "~/lib/forms";
@@ -173,18 +174,7 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
             )}
           </Card>
           <Card title={t("detail.members")}>
-            {loaderData.members.length === 0 ? (
-              <p className="text-sm text-muted-foreground">{t("detail.noMembers")}</p>
-            ) : (
-              <ul className="flex flex-col gap-2 text-sm">
-                {loaderData.members.map((m) => (
-                  <li key={m.id} className="flex justify-between gap-2">
-                    <span className="truncate">{m.email}</span>
-                    <span className="text-muted-foreground">{m.roles.map((r) => t(`auth:roles.${r}`)).join(", ")}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <ProjectMembers projectId={project.id} members={loaderData.members} canManage={loaderData.canManage} />
           </Card>
         </div>
       </div>

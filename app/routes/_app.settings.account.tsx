@@ -1,26 +1,30 @@
+import { LogOut } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useLocation } from "react-router";
+import { Form, redirect, useActionData, useLocation } from "react-router";
 import { AuthUnavailableError, callAuth } from "~/features/auth/auth-client.server";
 import { authCallContext, requireUser } from "~/features/auth/guard.server";
 import { PASSWORD_MIN_LENGTH } from "~/features/auth/schemas";
-import { markSessionsStale } from "~/features/auth/session.server";
+import { getSession, markSessionsStale, sessionStorage } from "~/features/auth/session.server";
 import { preferencesContext, readerLanguage } from "~/features/settings/preferences.server";
 import { savePreferences } from "~/features/settings/save.server";
 import { accountSchema, passwordSchema, timeZoneSchema } from "~/features/settings/schemas";
 import { BackToSection, SettingsSection } from "~/features/settings/settings-section";
 import { browserTimeZone, isTimeZone, timeZoneGroups, timeZoneLabel } from "~/features/settings/time-zones.server";
 import { usePreferenceForm } from "~/features/settings/use-preference-form";
+import { signOutEverywhere } from "~/features/users/users.server";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/config";
 import { DATE_FORMATS, type DateFormat, useFormatter } from "~/lib/format";
+import { type FormResult, useFormErrors, useIsPending } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { flashToast, redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { buttonClass, SubmitButton } from "~/ui/button";
-import { InputField, SelectField, SwitchField } from "~/ui/field";
+import { FormError, InputField, SelectField, SwitchField } from "~/ui/field";
 import type { Route } from "./+types/_app.settings.account";
 
 const REGIONAL_SECTION = "date-time";
 const PASSWORD_SECTION = "password";
+const SIGN_OUT_EVERYWHERE = "signOutEverywhere";
 
 // A fixed moment for the format preview, so the server and the browser render the same text.
 const SAMPLE = "2026-03-21T14:05:00Z";
@@ -48,6 +52,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireUser(context);
   const form = await request.formData();
   if (form.get("intent") === "password") return changePassword(user.id, form, context, url);
+  if (form.get("intent") === SIGN_OUT_EVERYWHERE) return signOutEverywhereAndLeave(user.id, request, context);
   if (form.get("intent") === "timezone") {
     return savePreferences(user.id, url, form, timeZoneSchema(isTimeZone), REGIONAL_SECTION);
   }
@@ -82,6 +87,17 @@ async function changePassword(userId: string, form: FormData, context: Route.Act
   await markSessionsStale(userId);
   const back = form.get("backToSection") ? `${url.pathname}#${PASSWORD_SECTION}` : url.pathname;
   return redirectWithToast(back, { type: "success", key: "settings:password.changed" });
+}
+
+/** Every session of the user ends, this one included: back to sign-in, with a notice. */
+async function signOutEverywhereAndLeave(userId: string, request: Request, context: Route.ActionArgs["context"]) {
+  const outcome = await signOutEverywhere(context, userId);
+  // Marked, so only this section shows the error.
+  if (!outcome.ok) return formFailure({ ...outcome.result, values: { intent: SIGN_OUT_EVERYWHERE } }, outcome.status);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await sessionStorage().destroySession(await getSession(request)));
+  headers.append("Set-Cookie", await flashToast({ type: "success", key: "settings:signOutEverywhere.done" }));
+  return redirect("/sign-in", { headers });
 }
 
 function LanguageSection() {
@@ -253,6 +269,25 @@ function PasswordSection({ email }: { email: string }) {
   );
 }
 
+function SignOutEverywhereSection() {
+  const { t } = useTranslation("settings");
+  const actionData = useActionData<FormResult>();
+  const errors = useFormErrors(actionData?.values?.intent === SIGN_OUT_EVERYWHERE ? actionData : undefined);
+  const pending = useIsPending(SIGN_OUT_EVERYWHERE);
+  return (
+    <SettingsSection title={t("signOutEverywhere.title")} description={t("signOutEverywhere.description")}>
+      <Form method="post" className="flex flex-col items-start gap-3">
+        <FormError>{errors.form}</FormError>
+        <input type="hidden" name="intent" value={SIGN_OUT_EVERYWHERE} />
+        <SubmitButton variant="outline" pending={pending} pendingLabel={t("signOutEverywhere.pending")}>
+          <LogOut aria-hidden="true" />
+          {t("signOutEverywhere.submit")}
+        </SubmitButton>
+      </Form>
+    </SettingsSection>
+  );
+}
+
 export default function AccountSettings({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("settings");
   return (
@@ -264,6 +299,7 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
       <LanguageSection />
       <RegionalSection loaderData={loaderData} />
       <PasswordSection email={loaderData.email} />
+      <SignOutEverywhereSection />
     </div>
   );
 }

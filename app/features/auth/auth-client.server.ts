@@ -17,7 +17,7 @@ export const AUTH_RETRIES = 3;
 const FIRST_BACKOFF_MS = 100;
 
 interface CallOptions {
-  method?: "GET" | "POST" | "PATCH" | "DELETE";
+  method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   body?: unknown;
   token?: string | null;
   /** The browser's IP, for the service's per-IP rate limits. */

@@ -1,0 +1,72 @@
+import { clampPage, type TableState } from "~/ui/data-table/spec";
+import type { PublicUser } from "../auth/contract.ts";
+import { toCurrentUser } from "../auth/user";
+import type { UsersTable } from "./list";
+
+export type UserRow = PublicUser & { displayName: string; username: string; firstName: string };
+type State = TableState<UsersTable>;
+type Facet = keyof State["filters"];
+
+const matches: Record<Facet, (user: PublicUser, chosen: string[]) => boolean> = {
+  role: (user, chosen) => user.roles.some((r) => chosen.includes(r)),
+  status: (user, chosen) => chosen.includes(user.status),
+  project: (user, chosen) => user.projectIds.some((p) => chosen.includes(p)),
+};
+
+const values: Record<Facet, (user: PublicUser) => string[]> = {
+  role: (user) => user.roles,
+  status: (user) => [user.status],
+  project: (user) => user.projectIds,
+};
+
+/** Missing times (never signed in) sort last either way. */
+const time = (value: string | null, desc: boolean) =>
+  value === null ? (desc ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY) : Date.parse(value);
+
+/**
+ * One page of the workspace's users, searched (e-mail), filtered, sorted and paged as the URL says,
+ * with the count per filter value under the search and the other filters. The auth service returns
+ * the whole team in one answer (ADR 025), so this happens here.
+ */
+export function usersTablePage(users: PublicUser[], requested: State) {
+  const q = requested.q.toLowerCase();
+  const searched = q ? users.filter((u) => u.email.includes(q)) : users;
+  const facets = Object.keys(matches) as Facet[];
+  const passes = (user: PublicUser, except?: Facet) =>
+    facets.every((f) => f === except || requested.filters[f].length === 0 || matches[f](user, requested.filters[f]));
+
+  const counts = Object.fromEntries(
+    facets.map((facet) => {
+      const count: Record<string, number> = {};
+      for (const user of searched.filter((u) => passes(u, facet))) {
+        for (const value of values[facet](user)) count[value] = (count[value] ?? 0) + 1;
+      }
+      return [facet, count];
+    }),
+  ) as Record<Facet, Record<string, number>>;
+
+  const filtered = searched.filter((u) => passes(u));
+  const state = clampPage(requested, filtered.length);
+  const { id, desc } = state.sort;
+  const key = (u: PublicUser): string | number =>
+    id === "email"
+      ? u.email
+      : id === "name"
+        ? toCurrentUser(u).displayName
+        : id === "status"
+          ? u.status
+          : id === "created"
+            ? Date.parse(u.createdAt)
+            : time(u.lastSignInAt, desc);
+  const sorted = [...filtered].sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    const order = x < y ? -1 : x > y ? 1 : 0;
+    // The e-mail breaks ties (it is unique), so a row never shows on two pages.
+    return (desc ? -order : order) || a.email.localeCompare(b.email);
+  });
+  const rows = sorted.slice((state.page - 1) * state.pageSize, state.page * state.pageSize).map((user): UserRow => {
+    const { displayName, username, firstName } = toCurrentUser(user);
+    return { ...user, displayName, username, firstName };
+  });
+  return { state, total: filtered.length, rows, counts };
+}
