@@ -54,7 +54,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     if (!submission.success) return failed(intent, submission.result);
     const outcome = await updateUser(context, id, submission.data, submission.values);
     if (!outcome.ok) return failed(intent, outcome.result, outcome.status);
-    return redirectWithToast(back, { type: "success", key: "users:saved" });
+    return redirectWithToast(back, { type: "success", key: "users:toasts.saved" });
   }
   if (intent === "delete") {
     const user = await getUser(context, id);
@@ -62,12 +62,12 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     if (!submission.success) return failed(intent, submission.result);
     const outcome = await deleteUser(context, id, submission.values);
     if (!outcome.ok) return failed(intent, outcome.result, outcome.status);
-    return redirectWithToast("/users", { type: "success", key: "users:deleted", values: { email: user.email } });
+    return redirectWithToast("/users", { type: "success", key: "users:toasts.deleted", values: { email: user.email } });
   }
   const status = intent === "deactivate" ? "deactivated" : "active";
   const outcome = await updateUser(context, id, { status });
   if (!outcome.ok) return failed(intent, outcome.result, outcome.status);
-  return redirectWithToast(back, { type: "success", key: `users:${status}` });
+  return redirectWithToast(back, { type: "success", key: `users:toasts.${status}` });
 }
 
 /** The action's answer, when it belongs to this form. */
@@ -84,12 +84,12 @@ function StatusForm({ active, result }: { active: boolean; result: FormResult | 
     <Form method="post" className="flex flex-col items-start gap-3">
       <FormError>{errors.form}</FormError>
       <p className="text-sm text-muted-foreground">
-        {active ? t("status.deactivateHint") : t("status.reactivateHint")}
+        {active ? t("accountStatus.deactivateHint") : t("accountStatus.reactivateHint")}
       </p>
       <input type="hidden" name="intent" value={intent} />
       <SubmitButton variant="outline" pending={pending} pendingLabel={t("form.saving")}>
         {active ? <CircleSlash aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
-        {active ? t("status.deactivate") : t("status.reactivate")}
+        {active ? t("accountStatus.deactivate") : t("accountStatus.reactivate")}
       </SubmitButton>
     </Form>
   );
@@ -167,7 +167,7 @@ export default function UserPage({ loaderData, actionData }: Route.ComponentProp
             </dl>
           </Card>
           {!isSelf && (
-            <Card title={t("status.title")}>
+            <Card title={t("accountStatus.title")}>
               <StatusForm
                 active={user.status === "active"}
                 result={resultFor(actionData, user.status === "active" ? "deactivate" : "reactivate")}
