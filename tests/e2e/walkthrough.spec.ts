@@ -89,6 +89,9 @@ async function signedInPages(page: Page): Promise<string[]> {
   const href = await page.locator('a[href^="/projects/"]:not([href$="/create"])').first().getAttribute("href");
   const project = href?.match(/^\/projects\/[^/?#]+/)?.[0];
   expect(project, "a project to open").toBeTruthy();
+  await page.goto("/users");
+  const user = await page.locator('a[href^="/users/"]:not([href$="/new"])').first().getAttribute("href");
+  expect(user, "a user to open").toBeTruthy();
   return [
     "/",
     "/projects",
@@ -96,6 +99,10 @@ async function signedInPages(page: Page): Promise<string[]> {
     "/projects/create",
     project as string,
     `${project}/edit`,
+    `${project}/members`,
+    "/users",
+    "/users/new",
+    user as string,
     "/settings",
     "/settings/account",
     "/settings/appearance",
