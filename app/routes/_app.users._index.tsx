@@ -21,10 +21,15 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const [users, projects] = await Promise.all([listUsers(context), listProjects(user)]);
   const spec = usersTable(projects.map((p) => p.id));
   const page = usersTablePage(users, parseTableState(spec, url.searchParams));
-  return { ...page, projects: projects.map((p) => ({ id: p.id, name: p.name })), total: page.total };
+  return {
+    ...page,
+    projects: projects.map((p) => ({ id: p.id, name: p.name })),
+    // Relative times count from the server's moment, so the browser renders the same text.
+    now: new Date().toISOString(),
+  };
 }
 
-function userColumns(t: (key: string) => string, format: Formatter, projects: Record<string, string>) {
+function userColumns(t: (key: string) => string, format: Formatter, projects: Record<string, string>, now: Date) {
   const roleNames = (u: UserRow) => u.roles.map((r) => t(`auth:roles.${r}`)).join(", ");
   const dash = <span className="text-muted-foreground">—</span>;
   const columns: Array<Column<UserRow>> = [
@@ -63,7 +68,7 @@ function userColumns(t: (key: string) => string, format: Formatter, projects: Re
     {
       id: "lastSignIn",
       header: t("table.lastSignIn"),
-      cell: (u) => (u.lastSignInAt ? <time dateTime={u.lastSignInAt}>{format.when(u.lastSignInAt)}</time> : dash),
+      cell: (u) => (u.lastSignInAt ? <time dateTime={u.lastSignInAt}>{format.when(u.lastSignInAt, now)}</time> : dash),
     },
   ];
   return columns;
@@ -93,7 +98,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
         state={state}
         rows={rows}
         total={total}
-        columns={userColumns(t, format, projectNames)}
+        columns={userColumns(t, format, projectNames, new Date(loaderData.now))}
         getRowId={(u) => u.id}
         caption={t("table.caption")}
         search={{ label: t("list.search"), placeholder: t("list.searchPlaceholder") }}
