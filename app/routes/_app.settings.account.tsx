@@ -37,6 +37,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const browserZone = browserTimeZone(request);
   return {
     email: user.email,
+    mustChangePassword: user.mustChangePassword,
     timeZoneGroups: timeZoneGroups(language),
     timezone,
     // The browser is elsewhere than the saved zone (travel, a new device): offer to switch.
@@ -51,7 +52,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireUser(context);
   const form = await request.formData();
-  if (form.get("intent") === "password") return changePassword(user.id, form, context, url);
+  if (form.get("intent") === "password") {
+    return changePassword(user.id, form, context, user.mustChangePassword ? "/" : null, url);
+  }
   if (form.get("intent") === SIGN_OUT_EVERYWHERE) return signOutEverywhereAndLeave(user.id, request, context);
   if (form.get("intent") === "timezone") {
     return savePreferences(user.id, url, form, timeZoneSchema(isTimeZone), REGIONAL_SECTION);
@@ -64,7 +67,14 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 /** Through the auth service: the current password is checked there, other sessions end at once. */
-async function changePassword(userId: string, form: FormData, context: Route.ActionArgs["context"], url: URL) {
+async function changePassword(
+  userId: string,
+  form: FormData,
+  context: Route.ActionArgs["context"],
+  /** Where to go next: home once a one-time password is replaced, else back here. */
+  next: string | null,
+  url: URL,
+) {
   const submission = parseForm(form, passwordSchema);
   if (!submission.success) return formFailure(submission.result);
   const { token, clientIp } = authCallContext(context);
@@ -85,7 +95,7 @@ async function changePassword(userId: string, form: FormData, context: Route.Act
     return formFailure({ formError: { key: "auth:errors.unavailable" } }, 503);
   }
   await markSessionsStale(userId);
-  const back = form.get("backToSection") ? `${url.pathname}#${PASSWORD_SECTION}` : url.pathname;
+  const back = next ?? (form.get("backToSection") ? `${url.pathname}#${PASSWORD_SECTION}` : url.pathname);
   return redirectWithToast(back, { type: "success", key: "settings:password.changed" });
 }
 
@@ -226,12 +236,17 @@ function RegionalSection({ loaderData }: { loaderData: Route.ComponentProps["loa
   );
 }
 
-function PasswordSection({ email }: { email: string }) {
+function PasswordSection({ email, mustChange }: { email: string; mustChange: boolean }) {
   const { t } = useTranslation("settings");
   const { fetcher, key, errors, saving } = usePreferenceForm("password");
   return (
     <SettingsSection id={PASSWORD_SECTION} title={t("password.title")} description={t("password.description")}>
       <fetcher.Form method="post" preventScrollReset key={key} className="flex max-w-md flex-col gap-4">
+        {mustChange && (
+          <p role="status" className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm">
+            {t("password.mustChange")}
+          </p>
+        )}
         <input type="hidden" name="intent" value="password" />
         <BackToSection />
         <input type="hidden" name="username" autoComplete="username" value={email} />
@@ -298,7 +313,7 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
       </p>
       <LanguageSection />
       <RegionalSection loaderData={loaderData} />
-      <PasswordSection email={loaderData.email} />
+      <PasswordSection email={loaderData.email} mustChange={loaderData.mustChangePassword} />
       <SignOutEverywhereSection />
     </div>
   );

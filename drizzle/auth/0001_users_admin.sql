@@ -10,4 +10,5 @@ CREATE TABLE "auth"."user_events" (
 );
 --> statement-breakpoint
 ALTER TABLE "auth"."users" ADD COLUMN "last_sign_in_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "auth"."users" ADD COLUMN "must_change_password" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 CREATE INDEX "user_events_user_at_idx" ON "auth"."user_events" USING btree ("user_id","at");

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgSchema, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, jsonb, pgSchema, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** The auth service's own tables, in their own schema (its own database when AUTH_DATABASE_URL is set). */
 export const auth = pgSchema("auth");
@@ -16,6 +16,8 @@ export const users = auth.table("users", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+  /** Set for a one-time password (ADR 025): the app sends the user to change it before anything else. */
+  mustChangePassword: boolean("must_change_password").notNull().default(false),
 });
 
 export const tokens = auth.table(

@@ -143,6 +143,7 @@ export function createAuthService({ connection, tokenTtlHours = 24 * 30, limits:
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+    mustChangePassword: row.mustChangePassword,
   });
   type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
@@ -277,7 +278,7 @@ export function createAuthService({ connection, tokenTtlHours = 24 * 30, limits:
 
   /** Inserts a user; the very first user of an empty service becomes admin, whatever was asked. */
   async function insertUser(
-    input: { email: string; password: string; roles?: Role[]; projectIds?: string[] },
+    input: { email: string; password: string; roles?: Role[]; projectIds?: string[]; mustChangePassword?: boolean },
     actor: UserRow | null = null,
   ) {
     const passwordHash = await hash(input.password, ARGON2);
@@ -291,7 +292,13 @@ export function createAuthService({ connection, tokenTtlHours = 24 * 30, limits:
       const roles = n === 0 ? ["admin"] : (input.roles ?? ["viewer"]);
       const [row] = await tx
         .insert(users)
-        .values({ email: input.email, passwordHash, roles, projectIds: input.projectIds ?? [] })
+        .values({
+          email: input.email,
+          passwordHash,
+          roles,
+          projectIds: input.projectIds ?? [],
+          mustChangePassword: input.mustChangePassword ?? false,
+        })
         .returning();
       const user = row as UserRow;
       await record(tx, user, actor ?? user, "created", {
@@ -357,7 +364,10 @@ export function createAuthService({ connection, tokenTtlHours = 24 * 30, limits:
       const caller = await requireAdmin(token);
       const data = parse(createUserSchema, input);
       const generated = data.password === undefined ? oneTimePassword() : null;
-      const user = await insertUser({ ...data, password: data.password ?? (generated as string) }, caller);
+      const user = await insertUser(
+        { ...data, password: data.password ?? (generated as string), mustChangePassword: generated !== null },
+        caller,
+      );
       return { user: toPublic(user), ...(generated ? { oneTimePassword: generated } : {}) };
     },
 
@@ -445,7 +455,7 @@ export function createAuthService({ connection, tokenTtlHours = 24 * 30, limits:
       }
       await db
         .update(users)
-        .set({ passwordHash: await hash(data.newPassword, ARGON2), updatedAt: sql`now()` })
+        .set({ passwordHash: await hash(data.newPassword, ARGON2), mustChangePassword: false, updatedAt: sql`now()` })
         .where(eq(users.id, user.id));
       // Other sessions end; the one that changed the password stays signed in.
       await db

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_STATE } from "../../playwright.config";
-import { text, uniqueEmail, waitForInteractive } from "./support";
+import { PASSWORD, text, uniqueEmail, waitForInteractive } from "./support";
 
 const en = (key: string) => text("en", key);
 
@@ -38,6 +38,13 @@ test("an admin creates a user who signs in with the one-time password, sees only
   await userPage.getByLabel(en("auth:email")).fill(email);
   await userPage.getByLabel(en("auth:password")).fill(password);
   await userPage.getByRole("button", { name: en("auth:signIn") }).click();
+  // First their own password: nothing else opens until then.
+  await expect(userPage).toHaveURL(/\/settings\/account#password$/);
+  await expect(userPage.getByText(en("settings:password.mustChange"))).toBeVisible();
+  await userPage.getByLabel(en("settings:password.current")).fill(password);
+  await userPage.getByLabel(en("settings:password.new")).fill(PASSWORD);
+  await userPage.getByLabel(en("settings:password.confirm")).fill(PASSWORD);
+  await userPage.getByRole("button", { name: en("settings:password.submit") }).click();
   await expect(userPage).toHaveURL(/\/$/);
   await userPage.goto("/projects");
   await expect(userPage.locator("tbody tr")).toHaveCount(1);

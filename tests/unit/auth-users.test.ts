@@ -74,11 +74,19 @@ describe("creating a user", () => {
     });
     expect(created.status).toBe(201);
     const { user, oneTimePassword } = created.body.data;
-    expect(user).toMatchObject({ email: "new.person@example.com", roles: ["analyst"], lastSignInAt: null });
+    expect(user).toMatchObject({
+      email: "new.person@example.com",
+      roles: ["analyst"],
+      lastSignInAt: null,
+      mustChangePassword: true,
+    });
     expect(oneTimePassword).toMatch(/^[\w-]{16}$/);
     const listed = (await api(url, "/users", { method: "GET", token: tokens.admin })).body.data.users;
     expect(JSON.stringify(listed)).not.toContain(oneTimePassword);
-    expect(await login("new.person@example.com", oneTimePassword)).toBeTruthy();
+    const token = await login("new.person@example.com", oneTimePassword);
+    expect((await api(url, "/validate", { token })).body.data.user.mustChangePassword).toBe(true);
+    await api(url, "/password", { token, body: { currentPassword: oneTimePassword, newPassword: PASSWORD } });
+    expect((await api(url, "/validate", { token })).body.data.user.mustChangePassword).toBe(false);
     const after = (await api(url, "/users", { method: "GET", token: tokens.admin })).body.data.users.find(
       (u: { id: string }) => u.id === user.id,
     );

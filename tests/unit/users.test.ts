@@ -45,7 +45,10 @@ async function signIn(email: string, password = PASSWORD) {
   return cookieFrom(response, "__session");
 }
 
-/** Creates a user through the /users/new form, as an admin would, and signs them in. */
+/**
+ * Creates a user through the /users/new form, as an admin would; they sign in with the one-time
+ * password and, as they must before anything else, replace it with PASSWORD.
+ */
 async function aUser(email: string, roles: string[], projectIds: string[] = []) {
   const form = new URLSearchParams({ email });
   for (const role of roles) form.append("roles", role);
@@ -59,7 +62,19 @@ async function aUser(email: string, roles: string[], projectIds: string[] = []) 
     data: { created: { id: string; oneTimePassword: string } };
   };
   const { id, oneTimePassword } = result.data.created;
-  return { id, password: oneTimePassword, cookie: await signIn(email, oneTimePassword) };
+  const cookie = await signIn(email, oneTimePassword);
+  const changed = (await callRoute(
+    accountAction,
+    post("/settings/account", cookie, {
+      intent: "password",
+      currentPassword: oneTimePassword,
+      newPassword: PASSWORD,
+      confirmPassword: PASSWORD,
+    }),
+    page,
+  )) as Response;
+  expect(changed.headers.get("Location")).toBe("/");
+  return { id, oneTimePassword, cookie };
 }
 
 beforeAll(async () => {
@@ -201,10 +216,48 @@ describe("the Users screens", () => {
   });
 });
 
+describe("one-time passwords", () => {
+  it("send the new user to choose their own password before anything else, and work only once", async () => {
+    const form = new URLSearchParams({ email: "fresh@example.com", roles: "viewer" });
+    const created = (await callRoute(
+      newUserAction,
+      new Request(`${ORIGIN}/users/new`, {
+        method: "POST",
+        body: form,
+        headers: { Cookie: adminCookie, Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" },
+      }),
+      page,
+    )) as { data: { created: { oneTimePassword: string } } };
+    const { oneTimePassword } = created.data.created;
+    const cookie = await signIn("fresh@example.com", oneTimePassword);
+    for (const path of ["/", "/projects"]) {
+      const response = (await callRoute(usersLoader, get(path, cookie), page)) as Response;
+      expect(response.headers.get("Location")).toBe("/settings/account#password");
+    }
+    expect(await callRoute(accountLoader, get("/settings/account", cookie), page)).toMatchObject({
+      mustChangePassword: true,
+    });
+    await callRoute(
+      accountAction,
+      post("/settings/account", cookie, {
+        intent: "password",
+        currentPassword: oneTimePassword,
+        newPassword: PASSWORD,
+        confirmPassword: PASSWORD,
+      }),
+      page,
+    );
+    const viewer = await callRoute(usersLoader, get("/users", cookie), page).catch((e: unknown) => e);
+    expect(status(viewer)).toBe(403);
+    const again = await api(auth.url, "/login", { body: { email: "fresh@example.com", password: oneTimePassword } });
+    expect(again.status).toBe(401);
+  });
+});
+
 describe("own account: sign out everywhere", () => {
   it("ends this and every other session of the user", async () => {
     const user = await aUser("busy@example.com", ["viewer"]);
-    const otherDevice = await signIn("busy@example.com", user.password);
+    const otherDevice = await signIn("busy@example.com");
     expect(await callRoute(accountLoader, get("/settings/account", otherDevice), page)).toHaveProperty("email");
     const response = (await callRoute(
       accountAction,
@@ -230,6 +283,7 @@ describe("the users table", () => {
       status: "active",
       createdAt: at(1),
       lastSignInAt: at(9),
+      mustChangePassword: false,
     },
     {
       id: "2",
@@ -239,6 +293,7 @@ describe("the users table", () => {
       status: "active",
       createdAt: at(2),
       lastSignInAt: null,
+      mustChangePassword: false,
     },
     {
       id: "3",
@@ -248,6 +303,7 @@ describe("the users table", () => {
       status: "deactivated",
       createdAt: at(3),
       lastSignInAt: at(5),
+      mustChangePassword: false,
     },
   ];
   const spec = usersTable(["p1", "p2"]);

@@ -14,6 +14,8 @@ export interface PublicUser {
   createdAt: string;
   /** The last successful sign-in; null until the first. */
   lastSignInAt: string | null;
+  /** Signed in with a one-time password: they must choose their own before anything else (ADR 025). */
+  mustChangePassword: boolean;
 }
 
 /** One entry of a user's history (ADR 025): each changed field's old and new value. */

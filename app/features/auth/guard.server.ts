@@ -17,6 +17,8 @@ interface SessionState {
 export const sessionContext = createContext<SessionState>({ user: null, token: null, expired: false });
 
 const SESSION_COOKIE = "__session=";
+/** Where a user signed in with a one-time password must go first (ADR 025). */
+const PASSWORD_PAGE = "/settings/account";
 
 /**
  * Root middleware: reads the session and asks the auth service again when the cookie's copy may be
@@ -63,6 +65,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
 /** Middleware of the signed-in layout: anonymous requests (documents and data) go to sign-in. */
 export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ request, context, url, params }, next) => {
   const { user, expired } = context.get(sessionContext);
+  if (user?.mustChangePassword && url.pathname !== PASSWORD_PAGE) throw redirect(`${PASSWORD_PAGE}#password`);
   if (user) return next();
   // An unknown URL (the layout's catch-all route) is a public 404, not a reason to sign in.
   if ("*" in params) throw data(null, { status: 404 });

@@ -12,6 +12,8 @@ export interface CurrentUser {
   firstName: string;
   lastName: string;
   imageUrl: string;
+  /** Signed in with a one-time password: only Settings → Account is open until they choose their own. */
+  mustChangePassword: boolean;
 }
 
 export function toCurrentUser(user: {
@@ -20,6 +22,7 @@ export function toCurrentUser(user: {
   roles: Role[];
   projectIds: string[];
   createdAt: string;
+  mustChangePassword?: boolean;
 }): CurrentUser {
   const local = user.email.split("@")[0] ?? user.email;
   return {
@@ -33,5 +36,6 @@ export function toCurrentUser(user: {
     firstName: local,
     lastName: "",
     imageUrl: "",
+    mustChangePassword: user.mustChangePassword ?? false,
   };
 }
