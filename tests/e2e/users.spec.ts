@@ -42,7 +42,7 @@ test("an admin creates a user who signs in with the one-time password, sees only
   await expect(userPage).toHaveURL(/\/settings\/account#password$/);
   await expect(userPage.getByText(en("settings:password.mustChange"))).toBeVisible();
   await userPage.getByLabel(en("settings:password.current")).fill(password);
-  await userPage.getByLabel(en("settings:password.new")).fill(PASSWORD);
+  await userPage.getByLabel(en("settings:password.new"), { exact: true }).fill(PASSWORD);
   await userPage.getByLabel(en("settings:password.confirm")).fill(PASSWORD);
   await userPage.getByRole("button", { name: en("settings:password.submit") }).click();
   await expect(userPage).toHaveURL(/\/$/);
