@@ -27,16 +27,14 @@ export interface UserEvent {
   at: string;
 }
 
-export const USER_EVENT_ACTIONS = [
-  "created",
-  "updated",
-  "deactivated",
-  "reactivated",
-  "deleted",
-  "password_changed",
-  "signed_out_everywhere",
-] as const;
-export type UserEventAction = (typeof USER_EVENT_ACTIONS)[number];
+export type UserEventAction =
+  | "created"
+  | "updated"
+  | "deactivated"
+  | "reactivated"
+  | "deleted"
+  | "password_changed"
+  | "signed_out_everywhere";
 
 export type AuthErrorCode =
   | "invalid_input"
@@ -47,7 +45,7 @@ export type AuthErrorCode =
   | "forbidden"
   | "account_deactivated"
   | "not_found"
-  /** Nobody may deactivate, demote or delete themselves, or change their own projects. */
+  /** Nobody may deactivate, demote or delete themselves. */
   | "self_protected"
   /** The change would leave no active admin. */
   | "last_admin";

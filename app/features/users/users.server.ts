@@ -65,7 +65,7 @@ async function change<T>(
 /** A read for a page: an unreachable service is the 503 page, a refusal its own status. */
 async function read<T>(context: Context, path: string): Promise<T> {
   const answer = await callAuth<T>(path, { method: "GET", ...authCallContext(context) });
-  if (!answer.ok) throw data(null, { status: answer.status === 401 ? 403 : answer.status });
+  if (!answer.ok) throw data(null, { status: answer.status });
   return answer.data;
 }
 
