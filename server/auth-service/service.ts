@@ -185,13 +185,19 @@ export function createAuthService({ connection, tokenTtlHours = 24 * 30, limits:
 
   /**
    * Applies an admin's or a manager's change to a user in one transaction: the last-admin rule, the
-   * history entry, and the end of every session when the user is deactivated.
+   * history entry, and the end of every session when the user is deactivated. Changes given as a
+   * function are made from the row as it is inside the lock, so concurrent edits of a list never lose one.
    */
-  async function changeUser(actor: UserRow, id: string, changes: Changes): Promise<UserRow> {
+  async function changeUser(
+    actor: UserRow,
+    id: string,
+    change: Changes | ((current: UserRow) => Changes),
+  ): Promise<UserRow> {
     return db.transaction(async (tx) => {
       await lockUsers(tx);
       const [target] = await tx.select().from(users).where(eq(users.id, id));
       if (!target) throw new AuthError("not_found", "User not found");
+      const changes = typeof change === "function" ? change(target) : change;
       const changed = diff(target, changes);
       if (Object.keys(changed).length === 0) return target;
       await keepAnAdmin(tx, target, { roles: changes.roles ?? target.roles, status: changes.status ?? target.status });
@@ -427,16 +433,20 @@ export function createAuthService({ connection, tokenTtlHours = 24 * 30, limits:
       const data = parse(memberSchema, input);
       const [target] = await db.select().from(users).where(eq(users.email, data.email));
       if (!target) throw new AuthError("not_found", "No user has this e-mail", { email: "unknown" });
-      if (target.projectIds.includes(id)) return { user: toPublic(target) };
-      return { user: toPublic(await changeUser(caller, target.id, { projectIds: [...target.projectIds, id] })) };
+      const added = await changeUser(caller, target.id, (current) => ({
+        projectIds: current.projectIds.includes(id) ? current.projectIds : [...current.projectIds, id],
+      }));
+      return { user: toPublic(added) };
     },
 
     /** Takes the project off the user (admins; managers for their projects). */
     async removeProjectMember(token: string | null, projectIdValue: unknown, userId: string) {
       const { caller, projectId: id } = await requireProjectManager(token, projectIdValue);
       const target = await findUser(userId);
-      const projectIds = target.projectIds.filter((p) => p !== id);
-      return { user: toPublic(await changeUser(caller, target.id, { projectIds })) };
+      const removed = await changeUser(caller, target.id, (current) => ({
+        projectIds: current.projectIds.filter((p) => p !== id),
+      }));
+      return { user: toPublic(removed) };
     },
 
     /** Ends every session of the caller, this one included. */

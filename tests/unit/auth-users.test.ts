@@ -207,6 +207,10 @@ describe("project members", () => {
     expect((await remove(tokens.manager, "p1")).body.data.user.projectIds).toEqual(["p2"]);
     expect((await remove(tokens.admin, "p2")).body.data.user.projectIds).toEqual([]);
     expect((await api(url, `/projects/p1/members/${user.id}`, { method: "DELETE" })).status).toBe(401);
+    // Two additions at once both stick: each is made from the row as it is under the lock.
+    await Promise.all([add(tokens.manager, "p1"), add(tokens.admin, "p2"), add(tokens.admin, "p3")]);
+    const listed = (await api(url, "/users", { method: "GET", token: tokens.admin })).body.data.users;
+    expect(listed.find((u: { id: string }) => u.id === user.id).projectIds.sort()).toEqual(["p1", "p2", "p3"]);
   });
 });
 
