@@ -7,6 +7,7 @@ import { RouterContextProvider } from "react-router";
 import { type DatabaseHandle, getDatabaseHandle, openDatabase, setDatabase } from "../app/db/client.server.ts";
 import { readDatabaseStatus, recordStart } from "../app/db/meta.server.ts";
 import { type Env, getEnv, setEnv } from "../app/lib/env.server.ts";
+import { type JobQueue, setJobQueue } from "../app/lib/jobs.server.ts";
 import { requestInfoContext } from "../app/lib/request-info.ts";
 import { withRequestTiming } from "../app/lib/timing.server.ts";
 
@@ -33,12 +34,13 @@ const handleRequest = createRequestHandler({
 export const app: typeof handleRequest = (req, res, next) => withRequestTiming(() => handleRequest(req, res, next));
 
 /**
- * Hands the configuration parsed at start, and the open database, to this bundle's copy of the app's
- * modules (the bundle does not share module instances with server/main.ts).
+ * Hands the configuration parsed at start, the open database and the running job queue to this bundle's
+ * copy of the app's modules (the bundle does not share module instances with server/main.ts).
  */
-export function attach(env: Env, database?: DatabaseHandle) {
+export function attach(env: Env, database?: DatabaseHandle, jobs?: JobQueue) {
   setEnv(env);
   if (database) setDatabase(database);
+  if (jobs) setJobQueue(jobs);
 }
 
 /** Opens the database named by the configuration and applies pending migrations. */
@@ -56,6 +58,8 @@ export const databaseStatus = readDatabaseStatus;
 // The demo workspace travels in the bundle, so it uses the same schema and matcher modules as the app.
 export { seedDemo, seedDemoTasks } from "./demo/seed.ts";
 export { DEMO_PASSWORD, demoTeam } from "./demo/team.ts";
+// The job queue too: its handlers are the app's feature functions, on the app's database.
+export { startJobQueue } from "./jobs/queue.ts";
 export { payloadTooLargePage } from "./payload-too-large.ts";
 
 export async function closeDatabase() {

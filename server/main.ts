@@ -56,6 +56,7 @@ app.use(compression());
 let serverModule: ServerModule;
 let appHandler: express.RequestHandler;
 let database: Awaited<ReturnType<ServerModule["startDatabase"]>>;
+let jobs: Awaited<ReturnType<ServerModule["startJobQueue"]>>;
 if (dev) {
   const vite = await import("vite");
   const viteServer = await vite.createServer({ server: { middlewareMode: true } });
@@ -65,7 +66,7 @@ if (dev) {
     try {
       const fresh = (await viteServer.ssrLoadModule("./server/app.ts")) as ServerModule;
       // A module that changed was evaluated anew and has not seen the configuration or the database yet.
-      fresh.attach(config, database);
+      fresh.attach(config, database, jobs);
       await fresh.app(req, res, next);
     } catch (error) {
       next(error);
@@ -158,6 +159,15 @@ if (authService && demoWanted && !(await authService.hasUsers())) {
   log.info({ messages: seeded.messages, links: seeded.links, ms: Date.now() - started }, "demo workspace created");
 }
 
+// Background work (fetching sources, re-matching, imports) on the app's database; the collector loop
+// looks for due sources every 30 s unless COLLECTOR=off.
+jobs = await serverModule.startJobQueue({
+  connection: database.connection,
+  databaseUrl: config.DATABASE_URL,
+  log: log.child({ component: "jobs" }),
+  collectEveryMs: config.COLLECTOR === "on" ? 30_000 : null,
+});
+
 const server = app.listen(config.PORT, config.HOST, () => {
   const { port } = server.address() as AddressInfo;
   const wildcard = config.HOST === "0.0.0.0" || config.HOST === "::";
@@ -175,19 +185,26 @@ const server = app.listen(config.PORT, config.HOST, () => {
 const publicListener = drainable(server);
 
 let stopping = false;
-/** Stop taking requests, finish those in flight (they may still call the auth service), then close the database. */
+const DRAIN_BUDGET_MS = 25_000;
+/**
+ * Stop taking requests, finish those in flight (they may still call the auth service), let running jobs
+ * finish in what is left of the budget, then close the database.
+ */
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  log.info({ signal }, "shutting down: finishing in-flight requests");
+  log.info({ signal }, "shutting down: finishing in-flight requests and jobs");
+  const deadline = Date.now() + DRAIN_BUDGET_MS;
   const forced = setTimeout(() => {
     log.error("in-flight requests did not finish within 25 s; exiting");
     process.exit(1);
-  }, 25_000);
+  }, DRAIN_BUDGET_MS);
   forced.unref();
   try {
     await publicListener.drain();
     await appRequests.idle();
+    // Jobs still running after this are failed, and run again once they expire (ADR 020).
+    await jobs.stop(deadline - Date.now() - 2_000);
     await authListener?.drain();
     if (embeddedAuth && embeddedAuth !== database.connection) await disconnect(embeddedAuth);
     await serverModule.closeDatabase();

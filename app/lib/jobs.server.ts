@@ -1,11 +1,15 @@
 /**
  * The app's door to the background job queue (pg-boss, run by `server/jobs/`). Loaders and actions put
  * work on it; the server attaches the running queue at start (`app/` never imports `server/`).
+ * A new job: its name here and its handler in `server/jobs/handlers.ts`.
  */
-export type JobName = "fetch-source" | "rematch-project" | "run-import";
+export type JobName = "fetch-source" | "rematch-project";
 
 export interface JobQueue {
-  /** Queues a job; with a singletonKey, a second one for the same key is not queued while one waits. */
+  /**
+   * Queues a job. With a singletonKey, a second job for the same key is not queued while one waits (each
+   * job name's handler says whether one may also wait while another runs); then it answers null.
+   */
   send(name: JobName, data: Record<string, unknown>, options?: { singletonKey?: string }): Promise<string | null>;
 }
 

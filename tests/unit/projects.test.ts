@@ -8,15 +8,19 @@ import { action as detailAction, loader as detailLoader } from "~/routes/_app.pr
 import { action as editAction } from "~/routes/_app.projects.$projectId.edit";
 import { action as createAction, loader as createLoader } from "~/routes/_app.projects.create";
 import { action as activeProjectAction } from "~/routes/resources.active-project";
+import type { RunningJobQueue } from "../../server/jobs/queue";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
+import { jobsSettled, startTestJobQueue } from "../support/jobs";
 import { formPost, ORIGIN } from "../support/route";
 import { signedInContext } from "../support/session";
 
 let handle: DatabaseHandle;
+let queue: RunningJobQueue;
 let alpha: string;
 let beta: string;
 beforeAll(async () => {
   handle = await openTestDatabase();
+  queue = await startTestJobQueue(handle);
   alpha = (await aProject(handle, { name: "Alpha", keywords: ["alpha"] })).id;
   beta = (await aProject(handle, { name: "Beta", keywords: ["beta"] })).id;
   await mentions(handle, {
@@ -28,7 +32,10 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(() => handle.close());
+afterAll(async () => {
+  await queue.stop(1_000);
+  await handle.close();
+});
 
 type Args = { request: Request; context: unknown; params: Record<string, string>; url: URL; pattern: string };
 async function call(
@@ -132,6 +139,8 @@ describe("creating, editing, pausing and deleting", () => {
       excludedWords: ["vakansiya"],
       competitorIds: [alpha],
     });
+    // Matching the stored mentions runs in the background.
+    await jobsSettled(handle);
     const links = await handle.db.select().from(messageProjects).where(eq(messageProjects.projectId, id));
     expect(links).toHaveLength(2);
   });

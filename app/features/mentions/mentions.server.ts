@@ -2,11 +2,8 @@
 // pass project ids they have already checked the user may see (see features/projects).
 import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { getDb, queryRows } from "../../db/client.server";
-import { dailyRollups, messageProjects, messages, projects, sources, type Translations } from "../../db/schema";
+import { dailyRollups, messageProjects, messages, sources, type Translations } from "../../db/schema";
 import { inLanguage } from "../../lib/translations";
-import { createMatcher } from "../projects/matcher";
-
-const BATCH = 2000;
 
 let generation = 0;
 
@@ -17,49 +14,6 @@ export function mentionsChanged() {
 
 export function mentionsGeneration() {
   return generation;
-}
-
-/**
- * Links the project to every stored message its rules match (and only those), in batches. Called after
- * a project is created or its rules change; a background job can call it with just the id.
- */
-export async function rematchProject(projectId: string) {
-  const db = getDb();
-  const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
-  if (!project) return;
-  const match = createMatcher(project);
-  try {
-    await linkMatches(project.id, match);
-  } finally {
-    mentionsChanged();
-  }
-}
-
-async function linkMatches(projectId: string, match: ReturnType<typeof createMatcher>) {
-  const db = getDb();
-  await db.delete(messageProjects).where(eq(messageProjects.projectId, projectId));
-  let after = "00000000-0000-0000-0000-000000000000";
-  for (;;) {
-    const batch = await db
-      .select({
-        id: messages.id,
-        title: messages.title,
-        text: messages.text,
-        language: messages.language,
-        publishedAt: messages.publishedAt,
-      })
-      .from(messages)
-      .where(sql`${messages.id} > ${after}`)
-      .orderBy(messages.id)
-      .limit(BATCH);
-    if (batch.length === 0) return;
-    const links = batch.flatMap((m) => {
-      const terms = match(m);
-      return terms ? [{ messageId: m.id, projectId, matchedTerms: terms, publishedAt: m.publishedAt }] : [];
-    });
-    if (links.length) await db.insert(messageProjects).values(links);
-    after = (batch.at(-1) as { id: string }).id;
-  }
 }
 
 export type DayVolume = { day: string; positive: number; neutral: number; negative: number };

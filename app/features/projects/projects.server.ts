@@ -5,13 +5,8 @@ import { projects } from "../../db/schema";
 import { inLanguage, withoutTranslations } from "../../lib/translations";
 import { can, canAccessProject, type Permission } from "../auth/permissions";
 import type { CurrentUser } from "../auth/user";
-import {
-  latestMentions,
-  mentionsInLanguage,
-  rematchProject,
-  topSources,
-  volumeLast30Days,
-} from "../mentions/mentions.server";
+import { latestMentions, mentionsInLanguage, topSources, volumeLast30Days } from "../mentions/mentions.server";
+import { queueRematch } from "./rematch.server";
 import type { ProjectInput } from "./schemas";
 
 export type Project = typeof projects.$inferSelect;
@@ -105,7 +100,7 @@ export async function createProject(user: CurrentUser, input: ProjectInput): Pro
     .values({ ...input, competitorIds: await allowedCompetitors(user, input.competitorIds), createdBy: user.id })
     .returning();
   const project = row as Project;
-  await rematchProject(project.id);
+  await queueRematch(project.id);
   return project;
 }
 
@@ -139,7 +134,7 @@ export async function updateProject(
   const rulesChanged = ["keywords", "requiredWords", "excludedWords", "languages"].some(
     (key) => JSON.stringify(current[key as keyof Project]) !== JSON.stringify(project[key as keyof Project]),
   );
-  if (rulesChanged) await rematchProject(project.id);
+  if (rulesChanged) await queueRematch(project.id);
   return project;
 }
 

@@ -1,0 +1,39 @@
+// Every background job: its name (listed in app/lib/jobs.server.ts), the app function that does it, and how
+// the queue treats it. Adding a job is one entry here.
+import type { QueuePolicy } from "pg-boss";
+import { rematchProject } from "../../app/features/projects/rematch.server.ts";
+import { fetchSource } from "../../app/features/sources/collect.server.ts";
+import type { JobName } from "../../app/lib/jobs.server.ts";
+
+export interface JobDefinition {
+  run(data: Record<string, unknown>, signal: AbortSignal): Promise<unknown>;
+  /**
+   * With a singletonKey: `exclusive`, one job per key queued or running; `stately`, one running and one
+   * waiting (work that must see changes made while it runs, such as new rules).
+   */
+  policy: QueuePolicy;
+  /** How many run at once in one server process. */
+  concurrency: number;
+  /** Seconds a job may run before the queue gives it up (and another instance may take it again). */
+  expireInSeconds: number;
+  retryLimit: number;
+}
+
+export const jobs = {
+  "fetch-source": {
+    run: (data, signal) => fetchSource(String(data.sourceId), { signal }),
+    policy: "exclusive",
+    concurrency: 4,
+    // A website fetch reads up to 50 pages, each with its own 30 s limit.
+    expireInSeconds: 1_800,
+    // A failed fetch is recorded and backed off by the runner, not retried by the queue.
+    retryLimit: 0,
+  },
+  "rematch-project": {
+    run: (data) => rematchProject(String(data.projectId)),
+    policy: "stately",
+    concurrency: 1,
+    expireInSeconds: 3_600,
+    retryLimit: 1,
+  },
+} satisfies Record<JobName, JobDefinition>;

@@ -1,0 +1,79 @@
+// The one job queue: pg-boss on the app's own database, PGlite through pg-boss's adapter or PostgreSQL
+// through a small pool of its own; the same code otherwise. On PostgreSQL pg-boss claims jobs with
+// SKIP LOCKED, so several instances share the work and never run one job twice at once. See ADR 020.
+import { fromPglite, PgBoss } from "pg-boss";
+import type { Logger } from "pino";
+import type { Connection } from "../../app/db/connection.server.ts";
+import { queueDueSources } from "../../app/features/sources/collect.server.ts";
+import { type JobName, type JobQueue, setJobQueue } from "../../app/lib/jobs.server.ts";
+import { type JobDefinition, jobs } from "./handlers.ts";
+
+export interface JobQueueOptions {
+  connection: Connection;
+  /** The PostgreSQL URL of `connection`, for pg-boss's own pool. */
+  databaseUrl?: string;
+  log: Logger;
+  /** How often the collector loop looks for due sources; null when COLLECTOR=off. */
+  collectEveryMs: number | null;
+}
+
+export interface RunningJobQueue extends JobQueue {
+  /**
+   * Takes no new jobs, lets those running finish for at most `timeoutMs` (then they are failed, to be run
+   * again after they expire), and detaches from the app.
+   */
+  stop(timeoutMs: number): Promise<void>;
+}
+
+export async function startJobQueue({
+  connection,
+  databaseUrl,
+  log,
+  collectEveryMs,
+}: JobQueueOptions): Promise<RunningJobQueue> {
+  const common = { schedule: false, registerInstance: false, useListenNotify: true } as const;
+  const boss =
+    connection.driver === "pglite"
+      ? new PgBoss({ ...common, db: fromPglite(connection.client), backend: "pglite" })
+      : new PgBoss({ ...common, connectionString: databaseUrl, max: 4, application_name: "kuzatuv-jobs" });
+  boss.on("error", (error) => log.error({ err: error }, "job queue error"));
+  await boss.start();
+
+  for (const [name, job] of Object.entries(jobs) as Array<[JobName, JobDefinition]>) {
+    const { policy, expireInSeconds, retryLimit, concurrency } = job;
+    await boss.createQueue(name, { policy, expireInSeconds, retryLimit, notify: true });
+    await boss.work(name, { localConcurrency: concurrency, batchSize: 1 }, async ([claimed]) => {
+      if (!claimed) return;
+      const started = Date.now();
+      try {
+        await job.run(claimed.data as Record<string, unknown>, claimed.signal);
+        log.debug({ job: name, id: claimed.id, ms: Date.now() - started }, "job done");
+      } catch (error) {
+        log.error({ err: error, job: name, id: claimed.id }, "job failed");
+        throw error;
+      }
+    });
+  }
+
+  // The collector loop: every instance looks for due sources; each source gets one job at a time whoever
+  // queues it (singletonKey), and one instance claims it.
+  let scanning: Promise<unknown> = Promise.resolve();
+  const scan = () => {
+    scanning = queueDueSources().catch((error) => log.error({ err: error }, "collector loop failed"));
+  };
+  const loop = collectEveryMs === null ? null : setInterval(scan, collectEveryMs);
+
+  const queue: RunningJobQueue = {
+    send: (name, data, options) => boss.send(name, data, options),
+    async stop(timeoutMs) {
+      if (loop) clearInterval(loop);
+      await scanning;
+      setJobQueue(undefined);
+      await boss.stop({ graceful: true, timeout: timeoutMs });
+    },
+  };
+  setJobQueue(queue);
+  if (loop) scan();
+  log.info({ jobs: Object.keys(jobs), collector: loop ? "on" : "off" }, "job queue started");
+  return queue;
+}

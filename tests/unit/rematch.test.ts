@@ -1,0 +1,86 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server";
+import { messageProjects, projects } from "~/db/schema";
+import { latestMentions, volumeLast30Days } from "~/features/mentions/mentions.server";
+import { queueRematch, rematchProject } from "~/features/projects/rematch.server";
+import type { RunningJobQueue } from "../../server/jobs/queue";
+import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
+import { jobsSettled, startTestJobQueue } from "../support/jobs";
+
+let handle: DatabaseHandle;
+let queue: RunningJobQueue;
+let feed: { id: string };
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  queue = await startTestJobQueue(handle);
+  feed = await aSource(handle);
+});
+afterAll(async () => {
+  await queue.stop(1_000);
+  await handle.close();
+});
+
+const linkedTexts = async (projectId: string) => (await latestMentions([projectId], 100)).map((m) => m.text).sort();
+const state = async (projectId: string) =>
+  (await handle.db.select().from(projects).where(eq(projects.id, projectId)))[0]?.rematch;
+
+describe("re-matching a project", () => {
+  it("in the background: links added and removed, terms renewed, counts follow, progress recorded", async () => {
+    const project = await aProject(handle, { keywords: ["apple"] });
+    await mentions(handle, {
+      source: feed,
+      projectIds: [project.id],
+      items: [
+        { text: "apple pie", daysAgo: 1 },
+        { text: "apple and pear", daysAgo: 2 },
+      ],
+    });
+    await mentions(handle, { source: feed, items: [{ text: "pear juice", daysAgo: 1 }] });
+
+    await handle.db
+      .update(projects)
+      .set({ keywords: ["pear"] })
+      .where(eq(projects.id, project.id));
+    await queueRematch(project.id);
+    expect(await state(project.id)).toMatchObject({ status: "queued" });
+    await jobsSettled(handle);
+
+    expect(await linkedTexts(project.id)).toEqual(["apple and pear", "pear juice"]);
+    const [kept] = await handle.db.select().from(messageProjects).where(eq(messageProjects.projectId, project.id));
+    expect(kept?.matchedTerms).toEqual(["pear"]);
+    const total = (await volumeLast30Days([project.id])).reduce((sum, d) => sum + d.neutral, 0);
+    expect(total).toBe(2);
+    expect(await state(project.id)).toMatchObject({
+      status: "done",
+      processed: 3,
+      total: 3,
+      added: 1,
+      removed: 1,
+      finishedAt: expect.any(String),
+    });
+  });
+
+  it("reads only the last 90 days: older links stay as they were", async () => {
+    const project = await aProject(handle, { keywords: ["plum"] });
+    await mentions(handle, {
+      source: feed,
+      projectIds: [project.id],
+      items: [
+        { text: "plum, long ago", daysAgo: 120 },
+        { text: "plum, lately", daysAgo: 3 },
+      ],
+    });
+    await handle.db
+      .update(projects)
+      .set({ keywords: ["cherry"] })
+      .where(eq(projects.id, project.id));
+    await rematchProject(project.id);
+    expect(await linkedTexts(project.id)).toEqual(["plum, long ago"]);
+    expect(await state(project.id)).toMatchObject({ status: "done", removed: 1, added: 0 });
+  });
+
+  it("a project deleted before its turn is skipped", async () => {
+    await expect(rematchProject("00000000-0000-4000-8000-000000000999")).resolves.toBeUndefined();
+  });
+});
