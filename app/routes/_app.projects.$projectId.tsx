@@ -13,6 +13,7 @@ import {
   projectDetail,
   setProjectStatus,
 } from "~/features/projects/projects.server";
+import { RematchStatus } from "~/features/projects/rematch-status";
 import { deleteSchema } from "~/features/projects/schemas";
 import { StatusBadge } from "~/features/projects/status-badge";
 import { readerLanguage } from "~/features/settings/preferences.server";
@@ -130,6 +131,7 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
         <StatusBadge status={project.status} />
         {paused && <span className="text-sm text-muted-foreground">{t("detail.pausedHint")}</span>}
       </div>
+      <RematchStatus rematch={project.rematch} />
 
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <Card title={t("detail.volume")} className="lg:col-span-2">

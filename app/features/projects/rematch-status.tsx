@@ -1,0 +1,63 @@
+import { LoaderCircle } from "lucide-react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useRevalidator } from "react-router";
+import type { RematchState } from "~/db/schema";
+import { useFormatter } from "~/lib/format";
+
+const REFRESH_MS = 2_000;
+
+/**
+ * Where the background re-match of a project's mentions stands (after its rules changed); with
+ * JavaScript the page refreshes itself while it runs.
+ */
+export function RematchStatus({ rematch }: { rematch: RematchState | null }) {
+  const { t } = useTranslation("projects");
+  const format = useFormatter();
+  const revalidator = useRevalidator();
+  const active = rematch?.status === "queued" || rematch?.status === "running";
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [active, revalidator]);
+  if (!rematch) return null;
+
+  if (active) {
+    const { processed, total } = rematch;
+    return (
+      <div role="status" className="mb-6 rounded-lg border border-border bg-muted/40 p-3 text-sm">
+        <p className="flex items-center gap-2">
+          <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
+          {rematch.status === "queued"
+            ? t("rematch.queued")
+            : t("rematch.running", { processed: format.number(processed), total: format.number(total) })}
+        </p>
+        {rematch.status === "running" && (
+          <progress
+            className="mt-2 h-1.5 w-full accent-primary"
+            max={Math.max(total, 1)}
+            value={processed}
+            aria-label={t("rematch.progress")}
+          />
+        )}
+      </div>
+    );
+  }
+  const when = format.when(rematch.finishedAt ?? rematch.startedAt);
+  if (rematch.status === "failed") {
+    return (
+      <p role="status" className="mb-6 text-sm text-danger">
+        {t("rematch.failed", { when })}
+      </p>
+    );
+  }
+  return (
+    <p role="status" className="mb-6 text-sm text-muted-foreground">
+      {t("rematch.done", { when })} {t("rematch.added", { value: format.number(rematch.added) })} ·{" "}
+      {t("rematch.removed", { value: format.number(rematch.removed) })}
+    </p>
+  );
+}
