@@ -60,6 +60,8 @@ export default defineConfig({
       AUTH_IP_LIMIT: "10000",
       // Enough demo data for the journeys, quick to create at every run's start.
       SEED_MESSAGES: "3000",
+      // Nothing is fetched on its own schedule: a journey fetches a source by pressing "Fetch now".
+      COLLECTOR: "off",
     },
   },
 });

@@ -1,10 +1,14 @@
 // Deterministic demo workspace: 3 projects with competitors, 12 sources, N messages over 120 days in four
 // languages (with a few events that spike the volume), their project links and rollups, and tasks.
+// Language, sentiment and links come from the ingestion pipeline's own steps (detection, the default
+// classifier, the matcher); the rows are then stored in bulk, which ingest() is too slow for at 1 000 000.
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { type Connection, drizzleOn } from "../../app/db/connection.server.ts";
 import * as schema from "../../app/db/schema.ts";
 import { createMatcher } from "../../app/features/projects/matcher.ts";
+import { chooseLanguage, type Language } from "../../app/features/sources/language.ts";
+import { lexiconClassifier } from "../../app/features/sources/sentiment.ts";
 import {
   AUTHORS,
   BRANDS,
@@ -193,7 +197,9 @@ export async function seedDemo(
     .values(
       SOURCES.map(({ weight: _w, ...s }) => ({
         ...s,
-        status: "active" as const,
+        // Sources a collector reads are paused: a demo machine may have no internet (and these hosts do
+        // not exist), so they would only turn "failing". Webhook and import sources wait for deliveries.
+        status: s.type === "webhook" || s.type === "manual" ? ("active" as const) : ("paused" as const),
         lastFetchedAt: new Date(now.getTime() - Math.floor(rnd() * 20) * 60_000),
         lastResult: "ok" as const,
         lastNewItems: Math.floor(rnd() * 12),
@@ -266,28 +272,27 @@ export async function seedDemo(
       if (publishedAt > now) publishedAt.setTime(now.getTime() - rnd() * 3_600_000);
       const base = { telegram: 9000, rss: 3500, atom: 2500, website: 1200, webhook: 1, manual: 1 }[source.type];
       const reach = Math.round(base * Math.exp((rnd() + rnd() + rnd() - 1.5) * 1.6));
-      const score =
-        mood === "positive" ? 0.3 + rnd() * 0.65 : mood === "negative" ? -(0.3 + rnd() * 0.65) : rnd() * 0.4 - 0.2;
       const url =
         source.type === "telegram"
           ? `https://t.me/${source.url}/${1000 + index}`
           : source.url
             ? `${new URL(source.url).origin}/news/${index}`
             : null;
+      const storedTitle = source.type === "telegram" ? null : title;
+      const storedText = source.type === "telegram" ? `${title}. ${text}` : text;
       rows.push({
         sourceId: sourceRow.id,
         externalId: `demo-${index}`,
         url,
         normalizedUrl: url,
         contentHash: createHash("sha256").update(`${title}\n${text}\n${index}`).digest("hex"),
-        title: source.type === "telegram" ? null : title,
-        text: source.type === "telegram" ? `${title}. ${text}` : text,
+        title: storedTitle,
+        text: storedText,
         author: source.type === "telegram" ? source.name : pick(AUTHORS[lang]),
         publishedAt,
         collectedAt: new Date(publishedAt.getTime() + (2 + rnd() * 30) * 60_000),
-        language: lang,
-        sentiment: mood,
-        sentimentScore: Math.round(score * 100) / 100,
+        // As the pipeline does: detected from the text, the source's language when unsure.
+        language: chooseLanguage(null, `${storedTitle ?? ""}\n${storedText}`, source.language),
         reach,
         tags: mood === "negative" && rnd() < 0.4 ? ["complaint"] : [],
         isRead: daysAgo > 7 ? rnd() < 0.85 : rnd() < 0.3,
@@ -302,26 +307,34 @@ export async function seedDemo(
     match: createMatcher({ ...p, requiredWords: [], languages: [] }),
   }));
   await db.execute(sql`ALTER TABLE message_projects DISABLE TRIGGER message_projects_rollup`);
-  let links = 0;
+  let linked = 0;
   try {
     for (let i = 0; i < rows.length; i += 1000) {
+      const batch = rows.slice(i, i + 1000);
+      // The pipeline's default classifier, with the text it would be given.
+      const sentiments = await lexiconClassifier(
+        batch.map((m) => ({ text: `${m.title ?? ""}\n${m.text}`, language: m.language as Language })),
+      );
       const inserted = await db
         .insert(schema.messages)
-        .values(rows.slice(i, i + 1000))
+        .values(
+          batch.map((m, k) => ({ ...m, sentiment: sentiments[k]?.sentiment, sentimentScore: sentiments[k]?.score })),
+        )
         .returning({
           id: schema.messages.id,
           title: schema.messages.title,
           text: schema.messages.text,
+          language: schema.messages.language,
           publishedAt: schema.messages.publishedAt,
         });
-      const batch = inserted.flatMap((m) =>
+      const links = inserted.flatMap((m) =>
         matchers.flatMap(({ id, match }) => {
           const terms = match(m);
           return terms ? [{ messageId: m.id, projectId: id, matchedTerms: terms, publishedAt: m.publishedAt }] : [];
         }),
       );
-      if (batch.length) await db.insert(schema.messageProjects).values(batch);
-      links += batch.length;
+      if (links.length) await db.insert(schema.messageProjects).values(links);
+      linked += links.length;
     }
   } finally {
     await db.execute(sql`ALTER TABLE message_projects ENABLE TRIGGER message_projects_rollup`);
@@ -332,7 +345,7 @@ export async function seedDemo(
     FROM message_projects mp JOIN messages m ON m.id = mp.message_id JOIN sources s ON s.id = m.source_id
     GROUP BY 1, 2, 3, 4`);
 
-  return { projectIds: idOf, messages: rows.length, links };
+  return { projectIds: idOf, messages: rows.length, links: linked };
 }
 
 const TASKS: Array<{

@@ -10,7 +10,7 @@ import { type Database, getDb } from "../../db/client.server.ts";
 import { projects, sources } from "../../db/schema.ts";
 import { mentionsChanged } from "../mentions/mentions.server.ts";
 import { compileRules, tokenize } from "../projects/matcher.ts";
-import { type DetectedLanguage, detectLanguage, LANGUAGES, type Language } from "./language.ts";
+import { chooseLanguage, type Language } from "./language.ts";
 import { defaultClassifier } from "./llm-sentiment.server.ts";
 import { canonicalUrl, contentHash, normalizeLine, normalizeText } from "./normalize.ts";
 import type { SentimentClassifier } from "./sentiment.ts";
@@ -85,14 +85,6 @@ function parseDate(value: IncomingItem["publishedAt"], now: Date): Date | null {
   return date;
 }
 
-function chooseLanguage(item: IncomingItem, text: string, sourceLanguage: string | null): Language {
-  const given = LANGUAGES.find((l) => l === item.language);
-  if (given) return given;
-  const detected: DetectedLanguage = detectLanguage(text);
-  const fallback = LANGUAGES.find((l) => l === sourceLanguage);
-  return !detected.confident && fallback ? fallback : detected.language;
-}
-
 function prepare(
   item: IncomingItem,
   index: number,
@@ -120,7 +112,7 @@ function prepare(
     text: text || (title as string),
     author: normalizeLine(item.author, MAX_AUTHOR) || null,
     publishedAt,
-    language: chooseLanguage(item, `${title ?? ""}\n${text}`, sourceLanguage),
+    language: chooseLanguage(item.language, `${title ?? ""}\n${text}`, sourceLanguage),
     reach: Math.min(MAX_REACH, Math.max(0, Math.round(Number(item.reach) || 0))),
     tags: [...new Set((item.tags ?? []).map((t) => normalizeLine(t, MAX_TAG)).filter(Boolean))],
   };

@@ -101,3 +101,16 @@ export function detectLanguage(text: string): DetectedLanguage {
   const uzbek = uzbekSigns === englishSigns ? ours?.[0] === "uzn" : uzbekSigns > englishSigns;
   return { language: uzbek ? "uz" : "en", confident };
 }
+
+/** An item's language: the one its collector gave, else the detected one, else (detection unsure) its source's. */
+export function chooseLanguage(
+  given: string | null | undefined,
+  text: string,
+  sourceLanguage: string | null,
+): Language {
+  const known = LANGUAGES.find((l) => l === given);
+  if (known) return known;
+  const detected = detectLanguage(text);
+  const fallback = LANGUAGES.find((l) => l === sourceLanguage);
+  return !detected.confident && fallback ? fallback : detected.language;
+}
