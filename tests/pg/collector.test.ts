@@ -55,9 +55,9 @@ describe("two collector loops on one PostgreSQL database", () => {
     for (const r of server.requests) perPath.set(r.path, (perPath.get(r.path) ?? 0) + 1);
     expect(perPath.size).toBe(SOURCES);
     expect([...perPath.values()].every((n) => n === 1)).toBe(true);
-    const attempts = (await handle.db.execute(
-      sql`SELECT count(*)::int AS n FROM fetch_attempts`,
-    )) as unknown as { rows: Array<{ n: number }> };
+    const attempts = (await handle.db.execute(sql`SELECT count(*)::int AS n FROM fetch_attempts`)) as unknown as {
+      rows: Array<{ n: number }>;
+    };
     expect(attempts.rows[0]?.n).toBe(SOURCES);
   });
 });

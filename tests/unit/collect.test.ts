@@ -96,7 +96,9 @@ describe("fetching a source", () => {
 
   it("backs off after each failure, turns failing after five in a row, and is active again after a success", async () => {
     let broken = true;
-    server.route("/flaky.xml", (req, res, url) => (broken ? status(503)(req, res, url) : file("rss2.xml")(req, res, url)));
+    server.route("/flaky.xml", (req, res, url) =>
+      broken ? status(503)(req, res, url) : file("rss2.xml")(req, res, url),
+    );
     const source = await aDueFeed("/flaky.xml", { pollIntervalMinutes: 15 });
     for (let failures = 1; failures <= 5; failures++) {
       await makeDue(source.id);
@@ -112,7 +114,12 @@ describe("fetching a source", () => {
     broken = false;
     await makeDue(source.id);
     await fetchSource(source.id);
-    expect(await reload(source.id)).toMatchObject({ status: "active", failureCount: 0, lastError: null, lastResult: "ok" });
+    expect(await reload(source.id)).toMatchObject({
+      status: "active",
+      failureCount: 0,
+      lastError: null,
+      lastResult: "ok",
+    });
   });
 
   it("waits at most a day, whatever the interval and the failures", () => {

@@ -59,11 +59,13 @@ describe("the job queue", () => {
 
   it("stopping lets the fetch in flight finish and record itself, then detaches from the app", async () => {
     let answered = false;
-    server.route("/slow.xml", (req, res, url) =>
-      void setTimeout(() => {
-        answered = true;
-        void file("atom.xml")(req, res, url);
-      }, 1_000),
+    server.route(
+      "/slow.xml",
+      (req, res, url) =>
+        void setTimeout(() => {
+          answered = true;
+          void file("atom.xml")(req, res, url);
+        }, 1_000),
     );
     const source = await dueFeed("/slow.xml");
     const queue = await startTestJobQueue(handle);
