@@ -10,6 +10,10 @@
 //   npm run bench -- --load       the demo data under load (scripts/load.ts): wrk, 64 connections × 60 s on
 //                                 the signed-in overview and on the sign-in page, the server's RSS
 //                                 (`--seconds N`, `--connections N` to change them)
+//   npm run bench -- --ingest     ingestion instead of pages: mentions per second through the pipeline into
+//                                 PGlite and into PostgreSQL (a fresh database on the bench cluster), in
+//                                 batches of 100 and 1 000 (scripts/bench-ingest.ts), and the collector's
+//                                 memory while it reads a 10 MB feed (scripts/bench-collector.ts)
 //
 // The yardstick is looked for in ../shared/bench, or in BENCH_YARDSTICK (e.g. from a git worktree).
 // Other arguments go to pageload.mjs, e.g. `npm run bench -- --profile fast,slow4g --runs 7`.
@@ -24,6 +28,7 @@ import { cluster, postgresBin, run } from "./postgres.ts";
 const root = path.resolve(import.meta.dirname, "..");
 const onPostgres = process.argv.includes("--pg");
 const underLoad = process.argv.includes("--load");
+const ingestion = process.argv.includes("--ingest");
 /** The value after `--name` on the command line, removed from the yardstick's arguments. */
 function option(name: string, fallback: number) {
   const at = process.argv.indexOf(`--${name}`);
@@ -39,14 +44,40 @@ if (underLoad) ensureWrk();
 
 const SEED_MESSAGES = 1_000_000;
 const SEED_MAX_AGE_MS = 7 * 86_400_000;
+const BENCH_PG_DIR = "/var/tmp/kuzatuv-bench-pg";
 
 if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
   spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
 }
 
+if (ingestion) {
+  await benchIngestion();
+  process.exit(0);
+}
+
+/** The pipeline's rate on both databases, then the collector's memory in the built server. */
+async function benchIngestion() {
+  console.log("# Ingestion into PGlite (in memory)");
+  run(process.execPath, ["scripts/bench-ingest.ts"]);
+  const postgres = cluster(postgresBin("bench --ingest"), path.resolve(process.env.BENCH_PG_DIR ?? BENCH_PG_DIR));
+  if (!postgres.exists()) postgres.create();
+  else if (postgres.running()) postgres.stop();
+  const port = await freePort();
+  const server = postgres.start(port);
+  try {
+    postgres.createDatabase(port, "kuzatuv_ingest", { replace: true });
+    console.log("# Ingestion into PostgreSQL");
+    run(process.execPath, ["scripts/bench-ingest.ts"], { env: { DATABASE_URL: `${server}/kuzatuv_ingest` } });
+  } finally {
+    postgres.stop();
+  }
+  console.log("# Collector memory");
+  run(process.execPath, ["scripts/bench-collector.ts"]);
+}
+
 /** Starts the benchmark cluster (seeding it first when it is new or stale); returns its URL and a stop. */
 async function benchPostgres() {
-  const folder = path.resolve(process.env.BENCH_PG_DIR ?? "/var/tmp/kuzatuv-bench-pg");
+  const folder = path.resolve(process.env.BENCH_PG_DIR ?? BENCH_PG_DIR);
   const postgres = cluster(postgresBin("bench --pg"), folder);
   const marker = path.join(folder, `seeded-${SEED_MESSAGES}`);
   const fresh = fs.existsSync(marker) && Date.now() - fs.statSync(marker).mtimeMs < SEED_MAX_AGE_MS;

@@ -1,9 +1,9 @@
 // Mentions: which messages are linked to which projects, and the queries that read them back. Callers
 // pass project ids they have already checked the user may see (see features/projects).
 import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
-import { getDb, queryRows } from "../../db/client.server";
-import { dailyRollups, messageProjects, messages, sources, type Translations } from "../../db/schema";
-import { inLanguage } from "../../lib/translations";
+import { getDb, queryRows } from "../../db/client.server.ts";
+import { dailyRollups, messageProjects, messages, sources, type Translations } from "../../db/schema.ts";
+import { inLanguage } from "../../lib/translations.ts";
 
 let generation = 0;
 
