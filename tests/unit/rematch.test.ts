@@ -4,9 +4,12 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { messageProjects, projects } from "~/db/schema";
 import { latestMentions, volumeLast30Days } from "~/features/mentions/mentions.server";
 import { queueRematch, rematchProject } from "~/features/projects/rematch.server";
+import { loader as projectLoader } from "~/routes/_app.projects.$projectId";
 import type { RunningJobQueue } from "../../server/jobs/queue";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 import { jobsSettled, startTestJobQueue } from "../support/jobs";
+import { routeArgs } from "../support/route";
+import { signedInContext } from "../support/session";
 
 let handle: DatabaseHandle;
 let queue: RunningJobQueue;
@@ -59,6 +62,14 @@ describe("re-matching a project", () => {
       removed: 1,
       finishedAt: expect.any(String),
     });
+    // What the project page shows.
+    const { context } = await signedInContext({ roles: ["admin"] });
+    const page = (await projectLoader({
+      ...routeArgs(new Request(`http://localhost/projects/${project.id}`)),
+      params: { projectId: project.id },
+      context,
+    } as never)) as { project: { rematch: unknown } };
+    expect(page.project.rematch).toMatchObject({ status: "done", added: 1, removed: 1 });
   });
 
   it("reads only the last 90 days: older links stay as they were", async () => {
