@@ -196,7 +196,7 @@ async function shutdown(signal: string) {
   log.info({ signal }, "shutting down: finishing in-flight requests and jobs");
   const deadline = Date.now() + DRAIN_BUDGET_MS;
   const forced = setTimeout(() => {
-    log.error("in-flight requests did not finish within 25 s; exiting");
+    log.error("in-flight requests and jobs did not finish within 25 s; exiting");
     process.exit(1);
   }, DRAIN_BUDGET_MS);
   forced.unref();
