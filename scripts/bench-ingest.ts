@@ -5,6 +5,7 @@
 import { openDatabase } from "../app/db/client.server.ts";
 import { projects, sources } from "../app/db/schema.ts";
 import { ingest } from "../app/features/sources/ingest.server.ts";
+import { lexiconClassifier } from "../app/features/sources/sentiment.ts";
 
 const args = process.argv.slice(2);
 const runsAt = args.indexOf("--runs");
@@ -47,7 +48,7 @@ async function once(batchSize: number, run: number) {
   }));
   const began = performance.now();
   const cpuBefore = process.cpuUsage();
-  const result = await ingest(source!.id, items, { db: handle.db, batchSize });
+  const result = await ingest(source!.id, items, { db: handle.db, batchSize, classifier: lexiconClassifier });
   const seconds = (performance.now() - began) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   if (result.new !== count) throw new Error(`expected ${count} new mentions, got ${JSON.stringify(result)}`);

@@ -311,7 +311,7 @@ export async function seedDemo(
   try {
     for (let i = 0; i < rows.length; i += 1000) {
       const batch = rows.slice(i, i + 1000);
-      // The pipeline's default classifier, with the text it would be given.
+      // The lexicon, with the text the pipeline would give it: demo texts are never sent to a configured model.
       const sentiments = await lexiconClassifier(
         batch.map((m) => ({ text: `${m.title ?? ""}\n${m.text}`, language: m.language as Language })),
       );
