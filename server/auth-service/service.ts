@@ -185,7 +185,7 @@ export function createAuthService({ connection, tokenTtlHours = 24 * 30, limits:
 
   /**
    * Applies an admin's or a manager's change to a user in one transaction: the last-admin rule, the
-   * history entry, and the end of every session when the user is deactivated. Changes given as a
+   * history entry, and the end of every session when the user is deactivated or loses a role or a project. Changes given as a
    * function are made from the row as it is inside the lock, so concurrent edits of a list never lose one.
    */
   async function changeUser(
@@ -206,11 +206,18 @@ export function createAuthService({ connection, tokenTtlHours = 24 * 30, limits:
         .set({ ...changes, updatedAt: sql`now()` })
         .where(eq(users.id, id))
         .returning();
-      if (changes.status === "deactivated") await revokeAll(tx, id);
+      if (changes.status === "deactivated" || losesRights(target, changes)) await revokeAll(tx, id);
       const action = changed.status ? (changes.status === "deactivated" ? "deactivated" : "reactivated") : "updated";
       await record(tx, target, actor, action, changed);
       return row as UserRow;
     });
+  }
+
+  /** A role or a project taken away: every token is revoked, so no client keeps acting with the old rights. */
+  function losesRights(target: UserRow, changes: Changes): boolean {
+    const lost = <T>(before: T[], after: T[] | undefined) =>
+      after !== undefined && before.some((x) => !after.includes(x));
+    return lost(target.roles, changes.roles) || lost(target.projectIds, changes.projectIds);
   }
 
   /** Admins manage every project's members; managers those of their own projects. */

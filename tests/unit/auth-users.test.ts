@@ -158,14 +158,19 @@ describe("self-protection and the last active admin", () => {
 });
 
 describe("tokens follow the account at once", () => {
-  it("deactivation and deletion revoke every token; a role change shows at the next validation", async () => {
+  it("losing a role or a project, deactivation and deletion revoke every token; gaining one keeps them", async () => {
     const user = await createUser("leaving@example.com", ["manager"], ["p1"]);
-    const [a, b] = [await login("leaving@example.com"), await login("leaving@example.com")];
-    await api(url, `/users/${user.id}`, { method: "PATCH", token: tokens.admin, body: { roles: ["viewer"] } });
-    expect((await api(url, "/validate", { token: a })).body.data.user.roles).toEqual(["viewer"]);
-    await api(url, `/users/${user.id}`, { method: "PATCH", token: tokens.admin, body: { projectIds: [] } });
-    expect((await api(url, "/validate", { token: a })).body.data.user.projectIds).toEqual([]);
-    await api(url, `/users/${user.id}`, { method: "PATCH", token: tokens.admin, body: { status: "deactivated" } });
+    const patch = (body: object) => api(url, `/users/${user.id}`, { method: "PATCH", token: tokens.admin, body });
+    let [a, b] = [await login("leaving@example.com"), await login("leaving@example.com")];
+    await patch({ roles: ["manager", "analyst"], projectIds: ["p1", "p2"] });
+    expect((await api(url, "/validate", { token: a })).body.data.user.projectIds).toEqual(["p1", "p2"]);
+    await patch({ roles: ["analyst"] });
+    for (const token of [a, b]) expect((await api(url, "/validate", { token })).status).toBe(401);
+    a = await login("leaving@example.com");
+    await patch({ projectIds: ["p2"] });
+    expect((await api(url, "/validate", { token: a })).status).toBe(401);
+    [a, b] = [await login("leaving@example.com"), await login("leaving@example.com")];
+    await patch({ status: "deactivated" });
     for (const token of [a, b]) expect((await api(url, "/validate", { token })).status).toBe(401);
     await api(url, `/users/${user.id}`, { method: "PATCH", token: tokens.admin, body: { status: "active" } });
     // Reactivation does not bring old tokens back.
