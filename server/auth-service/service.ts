@@ -12,6 +12,7 @@ import {
   type UserEvent,
   type UserEventAction,
 } from "../../app/features/auth/contract.ts";
+import { can, PERMISSIONS, type Permission } from "../../app/features/auth/permissions.ts";
 import * as schema from "./schema.ts";
 
 const STATUS: Record<AuthErrorCode, number> = {
@@ -213,11 +214,15 @@ export function createAuthService({ connection, tokenTtlHours = 24 * 30, limits:
     });
   }
 
-  /** A role or a project taken away: every token is revoked, so no client keeps acting with the old rights. */
+  /** A permission or a project taken away: every token is revoked, so no client keeps acting on the old grant. */
   function losesRights(target: UserRow, changes: Changes): boolean {
-    const lost = <T>(before: T[], after: T[] | undefined) =>
-      after !== undefined && before.some((x) => !after.includes(x));
-    return lost(target.roles, changes.roles) || lost(target.projectIds, changes.projectIds);
+    const before = { roles: target.roles as Role[] };
+    const after = { roles: (changes.roles ?? target.roles) as Role[] };
+    const projects = changes.projectIds ?? target.projectIds;
+    const lostPermission = (Object.keys(PERMISSIONS) as Permission[]).some(
+      (permission) => can(before, permission) && !can(after, permission),
+    );
+    return lostPermission || target.projectIds.some((id) => !projects.includes(id));
   }
 
   /** Admins manage every project's members; managers those of their own projects. */

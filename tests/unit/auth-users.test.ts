@@ -158,12 +158,15 @@ describe("self-protection and the last active admin", () => {
 });
 
 describe("tokens follow the account at once", () => {
-  it("losing a role or a project, deactivation and deletion revoke every token; gaining one keeps them", async () => {
+  it("losing a permission or a project, deactivation and deletion revoke every token; gaining one keeps them", async () => {
     const user = await createUser("leaving@example.com", ["manager"], ["p1"]);
     const patch = (body: object) => api(url, `/users/${user.id}`, { method: "PATCH", token: tokens.admin, body });
     let [a, b] = [await login("leaving@example.com"), await login("leaving@example.com")];
-    await patch({ roles: ["manager", "analyst"], projectIds: ["p1", "p2"] });
+    await patch({ roles: ["analyst", "manager"], projectIds: ["p1", "p2"] });
     expect((await api(url, "/validate", { token: a })).body.data.user.projectIds).toEqual(["p1", "p2"]);
+    // The analyst role alone grants nothing a manager lacks; dropping it keeps the sessions.
+    await patch({ roles: ["manager"] });
+    expect((await api(url, "/validate", { token: b })).body.data.user.roles).toEqual(["manager"]);
     await patch({ roles: ["analyst"] });
     for (const token of [a, b]) expect((await api(url, "/validate", { token })).status).toBe(401);
     a = await login("leaving@example.com");
