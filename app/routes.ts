@@ -18,6 +18,7 @@ export default [
       route("appearance", "routes/_app.settings.appearance.tsx"),
       route("notifications", "routes/_app.settings.notifications.tsx"),
     ]),
+    route("sources/:sourceId/import", "routes/_app.sources.$sourceId.import.tsx"),
     route("*", "routes/_app.not-found.tsx"),
   ]),
   ...([401, 403, 404, 500, 503] as const).map((status) =>
@@ -31,4 +32,5 @@ export default [
   route("resources/locale", "routes/resources.locale.ts"),
   route("resources/sidebar", "routes/resources.sidebar.ts"),
   route("resources/active-project", "routes/resources.active-project.ts"),
+  route("api/ingest/:sourceId", "routes/api.ingest.$sourceId.ts"),
 ] satisfies RouteConfig;

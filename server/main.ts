@@ -130,8 +130,8 @@ if (authService) {
   config.authServiceUrl = `http://127.0.0.1:${(loopback.address() as AddressInfo).port}/api/auth`;
 }
 
-// Forms get 1 MB; a route taking uploads (an import screen) adds its own prefix here.
-app.use(bodyLimit({ "/": MEGABYTE }, serverModule.payloadTooLargePage));
+// Forms and webhook deliveries get 1 MB; a route taking uploads adds its own prefix here.
+app.use(bodyLimit({ "/": MEGABYTE, "/sources/*/import": 10 * MEGABYTE }, serverModule.payloadTooLargePage));
 const appRequests = inFlight(appHandler);
 app.use(appRequests.handle);
 

@@ -30,9 +30,10 @@ export async function readForm(request: Request): Promise<FormData> {
 /**
  * Root middleware: a page action's body must be a readable form before any action reads it.
  * Resource routes (/resources/*) read their own bodies with readForm; the theme route also takes JSON.
+ * The API (/api/*) takes JSON and answers its own errors.
  */
 export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request, url }, next) => {
-  if (MUTATIONS.has(request.method) && !url.pathname.startsWith("/resources/")) {
+  if (MUTATIONS.has(request.method) && !url.pathname.startsWith("/resources/") && !url.pathname.startsWith("/api/")) {
     await readForm(request.clone());
   }
   return next();
