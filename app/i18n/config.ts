@@ -17,6 +17,7 @@ export const NAMESPACES = [
   "projects",
   "ai-assistant",
   "reports",
+  "imports",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -68,7 +68,9 @@ describe("webhook deliveries", () => {
     const [stored] = await handle.db.select().from(messages).where(eq(messages.externalId, "post-1"));
     expect(stored).toMatchObject({ author: "Partner desk", reach: 101, language: "en" });
     expect(stored?.publishedAt.toISOString()).toBe("2026-11-20T05:00:00.000Z");
-    expect(await handle.db.select().from(messageProjects).where(eq(messageProjects.messageId, stored!.id))).toHaveLength(1);
+    expect(
+      await handle.db.select().from(messageProjects).where(eq(messageProjects.messageId, stored!.id)),
+    ).toHaveLength(1);
 
     const again = await deliver(source.id, delivery);
     expect(again.status).toBe(202);

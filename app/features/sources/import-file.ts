@@ -1,0 +1,216 @@
+/**
+ * Reading an uploaded CSV or JSON file into columns and rows, guessing which column feeds which field,
+ * and turning a row into an item for the pipeline (ADR 022). No database here.
+ */
+import { parse } from "csv-parse/sync";
+import { ITEM_FIELDS, type ItemField } from "./item-schema.ts";
+
+export type ImportFormat = "csv" | "json";
+/** Field → column of the file ("" or missing: not imported). */
+export type ImportMapping = Partial<Record<ItemField, string>>;
+
+export interface ImportTable {
+  columns: string[];
+  rows: Array<Record<string, unknown>>;
+}
+
+/** Why a file cannot be read at all (translated on the page as `imports:fileErrors.<code>`). */
+export type FileProblem = "empty" | "bad_csv" | "bad_json" | "json_shape" | "no_rows";
+
+export class ImportFileError extends Error {
+  readonly problem: FileProblem;
+  /** The line of the file where a CSV stopped making sense. */
+  readonly line: number | undefined;
+
+  constructor(problem: FileProblem, line?: number) {
+    super(problem);
+    this.problem = problem;
+    this.line = line;
+  }
+}
+
+/** UTF-8 when the bytes are valid UTF-8 (a BOM is dropped), otherwise Windows-1251, what Excel saves in Russian. */
+export function decodeUpload(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder("windows-1251").decode(bytes);
+  }
+}
+
+export function formatOf(fileName: string, content: string): ImportFormat {
+  if (/\.json$/i.test(fileName)) return "json";
+  if (/\.(csv|tsv|txt)$/i.test(fileName)) return "csv";
+  return /^\s*[[{]/.test(content) ? "json" : "csv";
+}
+
+/** The delimiter that splits the header line most: comma, semicolon (Excel in many locales) or tab. */
+function detectDelimiter(content: string): string {
+  const header = content.split(/\r?\n/, 1)[0] ?? "";
+  const outsideQuotes = header.replace(/"[^"]*"/g, "");
+  const counts = [",", ";", "\t"].map((d) => [d, outsideQuotes.split(d).length - 1] as const);
+  const [best] = counts.sort((a, b) => b[1] - a[1]);
+  return best && best[1] > 0 ? best[0] : ",";
+}
+
+/** Header names made usable as column keys: blanks named by position, repeats numbered. */
+function columnNames(header: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return header.map((raw, i) => {
+    const name = raw.trim() || `#${i + 1}`;
+    const times = (seen.get(name) ?? 0) + 1;
+    seen.set(name, times);
+    return times === 1 ? name : `${name} (${times})`;
+  });
+}
+
+function readCsv(content: string): ImportTable {
+  let records: string[][];
+  try {
+    records = parse(content, {
+      bom: true,
+      delimiter: detectDelimiter(content),
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+    }) as string[][];
+  } catch (error) {
+    throw new ImportFileError("bad_csv", (error as { lines?: number }).lines);
+  }
+  const [header, ...body] = records;
+  if (!header) throw new ImportFileError("empty");
+  const columns = columnNames(header);
+  const rows = body.map((record) => Object.fromEntries(columns.map((c, i) => [c, record[i] ?? ""])));
+  return { columns, rows };
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+function readJson(content: string): ImportTable {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(content.replace(/^\uFEFF/, ""));
+  } catch {
+    throw new ImportFileError("bad_json");
+  }
+  const list = Array.isArray(parsed) ? parsed : isPlainObject(parsed) ? parsed.items : undefined;
+  if (!Array.isArray(list) || !list.every(isPlainObject)) throw new ImportFileError("json_shape");
+  const columns = [...new Set(list.flatMap((row) => Object.keys(row)))];
+  return { columns, rows: list };
+}
+
+/** Columns and rows of a file; ImportFileError when it cannot be read or holds no rows. */
+export function readTable(format: ImportFormat, content: string): ImportTable {
+  if (!content.trim()) throw new ImportFileError("empty");
+  const table = format === "csv" ? readCsv(content) : readJson(content);
+  if (table.rows.length === 0) throw new ImportFileError("no_rows");
+  return table;
+}
+
+// Header names each field is known by, in the four languages (compared lower-case, with _ - . and spaces alike).
+const ALIASES: Record<ItemField, string[]> = {
+  externalId: ["external id", "id", "guid", "uid", "post id", "идентификатор", "ид", "identifikator"],
+  url: ["url", "link", "href", "permalink", "ссылка", "адрес", "havola", "ҳавола", "manzil", "манзил"],
+  title: ["title", "headline", "subject", "заголовок", "название", "тема", "sarlavha", "сарлавҳа", "mavzu"],
+  text: [
+    "text",
+    "body",
+    "content",
+    "message",
+    "description",
+    "текст",
+    "сообщение",
+    "содержание",
+    "описание",
+    "matn",
+    "xabar",
+    "матн",
+    "хабар",
+  ],
+  author: ["author", "by", "byline", "автор", "muallif", "муаллиф"],
+  publishedAt: [
+    "published at",
+    "published",
+    "date",
+    "datetime",
+    "time",
+    "created at",
+    "timestamp",
+    "дата",
+    "время",
+    "дата публикации",
+    "опубликовано",
+    "sana",
+    "vaqt",
+    "сана",
+    "вақт",
+    "eʼlon qilingan",
+  ],
+  language: ["language", "lang", "язык", "til", "тил"],
+  reach: [
+    "reach",
+    "views",
+    "impressions",
+    "audience",
+    "охват",
+    "просмотры",
+    "qamrov",
+    "koʻrishlar",
+    "қамров",
+    "кўришлар",
+  ],
+  tags: ["tags", "tag", "labels", "теги", "метки", "teglar", "тэглар", "теглар"],
+};
+
+const fold = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/['’`ʼʻ‘]/g, "ʼ")
+    .replace(/[\s_.-]+/g, " ")
+    .trim();
+
+/** The mapping a file's header suggests: each field takes the first column known by one of its names. */
+export function guessMapping(columns: readonly string[]): ImportMapping {
+  const mapping: ImportMapping = {};
+  const taken = new Set<string>();
+  for (const field of ITEM_FIELDS) {
+    const names = new Set([fold(field), ...ALIASES[field].map(fold)]);
+    const column = columns.find((c) => !taken.has(c) && names.has(fold(c)));
+    if (column) {
+      mapping[field] = column;
+      taken.add(column);
+    }
+  }
+  return mapping;
+}
+
+/** "1 200", "1,200" or 1200 → 1200; anything else ("1,5", "many") stays as it is for the schema to refuse. */
+function toReach(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const digits = value.replace(/[\s\u00a0\u202f']/g, "");
+  if (/^\d+$/.test(digits)) return Number(digits);
+  return /^\d{1,3}(?:,\d{3})+$/.test(digits) ? Number(digits.replaceAll(",", "")) : value;
+}
+
+function toTags(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  return value
+    .split(/[,;|]/)
+    .map((t) => t.trim())
+    .filter(Boolean);
+}
+
+/** One row as an item: the mapped columns only, blank cells left out. */
+export function rowToItem(row: Record<string, unknown>, mapping: ImportMapping): Record<string, unknown> {
+  const item: Record<string, unknown> = {};
+  for (const field of ITEM_FIELDS) {
+    const column = mapping[field];
+    if (!column) continue;
+    let value = row[column];
+    if (typeof value === "string") value = value.trim();
+    if (value === "" || value === null || value === undefined) continue;
+    item[field] = field === "reach" ? toReach(value) : field === "tags" ? toTags(value) : value;
+  }
+  return item;
+}

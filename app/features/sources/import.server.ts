@@ -1,0 +1,186 @@
+/**
+ * Imports into a manual source, in two steps (ADR 022): an upload is read and kept in `source_imports`
+ * with a guessed mapping and nothing else stored (status `preview`); confirming queues "run-import",
+ * which checks every row first (one bad row: `failed`, nothing stored) and then feeds the pipeline in
+ * batches, counting `processed_rows` as it goes.
+ */
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { type Database, getDb } from "../../db/client.server.ts";
+import { sourceImports, sources } from "../../db/schema.ts";
+import { getJobQueue } from "../../lib/jobs.server.ts";
+import { log } from "../../lib/log.server.ts";
+import {
+  decodeUpload,
+  formatOf,
+  guessMapping,
+  ImportFileError,
+  type ImportFormat,
+  type ImportMapping,
+  readTable,
+  rowToItem,
+} from "./import-file.ts";
+import { ingest } from "./ingest.server.ts";
+import { ITEM_FIELDS, validateItems } from "./item-schema.ts";
+
+export const MAX_IMPORT_BYTES = 10 * 1024 ** 2;
+export const PREVIEW_ROWS = 5;
+const BATCH = 500;
+/** Row errors kept for the page; a file wrong throughout says so in its first ones. */
+const MAX_ROW_ERRORS = 200;
+const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
+
+export type ImportRow = typeof sourceImports.$inferSelect;
+
+/** A manual source by id, or null (unknown, malformed id, or another type: only manual sources import). */
+export async function manualSource(sourceId: string, db: Database = getDb()) {
+  if (!UUID.test(sourceId)) return null;
+  const [source] = await db
+    .select({ id: sources.id, name: sources.name, type: sources.type })
+    .from(sources)
+    .where(eq(sources.id, sourceId));
+  return source?.type === "manual" ? source : null;
+}
+
+/** Reads an upload and keeps it for preview; the problem when the file cannot be read. */
+export async function createImport(
+  sourceId: string,
+  file: { name: string; bytes: Uint8Array },
+  userId: string,
+): Promise<{ id: string } | { problem: ImportFileError["problem"] | "too_large"; line?: number }> {
+  if (file.bytes.byteLength > MAX_IMPORT_BYTES) return { problem: "too_large" };
+  const content = decodeUpload(file.bytes);
+  const format = formatOf(file.name, content);
+  let columns: string[];
+  let totalRows: number;
+  try {
+    const table = readTable(format, content);
+    columns = table.columns;
+    totalRows = table.rows.length;
+  } catch (error) {
+    if (error instanceof ImportFileError) return { problem: error.problem, line: error.line };
+    throw error;
+  }
+  const [row] = await getDb()
+    .insert(sourceImports)
+    .values({
+      sourceId,
+      fileName: file.name.slice(0, 200) || "upload",
+      format,
+      content,
+      mapping: guessMapping(columns),
+      totalRows,
+      createdBy: userId,
+    })
+    .returning({ id: sourceImports.id });
+  return { id: (row as { id: string }).id };
+}
+
+export async function findImport(sourceId: string, importId: string): Promise<ImportRow | null> {
+  if (!UUID.test(importId)) return null;
+  const [row] = await getDb()
+    .select()
+    .from(sourceImports)
+    .where(and(eq(sourceImports.id, importId), eq(sourceImports.sourceId, sourceId)));
+  return row ?? null;
+}
+
+export async function recentImports(sourceId: string, limit = 10) {
+  return getDb()
+    .select({
+      id: sourceImports.id,
+      fileName: sourceImports.fileName,
+      status: sourceImports.status,
+      totalRows: sourceImports.totalRows,
+      createdAt: sourceImports.createdAt,
+    })
+    .from(sourceImports)
+    .where(eq(sourceImports.sourceId, sourceId))
+    .orderBy(desc(sourceImports.createdAt))
+    .limit(limit);
+}
+
+/** The columns and first rows of a file waiting for confirmation. */
+export function previewOf(row: Pick<ImportRow, "format" | "content">) {
+  const { columns, rows } = readTable(row.format as ImportFormat, row.content ?? "");
+  const cell = (value: unknown) =>
+    value === null || value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value);
+  return { columns, rows: rows.slice(0, PREVIEW_ROWS).map((r) => columns.map((c) => cell(r[c]))) };
+}
+
+/**
+ * Confirms a previewed import with the mapping chosen on the page and queues it. Fails when a mapped
+ * column is not in the file, or neither text nor title is mapped.
+ */
+export async function confirmImport(
+  row: ImportRow,
+  chosen: Record<string, string>,
+): Promise<{ ok: true } | { ok: false; problem: "not_preview" | "no_text_column" }> {
+  if (row.status !== "preview" || row.content === null) return { ok: false, problem: "not_preview" };
+  const { columns } = readTable(row.format as ImportFormat, row.content);
+  const mapping: ImportMapping = {};
+  for (const field of ITEM_FIELDS) {
+    const column = chosen[field];
+    if (column && columns.includes(column)) mapping[field] = column;
+  }
+  if (!mapping.text && !mapping.title) return { ok: false, problem: "no_text_column" };
+  const [queued] = await getDb()
+    .update(sourceImports)
+    .set({ mapping, status: "queued" })
+    .where(and(eq(sourceImports.id, row.id), eq(sourceImports.status, "preview")))
+    .returning({ id: sourceImports.id });
+  if (!queued) return { ok: false, problem: "not_preview" };
+  await getJobQueue().send("run-import", { importId: row.id }, { singletonKey: row.id });
+  return { ok: true };
+}
+
+/** Drops an upload that was never confirmed. */
+export async function discardImport(row: ImportRow) {
+  await getDb()
+    .delete(sourceImports)
+    .where(and(eq(sourceImports.id, row.id), eq(sourceImports.status, "preview")));
+}
+
+/** The "run-import" job. Runs a queued import once; a repeated delivery of the job finds it no longer queued. */
+export async function runImport(importId: string, { db = getDb(), batchSize = BATCH } = {}) {
+  const [row] = await db
+    .update(sourceImports)
+    .set({ status: "running", processedRows: 0 })
+    .where(and(eq(sourceImports.id, importId), inArray(sourceImports.status, ["queued"])))
+    .returning();
+  if (!row) return;
+  const finish = (values: Partial<ImportRow>) =>
+    db
+      .update(sourceImports)
+      .set({ content: null, finishedAt: new Date(), ...values })
+      .where(eq(sourceImports.id, importId));
+
+  try {
+    const { rows } = readTable(row.format as ImportFormat, row.content ?? "");
+    const checked = validateItems(rows.map((r) => rowToItem(r, row.mapping as ImportMapping)));
+    if (!checked.ok) {
+      // Row numbers as a spreadsheet shows them (the header is row 1); JSON items count from 1.
+      const first = row.format === "csv" ? 2 : 1;
+      const errors = checked.errors.slice(0, MAX_ROW_ERRORS).map(({ index, field, problem }) => ({
+        row: index + first,
+        message: `${field ?? "item"}.${problem}`,
+      }));
+      const invalidRows = new Set(checked.errors.map((e) => e.index)).size;
+      await finish({ status: "failed", errors, result: { invalidRows, errorCount: checked.errors.length } });
+      return;
+    }
+    const totals = { new: 0, duplicate: 0, matched: 0, rejected: 0 };
+    for (let start = 0; start < checked.items.length; start += batchSize) {
+      const result = await ingest(row.sourceId, checked.items.slice(start, start + batchSize), { db });
+      totals.new += result.new;
+      totals.duplicate += result.duplicate;
+      totals.matched += result.matched;
+      totals.rejected += result.rejected.length;
+      const processedRows = Math.min(checked.items.length, start + batchSize);
+      await db.update(sourceImports).set({ processedRows, result: totals }).where(eq(sourceImports.id, importId));
+    }
+    await finish({ status: "done", result: totals });
+  } catch (error) {
+    log().error({ err: error, importId }, "import failed");
+    await finish({ status: "failed", errors: [{ row: 0, message: "item.crashed" }] });
+  }
+}
