@@ -65,7 +65,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   if (intent === "upload") {
     const file = form.get("file");
-    if (!(file instanceof File) || file.size === 0) {
+    // A form sent with no file chosen carries an empty part without a name.
+    if (!(file instanceof File) || (file.size === 0 && !file.name)) {
       return formFailure({ fieldErrors: { file: "imports:fileErrors.missing" } });
     }
     const created = await createImport(

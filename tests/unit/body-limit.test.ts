@@ -12,3 +12,15 @@ describe("request body limits per path", () => {
     expect(limitFor(limits, "/sign-up")).toBe(MEGABYTE);
   });
 });
+
+describe("a limit for a path with an id in it", () => {
+  const limits = { "/": MEGABYTE, "/sources/*/import": 10 * MEGABYTE };
+
+  it("matches any one segment for *, and React Router's data request for the page", () => {
+    expect(limitFor(limits, "/sources/0b6c/import")).toBe(10 * MEGABYTE);
+    expect(limitFor(limits, "/sources/0b6c/import.data")).toBe(10 * MEGABYTE);
+    expect(limitFor(limits, "/sources/0b6c")).toBe(MEGABYTE);
+    expect(limitFor(limits, "/sources/0b6c/edit")).toBe(MEGABYTE);
+    expect(limitFor(limits, "/api/ingest/0b6c")).toBe(MEGABYTE);
+  });
+});

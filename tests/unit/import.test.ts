@@ -1,0 +1,352 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server";
+import { messageProjects, messages, sourceImports } from "~/db/schema";
+import { runImport } from "~/features/sources/import.server";
+import { type JobQueue, setJobQueue } from "~/lib/jobs.server";
+import { action, loader } from "~/routes/_app.sources.$sourceId.import";
+import { aProject, aSource, openTestDatabase } from "../support/builders";
+import { ORIGIN } from "../support/route";
+import { signedInContext } from "../support/session";
+
+let handle: DatabaseHandle;
+let nurbank: string;
+const sent: Array<{ name: string; data: Record<string, unknown> }> = [];
+
+// The queue itself (pg-boss) is tested with the queue; here the job is run as its handler would.
+const recordingQueue: JobQueue = {
+  async send(name, data) {
+    sent.push({ name, data });
+    return String(sent.length);
+  },
+};
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  nurbank = (await aProject(handle, { name: "Nurbank", keywords: ["Nurbank"] })).id;
+  setJobQueue(recordingQueue);
+});
+afterAll(async () => {
+  setJobQueue(undefined);
+  await handle.close();
+});
+
+type Context = Awaited<ReturnType<typeof signedInContext>>["context"];
+let manager: Context;
+beforeAll(async () => {
+  manager = (await signedInContext({ roles: ["manager"] })).context;
+});
+
+async function call(fn: (args: never) => unknown, request: Request, context: Context, sourceId: string) {
+  try {
+    return await fn({ request, context, params: { sourceId }, url: new URL(request.url), pattern: "" } as never);
+  } catch (thrown) {
+    return thrown;
+  }
+}
+const statusOf = (result: unknown) =>
+  result instanceof Response ? result.status : (result as { init?: ResponseInit }).init?.status;
+
+const page = (sourceId: string, importId?: string) =>
+  new Request(`${ORIGIN}/sources/${sourceId}/import${importId ? `?import=${importId}` : ""}`);
+
+function post(sourceId: string, fields: Record<string, string | File>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return new Request(`${ORIGIN}/sources/${sourceId}/import`, {
+    method: "POST",
+    body: form,
+    headers: { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" },
+  });
+}
+
+async function upload(sourceId: string, name: string, content: string | Uint8Array, context = manager) {
+  const file = new File([content as BlobPart], name);
+  return call(action as never, post(sourceId, { intent: "upload", file }), context, sourceId);
+}
+
+/** Uploads a file and returns the new import's id (from the redirect to its preview). */
+async function uploaded(sourceId: string, name: string, content: string | Uint8Array) {
+  const answer = await upload(sourceId, name, content);
+  expect(statusOf(answer)).toBe(302);
+  const id = new URL((answer as Response).headers.get("Location") ?? "", ORIGIN).searchParams.get("import");
+  expect(id).toBeTruthy();
+  return id as string;
+}
+
+type PageData = {
+  current: {
+    status: string;
+    totalRows: number;
+    processedRows: number;
+    mapping: Record<string, string>;
+    preview: { columns: string[]; rows: string[][] } | null;
+    result: Record<string, number> | null;
+    errors: Array<{ row: number; message: string }>;
+    invalidRows: number;
+  };
+};
+const view = async (sourceId: string, importId: string) =>
+  ((await call(loader as never, page(sourceId, importId), manager, sourceId)) as PageData).current;
+
+async function confirm(sourceId: string, importId: string, mapping: Record<string, string>) {
+  const fields = Object.fromEntries(Object.entries(mapping).map(([field, column]) => [`map.${field}`, column]));
+  return call(action as never, post(sourceId, { intent: "confirm", importId, ...fields }), manager, sourceId);
+}
+
+/** Confirms the guessed mapping, checks the job was queued, and runs it as the queue would. */
+async function confirmAndRun(sourceId: string, importId: string, options: { batchSize?: number } = {}) {
+  const { mapping } = await view(sourceId, importId);
+  expect(statusOf(await confirm(sourceId, importId, mapping))).toBe(302);
+  expect(sent.at(-1)).toEqual({ name: "run-import", data: { importId } });
+  await runImport(importId, options);
+  return view(sourceId, importId);
+}
+
+const storedFrom = async (sourceId: string) => handle.db.select().from(messages).where(eq(messages.sourceId, sourceId));
+const aManualSource = () => aSource(handle, { type: "manual", url: null });
+
+/** Windows-1251 bytes of text in ASCII and Russian letters (what Excel saves as "CSV" on a Russian system). */
+function windows1251(text: string): Uint8Array {
+  return Uint8Array.from([...text], (char) => {
+    const code = char.codePointAt(0) as number;
+    if (code < 0x80) return code;
+    if (code >= 0x410 && code <= 0x44f) return code - 0x410 + 0xc0;
+    if (char === "Ё") return 0xa8;
+    if (char === "ё") return 0xb8;
+    throw new Error(`not in the test's Windows-1251 table: ${char}`);
+  });
+}
+
+const RUSSIAN_CSV =
+  "\uFEFFЗаголовок;Текст;Дата;Ссылка;Охват;Автор\n" +
+  'Новости;"Нурбанк открыл отделение; Nurbank растёт";23.11.2026 09:30;https://gazeta.example/1?utm_source=x;1 200;Иванов\n' +
+  "Погода;Завтра будет снег;2026-11-22;https://gazeta.example/2;;\n" +
+  'Итоги;"Отчёт ""Nurbank"" за год";1763800000;;15;\n';
+
+describe("preview before anything is stored", () => {
+  it("reads the first rows and guesses the mapping from a Russian header, storing nothing", async () => {
+    const source = await aManualSource();
+    const id = await uploaded(source.id, "gazeta.csv", RUSSIAN_CSV);
+    const current = await view(source.id, id);
+    expect(current.status).toBe("preview");
+    expect(current.totalRows).toBe(3);
+    expect(current.preview?.columns).toEqual(["Заголовок", "Текст", "Дата", "Ссылка", "Охват", "Автор"]);
+    expect(current.preview?.rows[0]).toEqual([
+      "Новости",
+      "Нурбанк открыл отделение; Nurbank растёт",
+      "23.11.2026 09:30",
+      "https://gazeta.example/1?utm_source=x",
+      "1 200",
+      "Иванов",
+    ]);
+    expect(current.mapping).toEqual({
+      title: "Заголовок",
+      text: "Текст",
+      publishedAt: "Дата",
+      url: "Ссылка",
+      reach: "Охват",
+      author: "Автор",
+    });
+    expect(await storedFrom(source.id)).toHaveLength(0);
+  });
+
+  it("guesses English, Uzbek Latin and Uzbek Cyrillic headers too", async () => {
+    const source = await aManualSource();
+    const english = await uploaded(source.id, "a.csv", "ID,Link,Headline,Body,Published at,Views,Tags\n1,,x,y,,,\n");
+    expect((await view(source.id, english)).mapping).toEqual({
+      externalId: "ID",
+      url: "Link",
+      title: "Headline",
+      text: "Body",
+      publishedAt: "Published at",
+      reach: "Views",
+      tags: "Tags",
+    });
+    const uzbek = await uploaded(source.id, "b.csv", "Sarlavha\tMatn\tSana\tMuallif\tTil\nx\ty\t\t\t\n");
+    expect((await view(source.id, uzbek)).mapping).toEqual({
+      title: "Sarlavha",
+      text: "Matn",
+      publishedAt: "Sana",
+      author: "Muallif",
+      language: "Til",
+    });
+    const cyrillic = await uploaded(source.id, "c.csv", "Сарлавҳа,Матн,Сана,Ҳавола\nx,y,,\n");
+    expect((await view(source.id, cyrillic)).mapping).toEqual({
+      title: "Сарлавҳа",
+      text: "Матн",
+      publishedAt: "Сана",
+      url: "Ҳавола",
+    });
+  });
+
+  it("refuses files it cannot read, saying why, and stores no import", async () => {
+    const source = await aManualSource();
+    const cases: Array<[string, string | Uint8Array, string]> = [
+      ["empty.csv", "", "imports:fileErrors.empty"],
+      ["header.csv", "title,text\n", "imports:fileErrors.no_rows"],
+      ["broken.csv", 'title,text\n"unclosed,quote\n', "imports:fileErrors.bad_csv"],
+      ["broken.json", "[{", "imports:fileErrors.bad_json"],
+      ["shape.json", '{"rows": [1, 2]}', "imports:fileErrors.json_shape"],
+      ["numbers.json", "[1, 2]", "imports:fileErrors.json_shape"],
+      ["huge.csv", new Uint8Array(10 * 1024 ** 2 + 1).fill(0x61), "imports:fileErrors.too_large"],
+    ];
+    for (const [name, content, key] of cases) {
+      const answer = (await upload(source.id, name, content)) as { data: { fieldErrors: Record<string, string> } };
+      expect(statusOf(answer), name).toBe(400);
+      expect(answer.data.fieldErrors.file, name).toBe(key);
+    }
+    const noFile = (await call(action as never, post(source.id, { intent: "upload" }), manager, source.id)) as {
+      data: { fieldErrors: Record<string, string> };
+    };
+    expect(noFile.data.fieldErrors.file).toBe("imports:fileErrors.missing");
+    expect(await handle.db.select().from(sourceImports).where(eq(sourceImports.sourceId, source.id))).toHaveLength(0);
+  });
+
+  it("will not start without a text or title column, keeping the choices made", async () => {
+    const source = await aManualSource();
+    const id = await uploaded(source.id, "a.csv", "Заголовок,Текст\nx,y\n");
+    const answer = (await confirm(source.id, id, { title: "", text: "", author: "Текст" })) as {
+      data: { formError: { key: string }; values: Record<string, string> };
+    };
+    expect(statusOf(answer)).toBe(409);
+    expect(answer.data.formError.key).toBe("imports:confirmErrors.no_text_column");
+    expect(answer.data.values["map.author"]).toBe("Текст");
+    expect((await view(source.id, id)).status).toBe("preview");
+  });
+
+  it("discards an upload that was never confirmed", async () => {
+    const source = await aManualSource();
+    const id = await uploaded(source.id, "a.csv", "title,text\nx,y\n");
+    const answer = await call(
+      action as never,
+      post(source.id, { intent: "discard", importId: id }),
+      manager,
+      source.id,
+    );
+    expect(statusOf(answer)).toBe(302);
+    expect(statusOf(await call(loader as never, page(source.id, id), manager, source.id))).toBe(404);
+  });
+});
+
+describe("running an import", () => {
+  it("imports a UTF-8 CSV with a BOM and semicolons: Cyrillic intact, counts reported, projects matched", async () => {
+    const source = await aManualSource();
+    const id = await uploaded(source.id, "gazeta.csv", RUSSIAN_CSV);
+    const done = await confirmAndRun(source.id, id);
+    expect(done.status).toBe("done");
+    expect(done.processedRows).toBe(3);
+    expect(done.result).toEqual({ new: 3, duplicate: 0, matched: 2, rejected: 0 });
+    const stored = await storedFrom(source.id);
+    const first = stored.find((m) => m.title === "Новости");
+    expect(first).toMatchObject({
+      text: "Нурбанк открыл отделение; Nurbank растёт",
+      author: "Иванов",
+      reach: 1200,
+      normalizedUrl: "https://gazeta.example/1",
+    });
+    expect(first?.publishedAt.toISOString()).toBe("2026-11-23T09:30:00.000Z");
+    expect(stored.find((m) => m.title === "Итоги")?.publishedAt.toISOString()).toBe("2025-11-22T08:26:40.000Z");
+    const links = await handle.db.select().from(messageProjects).where(eq(messageProjects.projectId, nurbank));
+    expect(links.filter((l) => stored.some((m) => m.id === l.messageId))).toHaveLength(2);
+    // The file is not kept once the import has run.
+    const [row] = await handle.db.select().from(sourceImports).where(eq(sourceImports.id, id));
+    expect(row?.content).toBeNull();
+    // Importing the same file again stores nothing twice.
+    const again = await confirmAndRun(source.id, await uploaded(source.id, "gazeta.csv", RUSSIAN_CSV));
+    expect(again.result).toEqual({ new: 0, duplicate: 3, matched: 0, rejected: 0 });
+  });
+
+  it("reads a Windows-1251 file", async () => {
+    const source = await aManualSource();
+    const id = await uploaded(
+      source.id,
+      "excel.csv",
+      windows1251("Заголовок;Текст\nЁлка;Nurbank поздравляет с Новым годом\n"),
+    );
+    expect((await view(source.id, id)).preview?.rows[0]).toEqual(["Ёлка", "Nurbank поздравляет с Новым годом"]);
+    const done = await confirmAndRun(source.id, id);
+    expect(done.result).toMatchObject({ new: 1, matched: 1 });
+    expect((await storedFrom(source.id))[0]).toMatchObject({ title: "Ёлка" });
+  });
+
+  it("imports JSON: an array, or an object with items", async () => {
+    const source = await aManualSource();
+    const items = [
+      { id: 7, url: "https://blog.example/7", title: "Seven", text: "Nurbank review", reach: 50, tags: ["review"] },
+      { id: "8", text: "Ikkinchi xabar", date: "2026-11-20T12:00:00+05:00", lang: "uz" },
+    ];
+    const array = await uploaded(source.id, "a.json", JSON.stringify(items));
+    expect((await view(source.id, array)).mapping).toMatchObject({ externalId: "id", publishedAt: "date" });
+    expect((await confirmAndRun(source.id, array)).result).toEqual({ new: 2, duplicate: 0, matched: 1, rejected: 0 });
+    const stored = await storedFrom(source.id);
+    expect(stored.find((m) => m.externalId === "7")).toMatchObject({ reach: 50, tags: ["review"] });
+    expect(stored.find((m) => m.externalId === "8")).toMatchObject({ language: "uz" });
+
+    const other = await aManualSource();
+    const wrapped = await uploaded(other.id, "b.json", JSON.stringify({ items: [{ text: "Wrapped note" }] }));
+    expect((await confirmAndRun(other.id, wrapped)).result).toMatchObject({ new: 1 });
+  });
+
+  it("a bad row fails the whole import: every problem reported by row, nothing stored", async () => {
+    const source = await aManualSource();
+    const csv =
+      "title,text,date,url,reach\n" +
+      "Fine,Nurbank is fine,2026-11-20,https://ok.example/1,10\n" +
+      "Bad date,Some text,31.02.2026,https://ok.example/2,10\n" +
+      "Bad link,More text,2026-11-20,javascript:alert(1),many\n" +
+      ",,2026-11-20,,\n";
+    const id = await uploaded(source.id, "bad.csv", csv);
+    const failed = await confirmAndRun(source.id, id);
+    expect(failed.status).toBe("failed");
+    expect(failed.invalidRows).toBe(3);
+    // Rows as a spreadsheet numbers them: the header is row 1.
+    expect(failed.errors).toEqual([
+      { row: 3, message: "publishedAt.bad_date" },
+      { row: 4, message: "url.bad_url" },
+      { row: 4, message: "reach.bad_number" },
+      { row: 5, message: "text.no_text" },
+    ]);
+    expect(await storedFrom(source.id)).toHaveLength(0);
+  });
+
+  it("counts processed rows batch by batch while it runs", async () => {
+    const source = await aManualSource();
+    const rows = Array.from({ length: 12 }, (_, n) => `${n},Note number ${n} about Nurbank`).join("\n");
+    const id = await uploaded(source.id, "many.csv", `id,text\n${rows}\n`);
+    const { mapping } = await view(source.id, id);
+    await confirm(source.id, id, mapping);
+    const seen: Array<[string, number]> = [];
+    let finished = false;
+    const running = runImport(id, { batchSize: 3 }).finally(() => {
+      finished = true;
+    });
+    while (!finished) {
+      const current = await view(source.id, id);
+      seen.push([current.status, current.processedRows]);
+    }
+    await running;
+    const done = await view(source.id, id);
+    expect([done.status, done.processedRows, done.totalRows]).toEqual(["done", 12, 12]);
+    const partial = seen.filter(([status, processed]) => status === "running" && processed > 0 && processed < 12);
+    expect(partial.length).toBeGreaterThan(0);
+    for (const [, processed] of partial) expect(processed % 3).toBe(0);
+  });
+});
+
+describe("who may import", () => {
+  it("admins and managers only; analysts and viewers get 403; a source that is not manual is 404", async () => {
+    const source = await aManualSource();
+    for (const role of ["analyst", "viewer"] as const) {
+      const { context } = await signedInContext({ roles: [role] });
+      expect(statusOf(await call(loader as never, page(source.id), context, source.id)), role).toBe(403);
+      expect(statusOf(await upload(source.id, "a.csv", "title,text\nx,y\n", context)), role).toBe(403);
+    }
+    const { context: admin } = await signedInContext({ roles: ["admin"] });
+    expect(statusOf(await upload(source.id, "a.csv", "title,text\nx,y\n", admin))).toBe(302);
+    const feed = await aSource(handle, { type: "rss" });
+    expect(statusOf(await call(loader as never, page(feed.id), manager, feed.id))).toBe(404);
+    expect(statusOf(await upload(feed.id, "a.csv", "title,text\nx,y\n"))).toBe(404);
+    expect(statusOf(await call(loader as never, page("not-a-uuid"), manager, "not-a-uuid"))).toBe(404);
+  });
+});
