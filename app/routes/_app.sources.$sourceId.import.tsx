@@ -8,19 +8,19 @@ import {
   createImport,
   discardImport,
   findImport,
-  MAX_IMPORT_BYTES,
   manualSource,
   previewOf,
   recentImports,
 } from "~/features/sources/import.server";
+import { ITEM_FIELDS, MAX_IMPORT_BYTES } from "~/features/sources/import-fields";
 import { ImportErrors, ImportResult, ImportStatusBadge } from "~/features/sources/import-view";
-import { ITEM_FIELDS } from "~/features/sources/item-schema";
 import { useFormatter } from "~/lib/format";
 import { type FormResult, useFormErrors, useIsPending } from "~/lib/forms";
 import { formFailure } from "~/lib/forms.server";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { Card } from "~/ui/card";
+import { cn } from "~/ui/cn";
 import { InputField, SelectField } from "~/ui/field";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.sources.$sourceId.import";
@@ -227,7 +227,7 @@ function ProgressCard({ current }: { current: Current }) {
             <meta httpEquiv="refresh" content={String((2 * POLL_MS) / 1000)} />
           </noscript>
           <progress
-            className="h-2 w-full accent-primary"
+            className="h-2 w-full overflow-hidden rounded-full bg-muted [&::-moz-progress-bar]:bg-primary [&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:bg-primary"
             max={current.totalRows}
             value={current.processedRows}
             aria-label={t("progress.title")}
@@ -238,7 +238,7 @@ function ProgressCard({ current }: { current: Current }) {
               total: format.number(current.totalRows),
             })}
           </p>
-          <Link to={`?import=${current.id}`} className={buttonClass("outline", "sm")}>
+          <Link to={`?import=${current.id}`} className={cn(buttonClass("outline", "sm"), "self-start")}>
             <RefreshCw aria-hidden="true" />
             {t("progress.refresh")}
           </Link>
@@ -264,8 +264,8 @@ function RecentImports({ recent }: { recent: Route.ComponentProps["loaderData"][
             <Link to={`?import=${item.id}`} className="min-w-0 truncate font-medium underline-offset-4 hover:underline">
               <span data-user-content>{item.fileName}</span>
             </Link>
-            <span className="flex items-center gap-3 text-muted-foreground">
-              {t("recent.rows", { rows: format.number(item.totalRows) })}
+            <span className="flex flex-wrap items-center gap-x-3 gap-y-1 whitespace-nowrap text-muted-foreground">
+              <span>{t("recent.rows", { rows: format.number(item.totalRows) })}</span>
               <span>{format.relative(item.createdAt)}</span>
               <ImportStatusBadge status={item.status} />
             </span>

@@ -3,7 +3,7 @@
  * and turning a row into an item for the pipeline (ADR 022). No database here.
  */
 import { parse } from "csv-parse/sync";
-import { ITEM_FIELDS, type ItemField } from "./item-schema.ts";
+import { ITEM_FIELDS, type ItemField } from "./import-fields.ts";
 
 export type ImportFormat = "csv" | "json";
 /** Field → column of the file ("" or missing: not imported). */

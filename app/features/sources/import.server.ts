@@ -9,6 +9,7 @@ import { type Database, getDb } from "../../db/client.server.ts";
 import { sourceImports, sources } from "../../db/schema.ts";
 import { getJobQueue } from "../../lib/jobs.server.ts";
 import { log } from "../../lib/log.server.ts";
+import { ITEM_FIELDS, MAX_IMPORT_BYTES } from "./import-fields.ts";
 import {
   decodeUpload,
   formatOf,
@@ -20,9 +21,8 @@ import {
   rowToItem,
 } from "./import-file.ts";
 import { ingest } from "./ingest.server.ts";
-import { ITEM_FIELDS, validateItems } from "./item-schema.ts";
+import { validateItems } from "./item-schema.ts";
 
-export const MAX_IMPORT_BYTES = 10 * 1024 ** 2;
 export const PREVIEW_ROWS = 5;
 const BATCH = 500;
 /** Row errors kept for the page; a file wrong throughout says so in its first ones. */

@@ -5,20 +5,8 @@
  * page in the reader's language.
  */
 import { z } from "zod";
+import { ITEM_FIELDS, type ItemField } from "./import-fields.ts";
 import { LANGUAGES } from "./language.ts";
-
-export const ITEM_FIELDS = [
-  "externalId",
-  "url",
-  "title",
-  "text",
-  "author",
-  "publishedAt",
-  "language",
-  "reach",
-  "tags",
-] as const;
-export type ItemField = (typeof ITEM_FIELDS)[number];
 
 /** Every problem an item can have, in the words the webhook answers with. */
 export const ITEM_PROBLEMS = {
