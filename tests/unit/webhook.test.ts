@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { messageProjects, messages, sources } from "~/db/schema";
 import { middleware as rootMiddleware } from "~/root";
@@ -176,18 +176,30 @@ describe("webhook deliveries", () => {
     expect(await storedFrom(source.id)).toBe(1_000);
   });
 
-  it("answers 429 with Retry-After after 60 deliveries in a minute, per source", async () => {
-    const busy = await aWebhookSource();
-    const statuses: number[] = [];
-    for (let n = 0; n < 60; n++) statuses.push((await deliver(busy.id, "x", { type: "text/plain" })).status);
-    expect(new Set(statuses)).toEqual(new Set([415]));
-    const limited = await deliver(busy.id, [item(1)]);
-    expect(limited.status).toBe(429);
-    expect(limited.body.error).toBe("rate_limited");
-    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
-    // Another source has its own allowance.
-    const quiet = await aWebhookSource();
-    expect((await deliver(quiet.id, [item(1)])).status).toBe(202);
+  it("answers 429 with Retry-After after 60 deliveries in a minute, per source, then one a second", async () => {
+    // The clock stands still while the bucket empties, so a slow machine does not refill it meanwhile.
+    const start = Date.now();
+    const clock = vi.spyOn(Date, "now").mockReturnValue(start);
+    try {
+      const busy = await aWebhookSource();
+      const statuses: number[] = [];
+      for (let n = 0; n < 60; n++) statuses.push((await deliver(busy.id, "x", { type: "text/plain" })).status);
+      expect(new Set(statuses)).toEqual(new Set([415]));
+      const limited = await deliver(busy.id, [item(1)]);
+      expect(limited.status).toBe(429);
+      expect(limited.body.error).toBe("rate_limited");
+      expect(limited.headers.get("Retry-After")).toBe("1");
+      expect(await storedFrom(busy.id)).toBe(0);
+      // Another source has its own allowance.
+      const quiet = await aWebhookSource();
+      expect((await deliver(quiet.id, [item(1)])).status).toBe(202);
+      // A second later there is room for one more.
+      clock.mockReturnValue(start + 1_000);
+      expect((await deliver(busy.id, [item(1)])).status).toBe(202);
+      expect((await deliver(busy.id, [item(2)])).status).toBe(429);
+    } finally {
+      clock.mockRestore();
+    }
   });
 });
 
