@@ -1,10 +1,10 @@
-import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { messageProjects, messages, sources } from "~/db/schema";
+import { hashWebhookSecret } from "~/features/sources/webhook-secret.server";
 import { middleware as rootMiddleware } from "~/root";
 import { action } from "~/routes/api.ingest.$sourceId";
 import { bodyLimit, MEGABYTE } from "../../server/body-limit.ts";
@@ -13,10 +13,9 @@ import { callRoute, ORIGIN, type RouteArgs } from "../support/route";
 
 let handle: DatabaseHandle;
 const SECRET = "s3cret-0123456789abcdef0123456789abcdef";
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 async function aWebhookSource(values: Partial<typeof sources.$inferInsert> = {}) {
-  return aSource(handle, { type: "webhook", url: null, webhookSecretHash: sha256(SECRET), ...values });
+  return aSource(handle, { type: "webhook", url: null, webhookSecretHash: hashWebhookSecret(SECRET), ...values });
 }
 
 /** A delivery through the root middleware and the route's action, as React Router would run them. */
@@ -92,7 +91,7 @@ describe("webhook deliveries", () => {
     const notAnId = await deliver("nonsense", [item(1)]);
     const wrong = await deliver(source.id, [item(1)], { secret: `${SECRET}x` });
     const none = await deliver(source.id, [item(1)], { secret: null });
-    const rss = await aSource(handle, { type: "rss", webhookSecretHash: sha256(SECRET) });
+    const rss = await aSource(handle, { type: "rss", webhookSecretHash: hashWebhookSecret(SECRET) });
     const notAWebhook = await deliver(rss.id, [item(1)]);
     for (const answer of [unknown, notAnId, wrong, none, notAWebhook]) {
       expect(answer.status).toBe(401);
