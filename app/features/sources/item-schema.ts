@@ -19,7 +19,7 @@ export const ITEM_PROBLEMS = {
   bad_language: `must be one of ${LANGUAGES.join(", ")}`,
   bad_number: "must be a whole number, 0 or more",
   bad_tags: "must be a list of at most 20 words of up to 50 characters",
-  no_text: "text or title is required",
+  no_text: "(or title) is required",
 } as const;
 export type ItemProblem = keyof typeof ITEM_PROBLEMS;
 
