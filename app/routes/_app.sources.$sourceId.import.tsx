@@ -266,7 +266,9 @@ function RecentImports({ recent }: { recent: Route.ComponentProps["loaderData"][
             </Link>
             <span className="flex flex-wrap items-center gap-x-3 gap-y-1 whitespace-nowrap text-muted-foreground">
               <span>{t("recent.rows", { rows: format.number(item.totalRows) })}</span>
-              <span>{format.relative(item.createdAt)}</span>
+              <time dateTime={new Date(item.createdAt).toISOString()} suppressHydrationWarning>
+                {format.when(item.createdAt)}
+              </time>
               <ImportStatusBadge status={item.status} />
             </span>
           </li>
