@@ -140,12 +140,15 @@ export async function discardImport(row: ImportRow) {
     .where(and(eq(sourceImports.id, row.id), eq(sourceImports.status, "preview")));
 }
 
-/** The "run-import" job. Runs a queued import once; a repeated delivery of the job finds it no longer queued. */
+/**
+ * The "run-import" job. Takes a queued import, or a running one whose process died (the queue hands the job
+ * out again): it starts over, and what the first run stored counts as duplicates. A finished import is left alone.
+ */
 export async function runImport(importId: string, { db = getDb(), batchSize = BATCH } = {}) {
   const [row] = await db
     .update(sourceImports)
     .set({ status: "running", processedRows: 0 })
-    .where(and(eq(sourceImports.id, importId), inArray(sourceImports.status, ["queued"])))
+    .where(and(eq(sourceImports.id, importId), inArray(sourceImports.status, ["queued", "running"])))
     .returning();
   if (!row) return;
   const finish = (values: Partial<ImportRow>) =>
