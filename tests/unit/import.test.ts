@@ -334,6 +334,22 @@ describe("running an import", () => {
   });
 });
 
+describe("the job handed out again", () => {
+  it("finishes an import left running by a process that died, and leaves a finished one alone", async () => {
+    const source = await aManualSource();
+    const id = await uploaded(source.id, "a.csv", "id,text\n1,Nurbank one\n2,Nurbank two\n");
+    const { mapping } = await view(source.id, id);
+    await confirm(source.id, id, mapping);
+    // A first run died after its first batch.
+    await handle.db.update(sourceImports).set({ status: "running", processedRows: 1 }).where(eq(sourceImports.id, id));
+    await runImport(id);
+    expect((await view(source.id, id)).result).toEqual({ new: 2, duplicate: 0, matched: 2, rejected: 0 });
+    await runImport(id);
+    expect((await view(source.id, id)).result).toEqual({ new: 2, duplicate: 0, matched: 2, rejected: 0 });
+    expect(await storedFrom(source.id)).toHaveLength(2);
+  });
+});
+
 describe("who may import", () => {
   it("admins and managers only; analysts and viewers get 403; a source that is not manual is 404", async () => {
     const source = await aManualSource();
