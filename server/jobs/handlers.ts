@@ -3,6 +3,7 @@
 import type { QueuePolicy } from "pg-boss";
 import { rematchProject } from "../../app/features/projects/rematch.server.ts";
 import { fetchSource } from "../../app/features/sources/collect.server.ts";
+import { runImport } from "../../app/features/sources/import.server.ts";
 import type { JobName } from "../../app/lib/jobs.server.ts";
 
 export interface JobDefinition {
@@ -34,6 +35,15 @@ export const jobs = {
     policy: "stately",
     concurrency: 1,
     expireInSeconds: 3_600,
+    retryLimit: 1,
+  },
+  "run-import": {
+    run: (data) => runImport(String(data.importId)),
+    policy: "exclusive",
+    concurrency: 1,
+    // 10 MB of rows through the pipeline takes well under a minute; a process that died leaves the import
+    // running, and the job handed out again after expiry starts it over (duplicates are recognised).
+    expireInSeconds: 900,
     retryLimit: 1,
   },
 } satisfies Record<JobName, JobDefinition>;

@@ -3,31 +3,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { messageProjects, messages, sourceImports } from "~/db/schema";
 import { runImport } from "~/features/sources/import.server";
-import { type JobQueue, setJobQueue } from "~/lib/jobs.server";
 import { action, loader } from "~/routes/_app.sources.$sourceId.import";
 import { aProject, aSource, openTestDatabase } from "../support/builders";
+import { jobsSettled, startTestJobQueue } from "../support/jobs";
 import { ORIGIN } from "../support/route";
 import { signedInContext } from "../support/session";
 
 let handle: DatabaseHandle;
 let nurbank: string;
-const sent: Array<{ name: string; data: Record<string, unknown> }> = [];
-
-// The queue itself (pg-boss) is tested with the queue; here the job is run as its handler would.
-const recordingQueue: JobQueue = {
-  async send(name, data) {
-    sent.push({ name, data });
-    return String(sent.length);
-  },
-};
+let queue: Awaited<ReturnType<typeof startTestJobQueue>>;
 
 beforeAll(async () => {
   handle = await openTestDatabase();
   nurbank = (await aProject(handle, { name: "Nurbank", keywords: ["Nurbank"] })).id;
-  setJobQueue(recordingQueue);
+  queue = await startTestJobQueue(handle);
 });
 afterAll(async () => {
-  setJobQueue(undefined);
+  await queue.stop(5_000);
   await handle.close();
 });
 
@@ -94,12 +86,11 @@ async function confirm(sourceId: string, importId: string, mapping: Record<strin
   return call(action as never, post(sourceId, { intent: "confirm", importId, ...fields }), manager, sourceId);
 }
 
-/** Confirms the guessed mapping, checks the job was queued, and runs it as the queue would. */
-async function confirmAndRun(sourceId: string, importId: string, options: { batchSize?: number } = {}) {
+/** Confirms the guessed mapping and waits for the queue to run the import. */
+async function confirmAndRun(sourceId: string, importId: string) {
   const { mapping } = await view(sourceId, importId);
   expect(statusOf(await confirm(sourceId, importId, mapping))).toBe(302);
-  expect(sent.at(-1)).toEqual({ name: "run-import", data: { importId } });
-  await runImport(importId, options);
+  await jobsSettled(handle);
   return view(sourceId, importId);
 }
 
@@ -312,25 +303,23 @@ describe("running an import", () => {
 
   it("counts processed rows batch by batch while it runs", async () => {
     const source = await aManualSource();
-    const rows = Array.from({ length: 12 }, (_, n) => `${n},Note number ${n} about Nurbank`).join("\n");
+    const rows = Array.from({ length: 1_500 }, (_, n) => `${n},Note number ${n} about Nurbank`).join("\n");
     const id = await uploaded(source.id, "many.csv", `id,text\n${rows}\n`);
     const { mapping } = await view(source.id, id);
     await confirm(source.id, id, mapping);
     const seen: Array<[string, number]> = [];
-    let finished = false;
-    const running = runImport(id, { batchSize: 3 }).finally(() => {
-      finished = true;
-    });
-    while (!finished) {
-      const current = await view(source.id, id);
+    for (let current = await view(source.id, id); !["done", "failed"].includes(current.status); ) {
       seen.push([current.status, current.processedRows]);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      current = await view(source.id, id);
     }
-    await running;
     const done = await view(source.id, id);
-    expect([done.status, done.processedRows, done.totalRows]).toEqual(["done", 12, 12]);
-    const partial = seen.filter(([status, processed]) => status === "running" && processed > 0 && processed < 12);
+    expect([done.status, done.processedRows, done.totalRows]).toEqual(["done", 1_500, 1_500]);
+    expect(done.result).toEqual({ new: 1_500, duplicate: 0, matched: 1_500, rejected: 0 });
+    // Batches of 500: the page saw the import part-way.
+    const partial = seen.filter(([status, processed]) => status === "running" && processed > 0 && processed < 1_500);
     expect(partial.length).toBeGreaterThan(0);
-    for (const [, processed] of partial) expect(processed % 3).toBe(0);
+    for (const [, processed] of partial) expect(processed % 500).toBe(0);
   });
 });
 
@@ -338,10 +327,11 @@ describe("the job handed out again", () => {
   it("finishes an import left running by a process that died, and leaves a finished one alone", async () => {
     const source = await aManualSource();
     const id = await uploaded(source.id, "a.csv", "id,text\n1,Nurbank one\n2,Nurbank two\n");
-    const { mapping } = await view(source.id, id);
-    await confirm(source.id, id, mapping);
-    // A first run died after its first batch.
-    await handle.db.update(sourceImports).set({ status: "running", processedRows: 1 }).where(eq(sourceImports.id, id));
+    // Confirmed, and a first run died after its first batch (set here by hand, without the queue).
+    await handle.db
+      .update(sourceImports)
+      .set({ status: "running", processedRows: 1, mapping: { externalId: "id", text: "text" } })
+      .where(eq(sourceImports.id, id));
     await runImport(id);
     expect((await view(source.id, id)).result).toEqual({ new: 2, duplicate: 0, matched: 2, rejected: 0 });
     await runImport(id);

@@ -144,7 +144,8 @@ export async function discardImport(row: ImportRow) {
  * The "run-import" job. Takes a queued import, or a running one whose process died (the queue hands the job
  * out again): it starts over, and what the first run stored counts as duplicates. A finished import is left alone.
  */
-export async function runImport(importId: string, { db = getDb(), batchSize = BATCH } = {}) {
+export async function runImport(importId: string) {
+  const db = getDb();
   const [row] = await db
     .update(sourceImports)
     .set({ status: "running", processedRows: 0 })
@@ -172,14 +173,17 @@ export async function runImport(importId: string, { db = getDb(), batchSize = BA
       return;
     }
     const totals = { new: 0, duplicate: 0, matched: 0, rejected: 0 };
-    for (let start = 0; start < checked.items.length; start += batchSize) {
-      const result = await ingest(row.sourceId, checked.items.slice(start, start + batchSize), { db });
+    for (let start = 0; start < checked.items.length; start += BATCH) {
+      const result = await ingest(row.sourceId, checked.items.slice(start, start + BATCH), { db });
       totals.new += result.new;
       totals.duplicate += result.duplicate;
       totals.matched += result.matched;
       totals.rejected += result.rejected.length;
-      const processedRows = Math.min(checked.items.length, start + batchSize);
+      const processedRows = Math.min(checked.items.length, start + BATCH);
       await db.update(sourceImports).set({ processedRows, result: totals }).where(eq(sourceImports.id, importId));
+      // The embedded database answers without ever leaving the microtask queue: let the server serve pages
+      // (this import's progress among them) between batches.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     await finish({ status: "done", result: totals });
   } catch (error) {
