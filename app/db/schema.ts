@@ -206,14 +206,20 @@ export const messages = pgTable(
     isRead: boolean("is_read").notNull().default(false),
     isStarred: boolean("is_starred").notNull().default(false),
     isArchived: boolean("is_archived").notNull().default(false),
-    /** Full-text search in every language: the `simple` configuration, no stemming. */
+    /**
+     * Full-text search (ADR 024): title, author and text folded to one Latin spelling (`search_fold`, the
+     * SQL twin of the matcher's `foldWord`) under `simple`, then the raw words under `russian` for its stems.
+     */
     search: tsvector("search").generatedAlwaysAs(
-      sql`to_tsvector('simple', coalesce(title, '') || ' ' || coalesce(author, '') || ' ' || text)`,
+      sql`to_tsvector('simple', search_fold(coalesce(title, '') || ' ' || coalesce(author, '') || ' ' || text)) || to_tsvector('russian', coalesce(title, '') || ' ' || coalesce(author, '') || ' ' || text)`,
     ),
   },
   (t) => [
     uniqueIndex("messages_source_external_unique").on(t.sourceId, t.externalId),
     index("messages_published_idx").on(t.publishedAt),
+    // The feed's keyset orders: newest or oldest first, and by reach.
+    index("messages_feed_idx").on(t.publishedAt, t.id),
+    index("messages_reach_idx").on(t.reach, t.publishedAt, t.id),
     index("messages_content_hash_idx").on(t.contentHash),
     index("messages_normalized_url_idx").on(t.normalizedUrl),
     index("messages_search_idx").using("gin", t.search),

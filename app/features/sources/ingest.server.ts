@@ -134,9 +134,17 @@ async function rows<T>(db: Database, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-/** Items of this batch whose source already has their external id, or another source their page or content. */
-async function findDuplicates(db: Database, sourceId: string, batch: Prepared[]): Promise<Set<Prepared>> {
+/**
+ * Items of this batch whose source already has their external id, or another source their page or content;
+ * for the latter, the stored message they copy (its page lists the copies).
+ */
+async function findDuplicates(
+  db: Database,
+  sourceId: string,
+  batch: Prepared[],
+): Promise<{ duplicates: Set<Prepared>; copies: Array<{ messageId: string; item: Prepared }> }> {
   const duplicates = new Set<Prepared>();
+  const copiesOf: Array<{ messageId: string; item: Prepared }> = [];
   const known = await rows<{ external_id: string }>(
     db,
     sql`SELECT external_id FROM messages WHERE source_id = ${sourceId}
@@ -151,10 +159,15 @@ async function findDuplicates(db: Database, sourceId: string, batch: Prepared[])
   const to = new Date(Math.max(...times) + DUPLICATE_WINDOW_MS).toISOString();
   const urls = batch.flatMap((p) => (p.normalizedUrl ? [p.normalizedUrl] : []));
   const copies = (column: SQL, values: string[]) =>
-    sql`SELECT normalized_url, content_hash, published_at FROM messages
+    sql`SELECT id, normalized_url, content_hash, published_at FROM messages
         WHERE ${column} IN (SELECT jsonb_array_elements_text(${json(values)}))
         AND source_id <> ${sourceId} AND published_at BETWEEN ${from}::timestamptz AND ${to}::timestamptz`;
-  const elsewhere = await rows<{ normalized_url: string | null; content_hash: string; published_at: Date | string }>(
+  const elsewhere = await rows<{
+    id: string;
+    normalized_url: string | null;
+    content_hash: string;
+    published_at: Date | string;
+  }>(
     db,
     sql`${copies(
       sql`content_hash`,
@@ -162,14 +175,18 @@ async function findDuplicates(db: Database, sourceId: string, batch: Prepared[])
     )} UNION ALL ${copies(sql`normalized_url`, urls)}`,
   );
   for (const p of batch) {
-    const copy = elsewhere.some(
+    if (duplicates.has(p)) continue;
+    const copy = elsewhere.find(
       (m) =>
         (m.content_hash === p.contentHash || (p.normalizedUrl !== null && m.normalized_url === p.normalizedUrl)) &&
         Math.abs(new Date(m.published_at).getTime() - p.publishedAt.getTime()) <= DUPLICATE_WINDOW_MS,
     );
-    if (copy) duplicates.add(p);
+    if (copy) {
+      duplicates.add(p);
+      copiesOf.push({ messageId: copy.id, item: p });
+    }
   }
-  return duplicates;
+  return { duplicates, copies: copiesOf };
 }
 
 async function storeBatch(
@@ -186,7 +203,16 @@ async function storeBatch(
   result.duplicate += batch.length - unique.length;
   if (unique.length === 0) return;
 
-  const duplicates = await findDuplicates(db, sourceId, unique);
+  const { duplicates, copies } = await findDuplicates(db, sourceId, unique);
+  if (copies.length) {
+    await db.execute(
+      sql`INSERT INTO message_duplicates (message_id, source_id, url)
+          SELECT r.message_id, ${sourceId}::uuid, r.url FROM jsonb_to_recordset(${json(
+            copies.map((c) => ({ message_id: c.messageId, url: c.item.url })),
+          )}) AS r(message_id uuid, url text)
+          ON CONFLICT (message_id, source_id) DO NOTHING`,
+    );
+  }
   const fresh = unique.filter((p) => !duplicates.has(p));
   result.duplicate += duplicates.size;
   if (fresh.length === 0) return;
