@@ -4,6 +4,7 @@ export default [
   layout("routes/_app.tsx", [
     index("routes/_app._index.tsx"),
     route("integrations", "routes/_app.integrations.tsx"),
+    route("messages", "routes/_app.messages.tsx", [route(":messageId", "routes/_app.messages.$messageId.tsx")]),
     route("projects", "routes/_app.projects._index.tsx"),
     route("projects/create", "routes/_app.projects.create.tsx"),
     route("projects/:projectId", "routes/_app.projects.$projectId.tsx"),
@@ -28,6 +29,7 @@ export default [
   route("sign-in", "routes/auth-layout.tsx", { id: "sign-in" }, [index("routes/sign-in._index.tsx")]),
   route("sign-up", "routes/auth-layout.tsx", { id: "sign-up" }, [index("routes/sign-up._index.tsx")]),
   route("sign-out", "routes/sign-out.ts"),
+  route("messages/export", "routes/messages.export.ts"),
   route("resources/theme", "routes/resources.theme.ts"),
   route("resources/locale", "routes/resources.locale.ts"),
   route("resources/sidebar", "routes/resources.sidebar.ts"),

@@ -18,6 +18,7 @@ export const NAMESPACES = [
   "ai-assistant",
   "reports",
   "imports",
+  "messages",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -17,7 +17,7 @@ export interface MentionItem {
 }
 
 // Plug, User and Rss are the shell's own icons already: no bytes more on the overview's budget.
-const SOURCE_ICONS: Record<string, LucideIcon> = {
+export const SOURCE_ICONS: Record<string, LucideIcon> = {
   rss: Rss,
   atom: Rss,
   telegram: Send,

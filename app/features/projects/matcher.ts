@@ -180,6 +180,21 @@ export function inflects(stem: string, word: string, language: string | null): b
   return false;
 }
 
+const MIN_STEM = 4;
+
+/**
+ * A folded word without the longest run of endings `inflects` knows (an Uzbek suffix chain, one Russian
+ * case ending, the English plural), keeping at least four letters: what the feed's search looks for as a
+ * prefix, so `Nurbankning` and `банка` find every form of `nurbank` and `bank` (ADR 024).
+ */
+export function stripEndings(word: string): string {
+  for (let cut = MIN_STEM; cut < word.length; cut++) {
+    const rest = word.slice(cut);
+    if (UZ.test(rest) || RU.test(rest) || EN.test(rest)) return word.slice(0, cut);
+  }
+  return word;
+}
+
 interface Term {
   term: string;
   words: string[];

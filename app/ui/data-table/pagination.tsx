@@ -4,23 +4,26 @@ import { Form, Link, useLocation } from "react-router";
 import { useFormatter } from "~/lib/format";
 import { buttonClass } from "../button";
 import { cn } from "../cn";
-import { PARAMS, pageCount, pageHref, type TableSpec, type TableState } from "./spec";
+import { cursorHref, PARAMS, POSITION_PARAMS, pageCount, pageHref, type TableSpec, type TableState } from "./spec";
 import { ApplyWithoutScript, CarriedParams, useUrlForm } from "./url-form";
 
 function PageLink({
   page,
+  to,
   label,
   icon: Icon,
   disabled,
 }: {
-  page: number;
+  page?: number;
+  /** A keyset page's link, instead of a page number. */
+  to?: string;
   label: string;
   icon: LucideIcon;
   disabled: boolean;
 }) {
   const location = useLocation();
   const className = buttonClass("outline", "icon");
-  if (disabled) {
+  if (disabled || (to === undefined && page === undefined)) {
     return (
       <span className={cn(className, "size-8 opacity-50")} aria-disabled="true" title={label}>
         <Icon aria-hidden="true" />
@@ -29,7 +32,7 @@ function PageLink({
     );
   }
   return (
-    <Link to={pageHref(location.search, page)} className={cn(className, "size-8")} title={label}>
+    <Link to={to ?? pageHref(location.search, page as number)} className={cn(className, "size-8")} title={label}>
       <Icon aria-hidden="true" />
       <span className="sr-only">{label}</span>
     </Link>
@@ -49,7 +52,7 @@ function PageSize<S extends TableSpec>({ spec, state }: { spec: S; state: TableS
       preventScrollReset
       className="flex items-center gap-2"
     >
-      <CarriedParams search={location.search} owned={[PARAMS.size, PARAMS.page]} />
+      <CarriedParams search={location.search} owned={[PARAMS.size, ...POSITION_PARAMS]} />
       <label htmlFor="table-page-size" className="whitespace-nowrap">
         {t("rowsPerPage")}
       </label>
@@ -102,6 +105,48 @@ export function DataTablePagination<S extends TableSpec>({
           <PageLink page={pages} label={t("last")} icon={ChevronsRight} disabled={state.page >= pages} />
         </nav>
       </div>
+    </div>
+  );
+}
+
+/**
+ * Keyset pages (ADR 024): the page size and links to the first, previous and next pages, each of which
+ * costs the server the same however far in the user is. The page says how many rows match elsewhere.
+ */
+export function CursorPagination<S extends TableSpec>({
+  spec,
+  state,
+  previous,
+  next,
+  atStart,
+}: {
+  spec: S;
+  state: TableState<S>;
+  /** The first and last rows' sort keys, when there are rows before or after this page. */
+  previous: string[] | null;
+  next: string[] | null;
+  atStart: boolean;
+}) {
+  const { t } = useTranslation("tables");
+  const location = useLocation();
+  return (
+    <div className="mt-4 flex flex-wrap items-center justify-end gap-x-6 gap-y-3 text-sm">
+      <PageSize spec={spec} state={state} />
+      <nav aria-label={t("pagination")} className="flex items-center gap-1">
+        <PageLink to={cursorHref(location.search, null)} label={t("first")} icon={ChevronsLeft} disabled={atStart} />
+        <PageLink
+          to={previous ? cursorHref(location.search, { before: previous }) : undefined}
+          label={t("previous")}
+          icon={ChevronLeft}
+          disabled={!previous}
+        />
+        <PageLink
+          to={next ? cursorHref(location.search, { after: next }) : undefined}
+          label={t("next")}
+          icon={ChevronRight}
+          disabled={!next}
+        />
+      </nav>
     </div>
   );
 }

@@ -52,10 +52,13 @@ export function parseTableState<S extends TableSpec>(spec: S, params: URLSearchP
 }
 
 export type BulkAction<I extends string> =
-  | { ok: true; intent: I; ids: string[] }
+  | { ok: true; intent: I; ids: string[]; allMatching: boolean }
   | { ok: false; error: "tables:bulk.noneSelected" | "tables:bulk.invalid" };
 
-/** The rows ticked in a table's bulk form (`ids`) and the button pressed (`intent`). */
+/**
+ * The rows ticked in a table's bulk form (`ids`) and the button pressed (`intent`); `scope=all` asks for
+ * every row matching the list's filters, which the server then finds itself (not limited to the page).
+ */
 export function parseBulkAction<const I extends string>(
   spec: TableSpec,
   form: FormData,
@@ -67,6 +70,23 @@ export function parseBulkAction<const I extends string>(
     .max(Math.max(...spec.pageSizes))
     .safeParse(form.getAll("ids"));
   if (!intent.success || !ids.success) return { ok: false, error: "tables:bulk.invalid" };
-  if (ids.data.length === 0) return { ok: false, error: "tables:bulk.noneSelected" };
-  return { ok: true, intent: intent.data, ids: [...new Set(ids.data)] };
+  const allMatching = form.get("scope") === "all";
+  if (ids.data.length === 0 && !allMatching) return { ok: false, error: "tables:bulk.noneSelected" };
+  return { ok: true, intent: intent.data, ids: [...new Set(ids.data)], allMatching };
+}
+
+export type Cursor<K> = { direction: "after" | "before"; key: K };
+
+/**
+ * A keyset page's position from the URL (`after` or `before`, the parts of a row's sort key joined by "~"),
+ * checked by the list's own schema; anything malformed means the first page.
+ */
+export function parseCursor<K>(params: URLSearchParams, key: z.ZodType<K>): Cursor<K> | null {
+  for (const direction of ["after", "before"] as const) {
+    const raw = params.get(PARAMS[direction]);
+    if (!raw) continue;
+    const parsed = key.safeParse(raw.split("~"));
+    return parsed.success ? { direction, key: parsed.data } : null;
+  }
+  return null;
 }

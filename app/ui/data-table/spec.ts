@@ -29,8 +29,22 @@ export interface TableState<S extends TableSpec = TableSpec> {
   columns: Array<Values<S["hideable"]>>;
 }
 
-/** The URL parameters the kit owns; a page's own (e.g. `view`) are carried along untouched. */
-export const PARAMS = { q: "q", sort: "sort", dir: "dir", page: "page", size: "size", columns: "cols" } as const;
+/**
+ * The URL parameters the kit owns; a page's own (e.g. `view`) are carried along untouched. A keyset-paged
+ * list (ADR 024) has `after` / `before` (the sort key of the row its page follows or precedes) instead of `page`.
+ */
+export const PARAMS = {
+  q: "q",
+  sort: "sort",
+  dir: "dir",
+  page: "page",
+  size: "size",
+  columns: "cols",
+  after: "after",
+  before: "before",
+} as const;
+/** What changing the search, a filter, the sort or the page size resets: back to the first page. */
+export const POSITION_PARAMS = [PARAMS.page, PARAMS.after, PARAMS.before] as const;
 const RESERVED: ReadonlySet<string> = new Set(Object.values(PARAMS));
 
 /** Declares a table; the const type parameter keeps column ids and filter values as literal types. */
@@ -78,7 +92,7 @@ export function sortHref(search: string, spec: TableSpec, state: TableState, col
   return withParams(search, {
     [PARAMS.sort]: isDefault ? null : columnId,
     [PARAMS.dir]: isDefault ? null : desc ? "desc" : "asc",
-    [PARAMS.page]: null,
+    ...Object.fromEntries(POSITION_PARAMS.map((name) => [name, null])),
   });
 }
 
@@ -89,6 +103,15 @@ export function pageHref(search: string, page: number): string {
 /** The parameters a GET form must carry in hidden inputs: all but the ones it sets (or drops). */
 export function carriedParams(search: string, owned: readonly string[]): Array<[string, string]> {
   return [...new URLSearchParams(search)].filter(([key]) => !owned.includes(key));
+}
+
+/** A keyset page's link: after or before this row's sort key (its parts joined by "~"), or the first page. */
+export function cursorHref(search: string, to: { after: string[] } | { before: string[] } | null): string {
+  return withParams(search, {
+    [PARAMS.page]: null,
+    [PARAMS.after]: to && "after" in to ? to.after.join("~") : null,
+    [PARAMS.before]: to && "before" in to ? to.before.join("~") : null,
+  });
 }
 
 /** The search box's id: the header's search link lands there without JavaScript. */

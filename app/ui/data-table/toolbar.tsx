@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
 import { useFormatter } from "~/lib/format";
 import { buttonClass } from "../button";
-import { PARAMS, SEARCH_ID, type TableSpec, type TableState, withParams } from "./spec";
+import { PARAMS, POSITION_PARAMS, SEARCH_ID, type TableSpec, type TableState, withParams } from "./spec";
 import { ApplyWithoutScript, CarriedParams, checkboxClass, Menu, useUrlForm } from "./url-form";
 
 /** A faceted filter: its values come from the spec; the page names them and may count them. */
@@ -16,7 +16,7 @@ export interface Facet<S extends TableSpec> {
   counts?: Partial<Record<string, number>>;
 }
 
-function FacetMenu<S extends TableSpec>({
+export function FacetMenu<S extends TableSpec>({
   facet,
   values,
   chosen,
@@ -88,7 +88,7 @@ function SearchAndFilters<S extends TableSpec>({
       preventScrollReset
       className="flex flex-wrap items-center gap-2"
     >
-      <CarriedParams search={location.search} owned={[PARAMS.q, PARAMS.page, ...filterNames]} />
+      <CarriedParams search={location.search} owned={[PARAMS.q, ...POSITION_PARAMS, ...filterNames]} />
       {search && (
         <div className="relative">
           <label htmlFor={SEARCH_ID} className="sr-only">
@@ -194,7 +194,7 @@ export function DataTableToolbar<S extends TableSpec>({
   const filtered = state.q !== "" || Object.values<string[]>(state.filters).some((chosen) => chosen.length > 0);
   const reset = withParams(
     location.search,
-    Object.fromEntries([PARAMS.q, PARAMS.page, ...filterNames].map((name) => [name, null])),
+    Object.fromEntries([PARAMS.q, ...POSITION_PARAMS, ...filterNames].map((name) => [name, null])),
   );
   return (
     <div className="mb-4 flex flex-wrap items-center gap-2">

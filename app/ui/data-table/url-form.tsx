@@ -57,8 +57,10 @@ export function useUrlForm() {
     typing.current = searching;
     const go = () => {
       typing.current = false;
-      const data = new FormData(form);
-      if (!data.get(PARAMS.q)) data.delete(PARAMS.q);
+      const data = new FormData();
+      // Empty fields (no search, no date) stay out of the URL; the empty column marker is dealt with below.
+      for (const [name, value] of new FormData(form))
+        if (value !== "" || name === PARAMS.columns) data.append(name, value);
       // The empty "columns" marker only matters when no column is ticked.
       const columns = data.getAll(PARAMS.columns).filter(Boolean);
       if (columns.length) {

@@ -1,0 +1,97 @@
+import { ListChecks } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import type { useFetcher } from "react-router";
+import { useFormatter } from "~/lib/format";
+import { buttonClass } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import { checkboxClass, useHydrated } from "~/ui/data-table/url-form";
+import { BULK_INTENTS, MAX_TAG, SENTIMENTS } from "./feed";
+
+const controlClass = "h-8 rounded-md border border-border bg-background px-2 text-sm";
+
+/**
+ * The feed's bulk form: the mentions' checkboxes belong to it (form="bulk"), and so does "all N matching".
+ * Without JavaScript it posts and the page comes back with a toast; with it a fetcher posts, and the cards
+ * show the change at once (rolled back by the reload if the server refused).
+ */
+export function BulkBar({
+  fetcher,
+  total,
+}: {
+  fetcher: ReturnType<typeof useFetcher>;
+  total: { count: number; estimated: boolean };
+}) {
+  const { t } = useTranslation("messages");
+  const format = useFormatter();
+  const hydrated = useHydrated();
+  const selectPage = (checked: boolean) => {
+    for (const box of document.querySelectorAll<HTMLInputElement>('input[name="ids"][form="bulk"]')) {
+      box.checked = checked;
+    }
+  };
+  return (
+    <fetcher.Form
+      id="bulk"
+      method="post"
+      aria-label={t("bulk.label")}
+      className="flex flex-wrap items-center gap-2 text-sm"
+      onSubmit={(event) => {
+        // The ticks go with the post; clear them once it is sent, as the cards now show the change.
+        const form = event.currentTarget;
+        queueMicrotask(() => {
+          selectPage(false);
+          for (const box of form.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')) box.checked = false;
+        });
+      }}
+    >
+      {hydrated && (
+        <label className="flex items-center gap-1.5">
+          <input type="checkbox" className={checkboxClass} onChange={(e) => selectPage(e.currentTarget.checked)} />
+          {t("bulk.selectPage")}
+        </label>
+      )}
+      <label className="flex items-center gap-1.5">
+        <input type="checkbox" name="scope" value="all" className={checkboxClass} />
+        {t(total.estimated ? "bulk.allMatchingEstimated" : "bulk.allMatching", {
+          count: total.count,
+          value: format.number(total.count),
+        })}
+      </label>
+      <label htmlFor="bulk-intent" className="sr-only">
+        {t("bulk.action")}
+      </label>
+      <select id="bulk-intent" name="intent" className={controlClass} defaultValue="read">
+        {BULK_INTENTS.map((intent) => (
+          <option key={intent} value={intent}>
+            {t(`bulk.intent.${intent}`)}
+          </option>
+        ))}
+      </select>
+      <label htmlFor="bulk-sentiment" className="sr-only">
+        {t("bulk.sentiment")}
+      </label>
+      <select id="bulk-sentiment" name="sentiment" className={controlClass} defaultValue="neutral">
+        {SENTIMENTS.map((s) => (
+          <option key={s} value={s}>
+            {t(`sentiment.${s}`)}
+          </option>
+        ))}
+      </select>
+      <label htmlFor="bulk-tag" className="sr-only">
+        {t("bulk.tag")}
+      </label>
+      <input
+        id="bulk-tag"
+        name="tag"
+        list="workspace-tags"
+        maxLength={MAX_TAG}
+        placeholder={t("bulk.tagPlaceholder")}
+        className={cn(controlClass, "w-32")}
+      />
+      <button type="submit" className={buttonClass("outline", "sm")}>
+        <ListChecks aria-hidden="true" />
+        {t("bulk.apply")}
+      </button>
+    </fetcher.Form>
+  );
+}

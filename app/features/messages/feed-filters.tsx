@@ -1,0 +1,221 @@
+import { ArrowDownUp, CalendarRange, Check, Search, X } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useLocation } from "react-router";
+import { buttonClass } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import { PARAMS, POSITION_PARAMS, SEARCH_ID, type TableSpec, withParams } from "~/ui/data-table/spec";
+import { FacetMenu } from "~/ui/data-table/toolbar";
+import { ApplyWithoutScript, CarriedParams, Menu, useUrlForm } from "~/ui/data-table/url-form";
+import { FREE_FILTERS, messagesFeed } from "./feed";
+import type { FeedQuery } from "./feed.server";
+
+type Choice = { id: string; name: string };
+
+const FILTER_NAMES = [...Object.keys(messagesFeed.filters), ...FREE_FILTERS];
+
+/** Whether anything narrows the feed beyond its defaults (the search or any filter). */
+export function isFiltered(query: FeedQuery) {
+  return (
+    query.state.q !== "" ||
+    Object.values<string[]>(query.state.filters).some((chosen) => chosen.length > 0) ||
+    query.project.length + query.source.length + query.tag.length > 0 ||
+    Boolean(query.from || query.to)
+  );
+}
+
+function SortMenu({ query }: { query: FeedQuery }) {
+  const { t } = useTranslation("messages");
+  const location = useLocation();
+  const orders = [
+    { id: "newest", sort: null, dir: null },
+    { id: "oldest", sort: "published", dir: "asc" },
+    { id: "reach", sort: "reach", dir: "desc" },
+  ] as const;
+  const { sort } = query.state;
+  const current = sort.id === "reach" ? "reach" : sort.desc ? "newest" : "oldest";
+  return (
+    <Menu
+      summary={
+        <>
+          <ArrowDownUp aria-hidden="true" />
+          {t(`sort.${current}`)}
+        </>
+      }
+    >
+      <div className="menu-panel left-0 right-auto">
+        <p className="menu-label">{t("sort.label")}</p>
+        {orders.map((order) => (
+          <Link
+            key={order.id}
+            to={withParams(location.search, {
+              [PARAMS.sort]: order.sort,
+              [PARAMS.dir]: order.dir,
+              ...Object.fromEntries(POSITION_PARAMS.map((p) => [p, null])),
+            })}
+            aria-current={current === order.id ? "true" : undefined}
+            className="menu-item"
+          >
+            <Check aria-hidden="true" className={cn("size-4", current !== order.id && "invisible")} />
+            {t(`sort.${order.id}`)}
+          </Link>
+        ))}
+      </div>
+    </Menu>
+  );
+}
+
+/** The feed's search, filters and sort: one GET form, so the whole state lives in the URL. */
+export function FeedFilters({
+  query,
+  projects,
+  sources,
+  tags,
+}: {
+  query: FeedQuery;
+  projects: Choice[];
+  sources: Choice[];
+  tags: string[];
+}) {
+  const { t } = useTranslation("messages");
+  const location = useLocation();
+  const form = useUrlForm();
+  const { state } = query;
+  const named = (choices: Choice[]) => (id: string) => choices.find((c) => c.id === id)?.name ?? id;
+  const facet = (id: string, label: string, values: readonly string[], optionLabel: (v: string) => string) => (
+    <FacetMenu<TableSpec>
+      key={id}
+      facet={{ id, label, optionLabel }}
+      values={values}
+      chosen={
+        (state.filters as Record<string, string[]>)[id] ?? (query as unknown as Record<string, string[]>)[id] ?? []
+      }
+    />
+  );
+  return (
+    <div className="mb-4 flex flex-wrap items-center gap-2">
+      <Form
+        ref={form.ref}
+        method="get"
+        role="search"
+        onChange={form.onChange}
+        onSubmit={form.onSubmit}
+        preventScrollReset
+        className="flex flex-wrap items-center gap-2"
+      >
+        <CarriedParams search={location.search} owned={[PARAMS.q, ...POSITION_PARAMS, ...FILTER_NAMES]} />
+        <div className="relative">
+          <label htmlFor={SEARCH_ID} className="sr-only">
+            {t("search.label")}
+          </label>
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <input
+            id={SEARCH_ID}
+            name={PARAMS.q}
+            type="search"
+            defaultValue={state.q}
+            placeholder={t("search.placeholder")}
+            maxLength={100}
+            aria-describedby="feed-search-help"
+            className="h-8 w-64 rounded-md border border-border bg-background pr-2 pl-8 text-sm outline-none placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring sm:w-80"
+          />
+          <p id="feed-search-help" className="sr-only">
+            {t("search.help")}
+          </p>
+        </div>
+        {projects.length > 1 &&
+          facet(
+            "project",
+            t("filter.project"),
+            projects.map((p) => p.id),
+            named(projects),
+          )}
+        {sources.length > 0 &&
+          facet(
+            "source",
+            t("filter.source"),
+            sources.map((s) => s.id),
+            named(sources),
+          )}
+        {facet("type", t("filter.type"), messagesFeed.filters.type, (v) => t(`sourceType.${v}`))}
+        {facet("sentiment", t("filter.sentiment"), messagesFeed.filters.sentiment, (v) => t(`sentiment.${v}`))}
+        {facet("language", t("filter.language"), messagesFeed.filters.language, (v) => t(`language.${v}`))}
+        {facet("read", t("filter.read"), messagesFeed.filters.read, (v) => t(`filter.${v}`))}
+        {facet("star", t("filter.star"), messagesFeed.filters.star, (v) => t(`filter.${v}`))}
+        {tags.length > 0 && facet("tag", t("filter.tag"), [...new Set([...query.tag, ...tags])], (v) => `#${v}`)}
+        {facet("archived", t("filter.archived"), messagesFeed.filters.archived, () => t("filter.showArchived"))}
+        <Menu
+          className="border-dashed"
+          summary={
+            <>
+              <CalendarRange aria-hidden="true" />
+              {t("filter.period")}
+              {(state.filters.period.length > 0 || query.from || query.to) && (
+                <span className="rounded-sm bg-muted px-1.5 text-xs font-normal">
+                  {state.filters.period[0]
+                    ? t("period.days", { count: Number(state.filters.period[0]) })
+                    : `${query.from ?? "…"} – ${query.to ?? "…"}`}
+                </span>
+              )}
+            </>
+          }
+        >
+          <fieldset className="menu-panel left-0 right-auto w-64">
+            <legend className="menu-label float-left w-full">{t("filter.period")}</legend>
+            {messagesFeed.filters.period.map((days) => (
+              <label key={days} className="menu-item cursor-pointer">
+                <input
+                  type="radio"
+                  name="period"
+                  value={days}
+                  defaultChecked={state.filters.period[0] === days}
+                  className="accent-[var(--primary)]"
+                />
+                {t("period.days", { count: Number(days) })}
+              </label>
+            ))}
+            <label className="menu-item cursor-pointer">
+              <input
+                type="radio"
+                name="period"
+                value=""
+                defaultChecked={state.filters.period.length === 0}
+                className="accent-[var(--primary)]"
+              />
+              {t("period.any")}
+            </label>
+            <label className="flex flex-col gap-1 px-2 py-1 text-sm">
+              {t("period.from")}
+              <input
+                type="date"
+                name="from"
+                defaultValue={query.from ?? ""}
+                className="h-8 rounded-md border border-border bg-background px-2"
+              />
+            </label>
+            <label className="flex flex-col gap-1 px-2 py-1 text-sm">
+              {t("period.to")}
+              <input
+                type="date"
+                name="to"
+                defaultValue={query.to ?? ""}
+                className="h-8 rounded-md border border-border bg-background px-2"
+              />
+            </label>
+            <ApplyWithoutScript className="m-1" />
+          </fieldset>
+        </Menu>
+        <ApplyWithoutScript />
+      </Form>
+      <SortMenu query={query} />
+      {isFiltered(query) && (
+        <Link to="/messages" className={buttonClass("ghost", "sm")}>
+          {t("clearFilters")}
+          <X aria-hidden="true" />
+        </Link>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { defineTable } from "~/ui/data-table/spec";
+
+export const SENTIMENTS = ["positive", "neutral", "negative"] as const;
+export const SOURCE_TYPES = ["rss", "atom", "telegram", "website", "webhook", "manual"] as const;
+export const MESSAGE_LANGUAGES = ["en", "ru", "uz", "uz-Cyrl", "other"] as const;
+export const PERIODS = ["7", "30", "90"] as const;
+
+/** The feed: what its URL may sort, filter and page by (ADR 024: pages are keyset, not numbered). */
+export const messagesFeed = defineTable({
+  sortable: ["published", "reach"],
+  defaultSort: { id: "published", desc: true },
+  filters: {
+    sentiment: SENTIMENTS,
+    type: SOURCE_TYPES,
+    language: MESSAGE_LANGUAGES,
+    read: ["unread", "read"],
+    star: ["starred", "unstarred"],
+    /** Archived mentions are hidden unless this asks for them (and then only they are shown). */
+    archived: ["archived"],
+    period: PERIODS,
+  },
+  hideable: [],
+  pageSizes: [25, 50, 100],
+  defaultPageSize: 25,
+});
+
+/** Filters whose values come from the workspace (ids, tags, dates) rather than the spec. */
+export const FREE_FILTERS = ["project", "source", "tag", "from", "to"] as const;
+
+export const BULK_INTENTS = ["read", "unread", "star", "unstar", "archive", "unarchive", "sentiment", "tag"] as const;
+export type BulkIntent = (typeof BULK_INTENTS)[number];
+
+/** Above this many matches the feed shows the planner's estimate, said to be one. */
+export const EXACT_COUNT_LIMIT = 10_000;
+export const MAX_EXPORT_ROWS = 100_000;
+export const MAX_TAG = 50;

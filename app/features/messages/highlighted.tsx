@@ -1,0 +1,16 @@
+import type { Segment } from "./search";
+
+/** Text with its search and matched words marked; each part is rendered as text (escaped), never as HTML. */
+export function Highlighted({ segments }: { segments: Segment[] }) {
+  return segments.map((s, i) =>
+    s.mark ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: segments are a fixed cut of one text.
+      <mark key={i} className="rounded-sm bg-warning/30 px-0.5 text-inherit">
+        {s.text}
+      </mark>
+    ) : (
+      // biome-ignore lint/suspicious/noArrayIndexKey: as above.
+      <span key={i}>{s.text}</span>
+    ),
+  );
+}

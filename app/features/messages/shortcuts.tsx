@@ -1,0 +1,85 @@
+import { Keyboard } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { buttonClass } from "~/ui/button";
+import { Dialog, DialogContent, DialogTrigger } from "~/ui/dialog";
+
+const KEYS = ["j", "k", "o", "s", "e", "?"] as const;
+
+function typingIn(target: EventTarget | null) {
+  const element = target as HTMLElement | null;
+  return Boolean(element?.closest("input, textarea, select, [contenteditable=true], [role=dialog]"));
+}
+
+/** The mention the keys act on: the focused one, else the one open in the side panel. */
+function currentItem(): HTMLElement | null {
+  const focused = document.activeElement?.closest<HTMLElement>("[data-feed-item]");
+  return focused ?? document.querySelector<HTMLElement>('[data-feed-item][aria-current="true"]');
+}
+
+/**
+ * The feed's keys: j / k move through the mentions, o opens one, s stars it, e archives it, ? lists them.
+ * They act by focusing and clicking the page's own links and buttons, so each does what the mouse does.
+ */
+export function FeedShortcuts({ canTriage }: { canTriage: boolean }) {
+  const { t } = useTranslation("messages");
+  const [helpOpen, setHelpOpen] = useState(false);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || typingIn(event.target)) return;
+      if (event.key === "?") {
+        setHelpOpen(true);
+        return;
+      }
+      const items = [...document.querySelectorAll<HTMLElement>("[data-feed-item]")];
+      if (items.length === 0) return;
+      const current = currentItem();
+      const index = current ? items.indexOf(current) : -1;
+      const press = (selector: string) => current?.querySelector<HTMLElement>(selector)?.click();
+      switch (event.key) {
+        case "j":
+          items[Math.min(items.length - 1, index + 1)]?.focus();
+          break;
+        case "k":
+          items[Math.max(0, index - 1)]?.focus();
+          break;
+        case "o":
+          press("[data-open]");
+          break;
+        case "s":
+          if (canTriage) press('[data-shortcut="s"]');
+          break;
+        case "e":
+          if (canTriage) press('[data-shortcut="e"]');
+          break;
+        default:
+          return;
+      }
+      event.preventDefault();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [canTriage]);
+
+  return (
+    <Dialog open={helpOpen} onOpenChange={setHelpOpen}>
+      <DialogTrigger className={`${buttonClass("ghost", "sm")} mt-2 max-md:hidden`}>
+        <Keyboard aria-hidden="true" />
+        {t("shortcuts.title")}
+      </DialogTrigger>
+      <DialogContent title={t("shortcuts.title")}>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          {KEYS.map((key) => (
+            <div key={key} className="contents">
+              <dt>
+                <kbd className="rounded border border-border bg-muted px-1.5 py-0.5 font-mono text-xs">{key}</kbd>
+              </dt>
+              <dd>{t(`shortcuts.${key === "?" ? "help" : key}`)}</dd>
+            </div>
+          ))}
+        </dl>
+      </DialogContent>
+    </Dialog>
+  );
+}
