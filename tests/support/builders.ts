@@ -44,6 +44,11 @@ export interface MentionSpec {
   title?: string;
   language?: string;
   externalId?: string;
+  author?: string;
+  tags?: string[];
+  isRead?: boolean;
+  isStarred?: boolean;
+  isArchived?: boolean;
 }
 
 /**
@@ -68,6 +73,11 @@ export async function mentions(
       language: item.language,
       sentiment: item.sentiment ?? "neutral",
       reach: item.reach ?? 0,
+      author: item.author,
+      tags: item.tags,
+      isRead: item.isRead,
+      isStarred: item.isStarred,
+      isArchived: item.isArchived,
     };
   });
   const stored = rows.length ? await handle.db.insert(messages).values(rows).returning() : [];

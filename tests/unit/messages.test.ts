@@ -1,0 +1,412 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server";
+import { messageDuplicates, messages, tasks } from "~/db/schema";
+import { ingest } from "~/features/sources/ingest.server";
+import { loader as mentionLoader, action as mentionAction } from "~/routes/_app.messages.$messageId";
+import { action as feedAction, loader as feedLoader } from "~/routes/_app.messages";
+import { loader as exportLoader } from "~/routes/messages.export";
+import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
+import { ORIGIN } from "../support/route";
+import { signedInContext } from "../support/session";
+
+type Context = Awaited<ReturnType<typeof signedInContext>>["context"];
+type Feed = {
+  items: Array<{ id: string; title: string | null; text: string; isRead: boolean; projects: Array<{ id: string }> }>;
+  total: { count: number; estimated: boolean };
+  next: string[] | null;
+  previous: string[] | null;
+};
+
+let handle: DatabaseHandle;
+let admin: Context;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  admin = (await signedInContext({ roles: ["admin"] })).context;
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+const args = (context: Context, path: string, init?: RequestInit, params: Record<string, string> = {}) => {
+  const request = new Request(`${ORIGIN}${path}`, init);
+  return { request, context, url: new URL(request.url), params, pattern: "" } as never;
+};
+
+async function feed(context: Context, params: Record<string, string | string[]>): Promise<Feed> {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) for (const v of [value].flat()) search.append(key, v);
+  return (await feedLoader(args(context, `/messages?${search}`))) as unknown as Feed;
+}
+
+const titles = (page: Feed) => page.items.map((m) => m.title).sort();
+
+/** Catches what loaders and actions throw (404, 403, redirects) as the router would. */
+async function outcome<T>(run: () => Promise<T>): Promise<T | Response> {
+  try {
+    return await run();
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    if (thrown && typeof thrown === "object" && "init" in thrown) {
+      return new Response(null, { status: (thrown as { init: { status: number } }).init.status });
+    }
+    throw thrown;
+  }
+}
+
+const post = (context: Context, path: string, fields: Record<string, string | string[]>, params = {}) => {
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) for (const v of [value].flat()) body.append(key, v);
+  return args(context, path, { method: "POST", body }, params);
+};
+
+describe("search", () => {
+  let project: string;
+  beforeAll(async () => {
+    project = (await aProject(handle)).id;
+    const source = await aSource(handle);
+    await mentions(handle, {
+      source,
+      projectIds: [project],
+      items: [
+        { title: "uz-latin", text: "Nurbankning Toshkentdagi filiali ochildi" },
+        { title: "uz-cyrillic", text: "Нурбанкнинг Тошкент филиали" },
+        { title: "ozbek-apostrophe", text: "Oʻzbek tili kuni" },
+        { title: "ru-bank", text: "Клиенты банка довольны" },
+        { title: "ru-bankom", text: "Договор с банком подписан" },
+        { title: "ru-filialy", text: "Новые филиалы открыты" },
+        { title: "phrase", text: "Kredit karta endi onlayn" },
+        { title: "phrase-apart", text: "Karta va kredit alohida" },
+        { title: "accents", text: "Une École de commerce", author: "Zoë Müller" },
+        { title: "prefix", text: "Mobilbanking ilovasi yangilandi" },
+      ],
+    });
+  });
+
+  const search = async (q: string) => titles(await feed(admin, { project, q }));
+
+  it("finds Uzbek words in both scripts and with their endings", async () => {
+    expect(await search("Nurbank")).toEqual(["uz-cyrillic", "uz-latin"]);
+    expect(await search("Нурбанк")).toEqual(["uz-cyrillic", "uz-latin"]);
+    expect(await search("Тошкент")).toEqual(["uz-cyrillic", "uz-latin"]);
+    expect(await search("Toshkent")).toEqual(["uz-cyrillic", "uz-latin"]);
+  });
+
+  it("treats every spelling of oʻ the same", async () => {
+    for (const q of ["o'zbek", "oʻzbek", "ўзбек", "OʼZBEK"]) expect(await search(q)).toEqual(["ozbek-apostrophe"]);
+  });
+
+  it("finds Russian word forms", async () => {
+    expect(await search("банк")).toEqual(["ru-bank", "ru-bankom"]);
+    expect(await search("банка")).toEqual(["ru-bank", "ru-bankom"]);
+    expect(await search("филиал")).toEqual(["ru-filialy", "uz-cyrillic", "uz-latin"]);
+    expect(await search("филиалы")).toEqual(["ru-filialy", "uz-cyrillic", "uz-latin"]);
+  });
+
+  it("needs every word, and none of the excluded ones", async () => {
+    expect(await search("Nurbank Toshkent")).toEqual(["uz-cyrillic", "uz-latin"]);
+    expect(await search("Nurbank ochildi")).toEqual(["uz-latin"]);
+    expect(await search("Nurbank -ochildi")).toEqual(["uz-cyrillic"]);
+    expect(await search('kredit -"kredit karta"')).toEqual(["phrase-apart"]);
+  });
+
+  it("matches a quoted phrase only with its words in a row", async () => {
+    expect(await search('"kredit karta"')).toEqual(["phrase"]);
+    expect(await search("kredit karta")).toEqual(["phrase", "phrase-apart"]);
+  });
+
+  it("finds prefixes, and ignores case and diacritics in title, text and author", async () => {
+    expect(await search("mobil*")).toEqual(["prefix"]);
+    expect(await search("ecole")).toEqual(["accents"]);
+    expect(await search("zoe muller")).toEqual(["accents"]);
+  });
+
+  it("says how many matched, and finds nothing for words that are absent", async () => {
+    const page = await feed(admin, { project, q: "Nurbank" });
+    expect(page.total).toEqual({ count: 2, estimated: false });
+    expect(await search("qovun")).toEqual([]);
+  });
+});
+
+describe("filters", () => {
+  let project: string;
+  let other: string;
+  let telegram: { id: string };
+  beforeAll(async () => {
+    project = (await aProject(handle)).id;
+    other = (await aProject(handle)).id;
+    const rss = await aSource(handle);
+    telegram = await aSource(handle, { type: "telegram" });
+    await mentions(handle, {
+      source: rss,
+      projectIds: [project],
+      items: [
+        { title: "positive-ru", sentiment: "positive", language: "ru", isRead: true },
+        { title: "negative-uz", sentiment: "negative", language: "uz", isStarred: true, tags: ["crisis"] },
+        { title: "old", daysAgo: 40, isRead: true },
+        { title: "archived", isArchived: true },
+      ],
+    });
+    await mentions(handle, { source: telegram, projectIds: [project], items: [{ title: "telegram", daysAgo: 3 }] });
+    await mentions(handle, { source: rss, projectIds: [other], items: [{ title: "other-project" }] });
+  });
+
+  const filtered = async (params: Record<string, string | string[]>) => titles(await feed(admin, { project, ...params }));
+
+  it("hides archived mentions unless asked for", async () => {
+    expect(await filtered({})).toEqual(["negative-uz", "old", "positive-ru", "telegram"]);
+    expect(await filtered({ archived: "archived" })).toEqual(["archived"]);
+  });
+
+  it("filters by sentiment, language, source type and source", async () => {
+    expect(await filtered({ sentiment: "negative" })).toEqual(["negative-uz"]);
+    expect(await filtered({ sentiment: ["negative", "positive"] })).toEqual(["negative-uz", "positive-ru"]);
+    expect(await filtered({ language: "ru" })).toEqual(["positive-ru"]);
+    expect(await filtered({ type: "telegram" })).toEqual(["telegram"]);
+    expect(await filtered({ source: telegram.id })).toEqual(["telegram"]);
+  });
+
+  it("filters by read state, star and tag", async () => {
+    expect(await filtered({ read: "unread" })).toEqual(["negative-uz", "telegram"]);
+    expect(await filtered({ read: "read" })).toEqual(["old", "positive-ru"]);
+    expect(await filtered({ star: "starred" })).toEqual(["negative-uz"]);
+    expect(await filtered({ tag: "crisis" })).toEqual(["negative-uz"]);
+  });
+
+  it("filters by period and by dates", async () => {
+    expect(await filtered({ period: "7" })).toEqual(["negative-uz", "positive-ru", "telegram"]);
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    expect(await filtered({ from: day(41), to: day(39) })).toEqual(["old"]);
+    expect(await filtered({ to: day(2) })).toEqual(["old", "telegram"]);
+  });
+
+  it("filters by project, and ignores what it does not understand", async () => {
+    expect(titles(await feed(admin, { project: other }))).toEqual(["other-project"]);
+    expect(await filtered({ sentiment: "furious", period: "-1", from: "yesterday" })).toEqual(
+      await filtered({}),
+    );
+  });
+});
+
+describe("keyset pages", () => {
+  it("walk every mention once, forward and back, while new ones arrive", async () => {
+    const project = (await aProject(handle)).id;
+    const source = await aSource(handle);
+    const at = new Date("2026-06-01T12:00:00Z").getTime();
+    // Some share a timestamp: the id breaks the tie.
+    const stored = await mentions(handle, {
+      source,
+      projectIds: [project],
+      items: Array.from({ length: 60 }, (_, i) => ({ at: new Date(at - Math.floor(i / 3) * 60_000), reach: i % 7 })),
+    });
+    for (const sort of [{}, { sort: "published", dir: "asc" }, { sort: "reach", dir: "desc" }]) {
+      const seen: string[] = [];
+      let params: Record<string, string> = { project, ...sort };
+      const pages: Feed[] = [];
+      for (;;) {
+        const page = await feed(admin, params);
+        pages.push(page);
+        seen.push(...page.items.map((m) => m.id));
+        // Newer mentions arrive between pages: they must not shift what comes next.
+        await mentions(handle, { source, projectIds: [project], items: [{ at: new Date() }] });
+        if (!page.next) break;
+        params = { ...params, after: page.next.join("~") };
+      }
+      const original = new Set(stored.map((m) => m.id));
+      const walked = seen.filter((id) => original.has(id));
+      expect(new Set(walked).size).toBe(walked.length);
+      expect(walked.length).toBe(60);
+      // Back from the last page gives the page before it.
+      const last = pages.at(-1) as Feed;
+      const back = await feed(admin, { project, ...sort, before: (last.previous as string[]).join("~") });
+      expect(back.items.map((m) => m.id)).toEqual((pages.at(-2) as Feed).items.map((m) => m.id));
+    }
+  });
+
+  it("starts over on a malformed cursor", async () => {
+    const project = (await aProject(handle)).id;
+    const source = await aSource(handle);
+    await mentions(handle, { source, projectIds: [project], items: [{ title: "only" }] });
+    expect(titles(await feed(admin, { project, after: "nonsense~x" }))).toEqual(["only"]);
+  });
+});
+
+describe("access", () => {
+  let mine: string;
+  let foreign: string;
+  let shared: string;
+  let hidden: string;
+  beforeAll(async () => {
+    mine = (await aProject(handle, { name: "Mine" })).id;
+    foreign = (await aProject(handle, { name: "Foreign" })).id;
+    const source = await aSource(handle);
+    [shared] = (await mentions(handle, {
+      source,
+      projectIds: [mine, foreign],
+      items: [{ title: "shared secret", text: "zarafshon" }],
+    })).map((m) => m.id);
+    [hidden] = (await mentions(handle, {
+      source,
+      projectIds: [foreign],
+      items: [{ title: "foreign secret", text: "zarafshon" }],
+    })).map((m) => m.id);
+  });
+
+  it("shows a viewer the mentions of their projects only, and only their project on a shared one", async () => {
+    const { context } = await signedInContext({ roles: ["viewer"], projectIds: [mine] });
+    for (const params of [{}, { q: "zarafshon" }, { project: foreign }]) {
+      const page = await feed(context, params);
+      expect(page.items.map((m) => m.id)).not.toContain(hidden);
+    }
+    const page = await feed(context, { q: "zarafshon" });
+    expect(page.items.map((m) => m.id)).toEqual([shared]);
+    expect(page.items[0]?.projects.map((p) => p.id)).toEqual([mine]);
+    const opened = await outcome(() => mentionLoader(args(context, `/messages/${hidden}`, {}, { messageId: hidden as string })));
+    expect((opened as Response).status).toBe(404);
+  });
+
+  it("lets viewers read but not change, and does not mark read for them", async () => {
+    const { context } = await signedInContext({ roles: ["viewer"], projectIds: [mine] });
+    const opened = (await mentionLoader(args(context, `/messages/${shared}`, {}, { messageId: shared as string }))) as {
+      mention: { isRead: boolean; projects: Array<{ id: string }> };
+    };
+    expect(opened.mention.projects.map((p) => p.id)).toEqual([mine]);
+    const [row] = await handle.db.select().from(messages).where(eq(messages.id, shared as string));
+    expect(row?.isRead).toBe(false);
+    const denied = await outcome(() =>
+      mentionAction(post(context, `/messages/${shared}`, { intent: "star" }, { messageId: shared as string })),
+    );
+    expect((denied as Response).status).toBe(403);
+  });
+
+  it("lets an analyst triage only what they see, also in bulk over all matching", async () => {
+    const { context } = await signedInContext({ roles: ["analyst"], projectIds: [mine] });
+    await mentionLoader(args(context, `/messages/${shared}`, {}, { messageId: shared as string }));
+    const [read] = await handle.db.select().from(messages).where(eq(messages.id, shared as string));
+    expect(read?.isRead).toBe(true);
+    const refused = await outcome(() =>
+      mentionAction(post(context, `/messages/${hidden}`, { intent: "star" }, { messageId: hidden as string })),
+    );
+    expect((refused as Response).status).toBe(404);
+    await feedAction(post(context, "/messages?q=zarafshon", { intent: "archive", scope: "all" }));
+    await feedAction(post(context, "/messages", { intent: "star", ids: [hidden as string] }));
+    const [hiddenRow] = await handle.db.select().from(messages).where(eq(messages.id, hidden as string));
+    expect(hiddenRow).toMatchObject({ isArchived: false, isStarred: false });
+    const [sharedRow] = await handle.db.select().from(messages).where(eq(messages.id, shared as string));
+    expect(sharedRow?.isArchived).toBe(true);
+  });
+
+  it("exports only what the user may see", async () => {
+    const { context } = await signedInContext({ roles: ["viewer"], projectIds: [mine] });
+    const response = (await exportLoader(args(context, "/messages/export?q=zarafshon&archived=archived"))) as Response;
+    const csv = await response.text();
+    expect(csv).toContain(shared);
+    expect(csv).not.toContain(hidden);
+    expect(csv).not.toContain("Foreign");
+  });
+});
+
+describe("bulk", () => {
+  it("changes the ticked mentions, or every mention matching the filters across pages", async () => {
+    const project = (await aProject(handle)).id;
+    const source = await aSource(handle);
+    const stored = await mentions(handle, {
+      source,
+      projectIds: [project],
+      items: Array.from({ length: 30 }, (_, i) => ({ text: i < 28 ? "qarz haqida" : "boshqa" })),
+    });
+    const ticked = stored.slice(0, 2).map((m) => m.id);
+    const one = (await feedAction(post(admin, `/messages?project=${project}`, { intent: "star", ids: ticked }))) as Response;
+    expect(one.status).toBe(302);
+    expect(titles(await feed(admin, { project, star: "starred" })).length).toBe(2);
+
+    await feedAction(post(admin, `/messages?project=${project}&q=qarz`, { intent: "tag", tag: "debt", scope: "all" }));
+    expect((await feed(admin, { project, tag: "debt" })).total.count).toBe(28);
+    await feedAction(
+      post(admin, `/messages?project=${project}&q=qarz`, { intent: "sentiment", sentiment: "negative", scope: "all" }),
+    );
+    expect((await feed(admin, { project, sentiment: "negative" })).total.count).toBe(28);
+
+    const none = (await feedAction(post(admin, `/messages?project=${project}`, { intent: "star" }))) as Response;
+    expect(none.headers.get("Location")).toBe(`/messages?project=${project}`);
+    const badTag = (await feedAction(
+      post(admin, `/messages?project=${project}`, { intent: "tag", tag: "", ids: ticked }),
+    )) as Response;
+    expect(badTag.status).toBe(302);
+    expect((await feed(admin, { project, tag: "" })).total.count).toBe(30);
+  });
+});
+
+describe("a mention", () => {
+  it("keeps a person's sentiment when the pipeline sees the mention again, and lists its copies", async () => {
+    const project = (await aProject(handle, { keywords: ["Samarqand"] })).id;
+    const first = await aSource(handle);
+    const second = await aSource(handle);
+    const item = { externalId: "post-1", title: "Samarqand yangiliklari", text: "Samarqand ajoyib, zo'r shahar" };
+    await ingest(first.id, [item]);
+    const [stored] = await handle.db.select().from(messages).where(eq(messages.sourceId, first.id));
+    const id = stored?.id as string;
+
+    await mentionAction(post(admin, `/messages/${id}`, { intent: "sentiment", sentiment: "negative" }, { messageId: id }));
+    await ingest(first.id, [item]);
+    await ingest(second.id, [{ ...item, externalId: "copy-1" }]);
+    const [after] = await handle.db.select().from(messages).where(eq(messages.id, id));
+    expect(after).toMatchObject({ sentiment: "negative", sentimentSetBy: "user" });
+    const copies = await handle.db.select().from(messageDuplicates).where(eq(messageDuplicates.messageId, id));
+    expect(copies.map((c) => c.sourceId)).toEqual([second.id]);
+
+    const opened = (await mentionLoader(args(admin, `/messages/${id}`, {}, { messageId: id }))) as {
+      mention: { duplicates: unknown[]; projects: Array<{ id: string }>; isRead: boolean };
+    };
+    expect(opened.mention.duplicates).toHaveLength(1);
+    expect(opened.mention.projects.map((p) => p.id)).toEqual([project]);
+    expect(opened.mention.isRead).toBe(true);
+  });
+
+  it("adds and removes tags, and creates a task linked to it", async () => {
+    const project = (await aProject(handle)).id;
+    const source = await aSource(handle);
+    const [m] = await mentions(handle, { source, projectIds: [project], items: [{ title: "tagged" }] });
+    const id = m?.id as string;
+    const act = (fields: Record<string, string>) => mentionAction(post(admin, `/messages/${id}`, fields, { messageId: id }));
+    await act({ intent: "tag", tag: "vip" });
+    await act({ intent: "tag", tag: "vip" });
+    await act({ intent: "tag", tag: "press" });
+    await act({ intent: "untag", tag: "press" });
+    const [row] = await handle.db.select().from(messages).where(eq(messages.id, id));
+    expect(row?.tags).toEqual(["vip"]);
+
+    const bad = (await act({ intent: "task", title: "  ", projectId: project })) as { data: { values: unknown } };
+    expect(bad.data.values).toMatchObject({ title: "  " });
+    await act({ intent: "task", title: "Reply to the press", projectId: project });
+    const [task] = await handle.db.select().from(tasks).where(eq(tasks.messageId, id));
+    expect(task).toMatchObject({ title: "Reply to the press", projectId: project });
+  });
+});
+
+describe("CSV export", () => {
+  it("streams the filtered mentions as UTF-8 with a BOM, Cyrillic intact", async () => {
+    const project = (await aProject(handle)).id;
+    const source = await aSource(handle, { name: "Газета" });
+    await mentions(handle, {
+      source,
+      projectIds: [project],
+      items: [
+        { title: "Тошкент, \"янги\" йўл", text: "Матн; бир, икки", sentiment: "positive" },
+        { title: "left out", sentiment: "negative" },
+      ],
+    });
+    const response = (await exportLoader(args(admin, `/messages/export?project=${project}&sentiment=positive`))) as Response;
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes.slice(3));
+    const lines = text.trim().split("\n");
+    expect(lines[0]).toBe(
+      "id,published_at,source,source_type,author,title,text,url,language,sentiment,reach,tags,projects,read,starred,archived",
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('Газета,rss,,"Тошкент, ""янги"" йўл","Матн; бир, икки"');
+  });
+});
