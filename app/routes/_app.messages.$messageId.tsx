@@ -265,7 +265,7 @@ export default function MentionPage({ loaderData, actionData }: Route.ComponentP
       {mention.duplicates.length > 0 && (
         <section aria-labelledby="mention-copies" className="flex flex-col gap-2">
           <h3 id="mention-copies" className="text-sm font-semibold">
-            {t("mention.copies", { count: mention.duplicates.length })}
+            {t("mention.copies", { value: format.number(mention.duplicates.length) })}
           </h3>
           <ul className="flex flex-col gap-1 text-sm">
             {mention.duplicates.map((copy) => (

@@ -70,9 +70,7 @@ function Total({ total }: { total: { count: number; estimated: boolean } }) {
   const value = format.number(total.count);
   return (
     <p className="text-sm text-muted-foreground" aria-live="polite">
-      {total.estimated
-        ? t("total.estimated", { count: total.count, value })
-        : t("total.exact", { count: total.count, value })}
+      {total.estimated ? t("total.estimated", { value }) : t("total.exact", { value })}
     </p>
   );
 }
@@ -177,6 +175,11 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
           </aside>
         )}
       </div>
+      <datalist id="workspace-tags">
+        {choices.tags.map((tag) => (
+          <option key={tag} value={tag} />
+        ))}
+      </datalist>
       <FeedShortcuts canTriage={canTriage} />
     </>
   );

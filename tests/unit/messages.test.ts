@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { messageDuplicates, messages, tasks } from "~/db/schema";
 import { ingest } from "~/features/sources/ingest.server";
-import { loader as mentionLoader, action as mentionAction } from "~/routes/_app.messages.$messageId";
 import { action as feedAction, loader as feedLoader } from "~/routes/_app.messages";
+import { action as mentionAction, loader as mentionLoader } from "~/routes/_app.messages.$messageId";
 import { loader as exportLoader } from "~/routes/messages.export";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 import { ORIGIN } from "../support/route";
@@ -152,7 +152,8 @@ describe("filters", () => {
     await mentions(handle, { source: rss, projectIds: [other], items: [{ title: "other-project" }] });
   });
 
-  const filtered = async (params: Record<string, string | string[]>) => titles(await feed(admin, { project, ...params }));
+  const filtered = async (params: Record<string, string | string[]>) =>
+    titles(await feed(admin, { project, ...params }));
 
   it("hides archived mentions unless asked for", async () => {
     expect(await filtered({})).toEqual(["negative-uz", "old", "positive-ru", "telegram"]);
@@ -183,9 +184,7 @@ describe("filters", () => {
 
   it("filters by project, and ignores what it does not understand", async () => {
     expect(titles(await feed(admin, { project: other }))).toEqual(["other-project"]);
-    expect(await filtered({ sentiment: "furious", period: "-1", from: "yesterday" })).toEqual(
-      await filtered({}),
-    );
+    expect(await filtered({ sentiment: "furious", period: "-1", from: "yesterday" })).toEqual(await filtered({}));
   });
 });
 
@@ -200,7 +199,9 @@ describe("keyset pages", () => {
       projectIds: [project],
       items: Array.from({ length: 60 }, (_, i) => ({ at: new Date(at - Math.floor(i / 3) * 60_000), reach: i % 7 })),
     });
-    for (const sort of [{}, { sort: "published", dir: "asc" }, { sort: "reach", dir: "desc" }]) {
+    for (const sort of [{}, { sort: "published", dir: "asc" }, { sort: "reach", dir: "desc" }] as Array<
+      Record<string, string>
+    >) {
       const seen: string[] = [];
       let params: Record<string, string> = { project, ...sort };
       const pages: Feed[] = [];
@@ -241,28 +242,34 @@ describe("access", () => {
     mine = (await aProject(handle, { name: "Mine" })).id;
     foreign = (await aProject(handle, { name: "Foreign" })).id;
     const source = await aSource(handle);
-    [shared] = (await mentions(handle, {
-      source,
-      projectIds: [mine, foreign],
-      items: [{ title: "shared secret", text: "zarafshon" }],
-    })).map((m) => m.id);
-    [hidden] = (await mentions(handle, {
-      source,
-      projectIds: [foreign],
-      items: [{ title: "foreign secret", text: "zarafshon" }],
-    })).map((m) => m.id);
+    [shared] = (
+      await mentions(handle, {
+        source,
+        projectIds: [mine, foreign],
+        items: [{ title: "shared secret", text: "zarafshon" }],
+      })
+    ).map((m) => m.id);
+    [hidden] = (
+      await mentions(handle, {
+        source,
+        projectIds: [foreign],
+        items: [{ title: "foreign secret", text: "zarafshon" }],
+      })
+    ).map((m) => m.id);
   });
 
   it("shows a viewer the mentions of their projects only, and only their project on a shared one", async () => {
     const { context } = await signedInContext({ roles: ["viewer"], projectIds: [mine] });
-    for (const params of [{}, { q: "zarafshon" }, { project: foreign }]) {
+    for (const params of [{}, { q: "zarafshon" }, { project: foreign }] as Array<Record<string, string>>) {
       const page = await feed(context, params);
       expect(page.items.map((m) => m.id)).not.toContain(hidden);
     }
     const page = await feed(context, { q: "zarafshon" });
     expect(page.items.map((m) => m.id)).toEqual([shared]);
     expect(page.items[0]?.projects.map((p) => p.id)).toEqual([mine]);
-    const opened = await outcome(() => mentionLoader(args(context, `/messages/${hidden}`, {}, { messageId: hidden as string })));
+    const opened = await outcome(() =>
+      mentionLoader(args(context, `/messages/${hidden}`, {}, { messageId: hidden as string })),
+    );
     expect((opened as Response).status).toBe(404);
   });
 
@@ -272,7 +279,10 @@ describe("access", () => {
       mention: { isRead: boolean; projects: Array<{ id: string }> };
     };
     expect(opened.mention.projects.map((p) => p.id)).toEqual([mine]);
-    const [row] = await handle.db.select().from(messages).where(eq(messages.id, shared as string));
+    const [row] = await handle.db
+      .select()
+      .from(messages)
+      .where(eq(messages.id, shared as string));
     expect(row?.isRead).toBe(false);
     const denied = await outcome(() =>
       mentionAction(post(context, `/messages/${shared}`, { intent: "star" }, { messageId: shared as string })),
@@ -283,7 +293,10 @@ describe("access", () => {
   it("lets an analyst triage only what they see, also in bulk over all matching", async () => {
     const { context } = await signedInContext({ roles: ["analyst"], projectIds: [mine] });
     await mentionLoader(args(context, `/messages/${shared}`, {}, { messageId: shared as string }));
-    const [read] = await handle.db.select().from(messages).where(eq(messages.id, shared as string));
+    const [read] = await handle.db
+      .select()
+      .from(messages)
+      .where(eq(messages.id, shared as string));
     expect(read?.isRead).toBe(true);
     const refused = await outcome(() =>
       mentionAction(post(context, `/messages/${hidden}`, { intent: "star" }, { messageId: hidden as string })),
@@ -291,9 +304,15 @@ describe("access", () => {
     expect((refused as Response).status).toBe(404);
     await feedAction(post(context, "/messages?q=zarafshon", { intent: "archive", scope: "all" }));
     await feedAction(post(context, "/messages", { intent: "star", ids: [hidden as string] }));
-    const [hiddenRow] = await handle.db.select().from(messages).where(eq(messages.id, hidden as string));
+    const [hiddenRow] = await handle.db
+      .select()
+      .from(messages)
+      .where(eq(messages.id, hidden as string));
     expect(hiddenRow).toMatchObject({ isArchived: false, isStarred: false });
-    const [sharedRow] = await handle.db.select().from(messages).where(eq(messages.id, shared as string));
+    const [sharedRow] = await handle.db
+      .select()
+      .from(messages)
+      .where(eq(messages.id, shared as string));
     expect(sharedRow?.isArchived).toBe(true);
   });
 
@@ -317,7 +336,9 @@ describe("bulk", () => {
       items: Array.from({ length: 30 }, (_, i) => ({ text: i < 28 ? "qarz haqida" : "boshqa" })),
     });
     const ticked = stored.slice(0, 2).map((m) => m.id);
-    const one = (await feedAction(post(admin, `/messages?project=${project}`, { intent: "star", ids: ticked }))) as Response;
+    const one = (await feedAction(
+      post(admin, `/messages?project=${project}`, { intent: "star", ids: ticked }),
+    )) as Response;
     expect(one.status).toBe(302);
     expect(titles(await feed(admin, { project, star: "starred" })).length).toBe(2);
 
@@ -348,7 +369,9 @@ describe("a mention", () => {
     const [stored] = await handle.db.select().from(messages).where(eq(messages.sourceId, first.id));
     const id = stored?.id as string;
 
-    await mentionAction(post(admin, `/messages/${id}`, { intent: "sentiment", sentiment: "negative" }, { messageId: id }));
+    await mentionAction(
+      post(admin, `/messages/${id}`, { intent: "sentiment", sentiment: "negative" }, { messageId: id }),
+    );
     await ingest(first.id, [item]);
     await ingest(second.id, [{ ...item, externalId: "copy-1" }]);
     const [after] = await handle.db.select().from(messages).where(eq(messages.id, id));
@@ -369,7 +392,8 @@ describe("a mention", () => {
     const source = await aSource(handle);
     const [m] = await mentions(handle, { source, projectIds: [project], items: [{ title: "tagged" }] });
     const id = m?.id as string;
-    const act = (fields: Record<string, string>) => mentionAction(post(admin, `/messages/${id}`, fields, { messageId: id }));
+    const act = (fields: Record<string, string>) =>
+      mentionAction(post(admin, `/messages/${id}`, fields, { messageId: id }));
     await act({ intent: "tag", tag: "vip" });
     await act({ intent: "tag", tag: "vip" });
     await act({ intent: "tag", tag: "press" });
@@ -393,11 +417,13 @@ describe("CSV export", () => {
       source,
       projectIds: [project],
       items: [
-        { title: "Тошкент, \"янги\" йўл", text: "Матн; бир, икки", sentiment: "positive" },
+        { title: 'Тошкент, "янги" йўл', text: "Матн; бир, икки", sentiment: "positive" },
         { title: "left out", sentiment: "negative" },
       ],
     });
-    const response = (await exportLoader(args(admin, `/messages/export?project=${project}&sentiment=positive`))) as Response;
+    const response = (await exportLoader(
+      args(admin, `/messages/export?project=${project}&sentiment=positive`),
+    )) as Response;
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

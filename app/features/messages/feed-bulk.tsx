@@ -53,7 +53,6 @@ export function BulkBar({
       <label className="flex items-center gap-1.5">
         <input type="checkbox" name="scope" value="all" className={checkboxClass} />
         {t(total.estimated ? "bulk.allMatchingEstimated" : "bulk.allMatching", {
-          count: total.count,
           value: format.number(total.count),
         })}
       </label>

@@ -1,6 +1,7 @@
 import { ArrowDownUp, CalendarRange, Check, Search, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
+import { useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { PARAMS, POSITION_PARAMS, SEARCH_ID, type TableSpec, withParams } from "~/ui/data-table/spec";
@@ -77,6 +78,7 @@ export function FeedFilters({
   tags: string[];
 }) {
   const { t } = useTranslation("messages");
+  const format = useFormatter();
   const location = useLocation();
   const form = useUrlForm();
   const { state } = query;
@@ -155,7 +157,7 @@ export function FeedFilters({
               {(state.filters.period.length > 0 || query.from || query.to) && (
                 <span className="rounded-sm bg-muted px-1.5 text-xs font-normal">
                   {state.filters.period[0]
-                    ? t("period.days", { count: Number(state.filters.period[0]) })
+                    ? t("period.days", { days: format.number(Number(state.filters.period[0])) })
                     : `${query.from ?? "…"} – ${query.to ?? "…"}`}
                 </span>
               )}
@@ -173,7 +175,7 @@ export function FeedFilters({
                   defaultChecked={state.filters.period[0] === days}
                   className="accent-[var(--primary)]"
                 />
-                {t("period.days", { count: Number(days) })}
+                {t("period.days", { days: format.number(Number(days)) })}
               </label>
             ))}
             <label className="menu-item cursor-pointer">

@@ -151,7 +151,7 @@ export function FeedItemCard({
             {format.when(item.publishedAt)}
           </time>
           <SentimentBadge sentiment={flags.sentiment} label={t(`sentiment.${flags.sentiment}`)} />
-          <span>{t("reach", { count: item.reach, value: format.number(item.reach) })}</span>
+          <span>{t("reach", { value: format.number(item.reach) })}</span>
           {!read && <span className="font-semibold text-primary">{t("unread")}</span>}
           {flags.isArchived && <span>{t("archived")}</span>}
         </p>

@@ -2,6 +2,7 @@ import { Keyboard } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/ui/button";
+import { useHydrated } from "~/ui/data-table/url-form";
 import { Dialog, DialogContent, DialogTrigger } from "~/ui/dialog";
 
 const KEYS = ["j", "k", "o", "s", "e", "?"] as const;
@@ -24,6 +25,7 @@ function currentItem(): HTMLElement | null {
 export function FeedShortcuts({ canTriage }: { canTriage: boolean }) {
   const { t } = useTranslation("messages");
   const [helpOpen, setHelpOpen] = useState(false);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -62,6 +64,8 @@ export function FeedShortcuts({ canTriage }: { canTriage: boolean }) {
     return () => document.removeEventListener("keydown", onKey);
   }, [canTriage]);
 
+  // Keys need JavaScript: without it there is nothing to list.
+  if (!hydrated) return null;
   return (
     <Dialog open={helpOpen} onOpenChange={setHelpOpen}>
       <DialogTrigger className={`${buttonClass("ghost", "sm")} mt-2 max-md:hidden`}>
