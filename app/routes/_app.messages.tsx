@@ -53,14 +53,15 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   return bulkChange(context, await request.formData(), url);
 }
 
-/** Parents of the side panel: the feed does not reload when a mention opens or closes. */
+/** The feed does not reload when a mention merely opens or closes in the side panel (same search). */
 export function shouldRevalidate({
   currentUrl,
   nextUrl,
   formMethod,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && currentUrl.search === nextUrl.search) return false;
+  const panelOnly = currentUrl.pathname !== nextUrl.pathname && currentUrl.search === nextUrl.search;
+  if (!formMethod && panelOnly) return false;
   return defaultShouldRevalidate;
 }
 

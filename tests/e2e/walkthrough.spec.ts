@@ -92,6 +92,9 @@ async function signedInPages(page: Page): Promise<string[]> {
   await page.goto("/users");
   const user = await page.locator('a[href^="/users/"]:not([href$="/new"])').first().getAttribute("href");
   expect(user, "a user to open").toBeTruthy();
+  await page.goto("/messages");
+  const mention = await page.locator("[data-feed-item] a[data-open]").first().getAttribute("href");
+  expect(mention, "a mention to open").toBeTruthy();
   return [
     "/",
     "/projects",
@@ -103,6 +106,9 @@ async function signedInPages(page: Page): Promise<string[]> {
     "/users",
     "/users/new",
     user as string,
+    "/messages",
+    "/messages?q=bank&sentiment=negative",
+    mention as string,
     "/settings",
     "/settings/account",
     "/settings/appearance",

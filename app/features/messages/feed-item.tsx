@@ -155,7 +155,7 @@ export function FeedItemCard({
           {!read && <span className="font-semibold text-primary">{t("unread")}</span>}
           {flags.isArchived && <span>{t("archived")}</span>}
         </p>
-        <h2 className={cn("[overflow-wrap:anywhere]", read ? "font-medium" : "font-semibold")}>
+        <h2 className={cn("line-clamp-2 [overflow-wrap:anywhere]", read ? "font-medium" : "font-semibold")}>
           <Link to={href} preventScrollReset data-open className="hover:underline">
             <span data-user-content>
               <Highlighted segments={highlight(heading, matched)} />

@@ -17,6 +17,13 @@ import { mentionsChanged } from "../mentions/mentions.server";
 import { BULK_INTENTS, type BulkIntent, MAX_TAG, messagesFeed, SENTIMENTS } from "./feed";
 import { type FeedItem, feedContext, feedRows, visibleProjects } from "./feed.server";
 
+/**
+ * Back to the page the change was made on. With JavaScript the page's fetcher follows it in place of the
+ * current history entry (X-Remix-Replace), so Back still leaves the page rather than repeating it.
+ */
+const backTo = (url: string, toast: Parameters<typeof redirectWithToast>[1]) =>
+  redirectWithToast(url, toast, { headers: { "X-Remix-Replace": "true" } });
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const idList = (ids: readonly string[]) =>
@@ -171,15 +178,15 @@ export async function bulkChange(context: Readonly<RouterContextProvider>, form:
   const user = requireRole(context, "messages.triage");
   const back = `${url.pathname}${url.search}`;
   const bulk = parseBulkAction(messagesFeed, form, BULK_INTENTS);
-  if (!bulk.ok) return redirectWithToast(back, { type: "error", key: bulk.error });
+  if (!bulk.ok) return backTo(back, { type: "error", key: bulk.error });
   const change = changeFrom(bulk.intent, form);
   if (!change) {
     const key = bulk.intent === "tag" ? "messages:bulk.badTag" : "tables:bulk.invalid";
-    return redirectWithToast(back, { type: "error", key });
+    return backTo(back, { type: "error", key });
   }
   const where = bulk.allMatching ? feedContext(context, user, url.searchParams).where : byIds(bulk.ids);
   const count = await changeMentions(user, change, where);
-  return redirectWithToast(back, { type: "success", key: "messages:bulk.done", values: { count } });
+  return backTo(back, { type: "success", key: "messages:bulk.done", values: { count } });
 }
 
 const taskSchema = z.object({
@@ -206,13 +213,13 @@ export async function mentionAction(
     const parsed = parseForm(form, taskSchema);
     if (!parsed.success) return formFailure(parsed.result);
     await createTaskFromMention(user, mention, { title: parsed.data.title, projectId: parsed.data.projectId || null });
-    return redirectWithToast(back, { type: "success", key: "messages:task.created" });
+    return backTo(back, { type: "success", key: "messages:task.created" });
   }
   const change = changeFrom(intent, form);
   if (!change) {
     const key = intent === "tag" ? "messages:bulk.badTag" : "tables:bulk.invalid";
-    return redirectWithToast(back, { type: "error", key });
+    return backTo(back, { type: "error", key });
   }
   if ((await changeMentions(user, change, byIds([messageId]))) === 0) throw data(null, { status: 404 });
-  return redirectWithToast(back, { type: "success", key: `messages:changed.${change.intent}` });
+  return backTo(back, { type: "success", key: `messages:changed.${change.intent}` });
 }
