@@ -65,7 +65,7 @@ test("archives the ticked mentions in bulk", async ({ page }) => {
   const bulk = page.getByRole("form", { name: t("messages:bulk.label") });
   await bulk.getByLabel(t("messages:bulk.action")).selectOption("archive");
   await bulk.getByRole("button", { name: t("messages:bulk.apply") }).click();
-  await expect(page.getByText(t("messages:bulk.done").replace("{{count}}", "2"))).toBeVisible();
+  await expect(page.getByText(t("messages:bulk.done").replace("{{count}}", "2"))).toBeVisible({ timeout: 15_000 });
   for (const id of ids) await expect(page.locator(`[data-feed-item="${id}"]`)).toHaveCount(0);
   await page.goto("/messages?q=Samarqand&archived=archived");
   for (const id of ids) await expect(page.locator(`[data-feed-item="${id}"]`)).toHaveCount(1);
