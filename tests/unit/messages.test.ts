@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { messageDuplicates, messages, tasks } from "~/db/schema";
+import { foldWord } from "~/features/projects/matcher";
 import { ingest } from "~/features/sources/ingest.server";
 import { action as feedAction, loader as feedLoader } from "~/routes/_app.messages";
 import { action as mentionAction, loader as mentionLoader } from "~/routes/_app.messages.$messageId";
@@ -60,6 +61,35 @@ const post = (context: Context, path: string, fields: Record<string, string | st
   for (const [key, value] of Object.entries(fields)) for (const v of [value].flat()) body.append(key, v);
   return args(context, path, { method: "POST", body }, params);
 };
+
+describe("search_fold", () => {
+  it("folds every word as the matcher's foldWord does (index and query agree)", async () => {
+    const words = [
+      "Тошкент",
+      "Ереван",
+      "подъезд",
+      "Ёшлар",
+      "ЧИЛОНЗОР",
+      "Щука",
+      "оʻзбек",
+      "O'zbek",
+      "Ўзбек",
+      "қизил",
+      "ғалаба",
+      "ҳоким",
+      "École",
+      "Zoë",
+      "шее",
+      "Nurbankning",
+      "ЮНУСОБОД",
+      "Янги",
+    ];
+    const rows = (await handle.db.execute(
+      sql`SELECT search_fold(w) AS folded FROM unnest(${`{${words.join(",")}}`}::text[]) WITH ORDINALITY AS t(w, i) ORDER BY i`,
+    )) as unknown as { rows: Array<{ folded: string }> };
+    expect(rows.rows.map((r) => r.folded)).toEqual(words.map(foldWord));
+  });
+});
 
 describe("search", () => {
   let project: string;
