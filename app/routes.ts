@@ -30,6 +30,7 @@ export default [
   route("sign-up", "routes/auth-layout.tsx", { id: "sign-up" }, [index("routes/sign-up._index.tsx")]),
   route("sign-out", "routes/sign-out.ts"),
   route("messages/export", "routes/messages.export.ts"),
+  route("messages/arrivals", "routes/messages.arrivals.ts"),
   route("resources/theme", "routes/resources.theme.ts"),
   route("resources/locale", "routes/resources.locale.ts"),
   route("resources/sidebar", "routes/resources.sidebar.ts"),

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, type ShouldRevalidateFunctionArgs, useFetcher, useLocation, useOutlet, useParams } from "react-router";
 import { requireUser } from "~/features/auth/guard.server";
 import { can } from "~/features/auth/permissions";
+import { NewArrivals } from "~/features/messages/arrivals";
 import { messagesFeed } from "~/features/messages/feed";
 import {
   feedContext,
@@ -41,6 +42,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     query,
     ...page,
     atStart: cursor === null,
+    loadedAt: new Date().toISOString(),
     total,
     choices,
     scope,
@@ -120,6 +122,7 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
         <section aria-label={t("feed")} className="flex min-w-0 flex-col gap-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <Total total={total} />
+            <NewArrivals loadedAt={loaderData.loadedAt} />
             {canTriage && items.length > 0 && <BulkBar fetcher={bulk} total={total} />}
           </div>
           {items.length === 0 ? (

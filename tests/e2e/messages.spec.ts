@@ -40,7 +40,7 @@ test("opens a mention in the side panel, stars it, and Back closes it", async ({
   await page.goto("/messages?q=TezPay");
   await waitForInteractive(page);
   const first = items(page).first();
-  const title = (await first.locator("[data-open]").innerText()).trim();
+  const title = ((await first.locator("[data-open]").textContent()) ?? "").trim();
   await first.locator("[data-open]").click();
   await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}\?q=TezPay/);
   const panel = page.getByRole("complementary", { name: t("messages:mention.panel") });

@@ -6,6 +6,7 @@ import { foldWord } from "~/features/projects/matcher";
 import { ingest } from "~/features/sources/ingest.server";
 import { action as feedAction, loader as feedLoader } from "~/routes/_app.messages";
 import { action as mentionAction, loader as mentionLoader } from "~/routes/_app.messages.$messageId";
+import { loader as arrivalsLoader } from "~/routes/messages.arrivals";
 import { loader as exportLoader } from "~/routes/messages.export";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 import { ORIGIN } from "../support/route";
@@ -253,6 +254,26 @@ describe("keyset pages", () => {
       const back = await feed(admin, { project, ...sort, before: (last.previous as string[]).join("~") });
       expect(back.items.map((m) => m.id)).toEqual((pages.at(-2) as Feed).items.map((m) => m.id));
     }
+  });
+
+  it("counts the mentions that arrived after the page was loaded, under its filters", async () => {
+    const project = (await aProject(handle)).id;
+    const source = await aSource(handle);
+    await mentions(handle, { source, projectIds: [project], items: [{ title: "before" }] });
+    const { loadedAt } = (await feed(admin, { project })) as unknown as { loadedAt: string };
+    await mentions(handle, {
+      source,
+      projectIds: [project],
+      items: [{ title: "after", sentiment: "negative" }, { title: "after too" }],
+    });
+    const arrivals = async (extra: string) =>
+      (await (
+        (await arrivalsLoader(
+          args(admin, `/messages/arrivals?project=${project}&since=${encodeURIComponent(loadedAt)}${extra}`),
+        )) as Response
+      ).json()) as { count: number };
+    expect(await arrivals("")).toEqual({ count: 2 });
+    expect(await arrivals("&sentiment=negative")).toEqual({ count: 1 });
   });
 
   it("starts over on a malformed cursor", async () => {

@@ -320,3 +320,11 @@ export async function workspaceTags(limit = 100): Promise<string[]> {
   );
   return rows.map((r) => r.tag);
 }
+
+/** How many mentions matching the feed arrived (were collected) after `since`, up to 100. */
+export async function arrivedSince(where: SQL, since: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 ${FROM} WHERE ${where} AND m.collected_at > ${since}::timestamptz LIMIT 100) recent`,
+  );
+  return Number(row?.n ?? 0);
+}
