@@ -31,6 +31,7 @@ export default [
   route("sign-out", "routes/sign-out.ts"),
   route("messages/export", "routes/messages.export.ts"),
   route("messages/arrivals", "routes/messages.arrivals.ts"),
+  route("messages/palette", "routes/messages.palette.ts"),
   route("resources/theme", "routes/resources.theme.ts"),
   route("resources/locale", "routes/resources.locale.ts"),
   route("resources/sidebar", "routes/resources.sidebar.ts"),

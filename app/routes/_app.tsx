@@ -9,6 +9,7 @@ import { readSidebarCollapsed } from "~/lib/sidebar.server";
 import { AppHeader } from "~/shell/app-header";
 import { AppSidebar, DRAWER_ID, useSidebarCollapsed } from "~/shell/app-sidebar";
 import { MinimalErrorPage, statusOf } from "~/shell/error-page";
+import { useRevalidateOnFocus } from "~/shell/use-revalidate-on-focus";
 import type { Route } from "./+types/_app";
 
 const loadPalette = () => import("~/shell/command-palette");
@@ -41,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const collapsed = useSidebarCollapsed(loaderData.sidebarCollapsed);
+  useRevalidateOnFocus();
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [paletteWanted, setPaletteWanted] = useState(false);
   const location = useLocation();

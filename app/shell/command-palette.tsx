@@ -1,10 +1,12 @@
 import { Command } from "cmdk";
 import { LogOut } from "lucide-react";
 import { Dialog } from "radix-ui";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSubmit } from "react-router";
 import { THEME_CHOICES } from "~/lib/theme";
 import { flatNavItems, NAV_GROUPS } from "./nav";
+import { PaletteMentions } from "./palette-mentions";
 import type { SwitcherProject } from "./project-switcher";
 import { THEME_ICONS, useThemeChoice } from "./theme-switcher";
 
@@ -22,6 +24,7 @@ export default function CommandPalette({
   const navigate = useNavigate();
   const submit = useSubmit();
   const [, setTheme] = useThemeChoice();
+  const [query, setQuery] = useState("");
 
   // The palette closes first, then the command runs.
   function run(command: () => void) {
@@ -37,7 +40,12 @@ export default function CommandPalette({
           <Dialog.Title className="sr-only">{t("commandPalette")}</Dialog.Title>
           <Dialog.Description className="sr-only">{t("commandPaletteDescription")}</Dialog.Description>
           <Command label={t("commandPalette")}>
-            <Command.Input placeholder={t("typeCommand")} className="palette-input" />
+            <Command.Input
+              placeholder={t("typeCommand")}
+              className="palette-input"
+              value={query}
+              onValueChange={setQuery}
+            />
             <Command.List className="palette-list max-h-[min(18rem,60vh)] overflow-y-auto p-1">
               <Command.Empty className="py-6 text-center text-sm text-muted-foreground">
                 {t("noResultsFound")}
@@ -99,6 +107,7 @@ export default function CommandPalette({
                   {t("auth:signOut")}
                 </Command.Item>
               </Command.Group>
+              <PaletteMentions query={query} onOpen={(to) => run(() => navigate(to))} />
             </Command.List>
           </Command>
         </Dialog.Content>

@@ -18,7 +18,7 @@ export function ErrorPage({ status }: { status: ErrorStatus }) {
   const { t } = useTranslation("errors");
   const signIn = status === 401;
   return (
-    <main className="grid min-h-svh place-items-center bg-background p-6 text-foreground">
+    <main data-error-status={status} className="grid min-h-svh place-items-center bg-background p-6 text-foreground">
       <title>{`${status} · ${t(`${status}.title`)} · Kuzatuv`}</title>
       <div className="flex max-w-md flex-col items-center gap-3 text-center">
         <p className="text-7xl font-bold tracking-tight text-muted-foreground" aria-hidden="true">
@@ -45,7 +45,11 @@ export function ErrorPage({ status }: { status: ErrorStatus }) {
 export function MinimalErrorPage({ status }: { status: ErrorStatus }) {
   const { t } = useTranslation("errors");
   return (
-    <div role="alert" className="flex flex-col items-start gap-1 rounded-lg border border-border p-6">
+    <div
+      role="alert"
+      data-error-status={status}
+      className="flex flex-col items-start gap-1 rounded-lg border border-border p-6"
+    >
       <title>{`${status} · ${t(`${status}.title`)} · Kuzatuv`}</title>
       <h1 className="text-lg font-semibold">{t(`${status}.title`)}</h1>
       <p className="text-sm text-muted-foreground">{t(`${status}.description`)}</p>

@@ -1,0 +1,46 @@
+import { Command } from "cmdk";
+import { MessagesSquare, Search } from "lucide-react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import type { loader } from "~/routes/messages.palette";
+
+const DELAY_MS = 250;
+
+/**
+ * The palette's mentions: the top five matching what is typed (asked for after a pause in typing), and
+ * "all results", which opens the feed with that search. Shown whatever cmdk's own filter thinks of them.
+ */
+export function PaletteMentions({ query, onOpen }: { query: string; onOpen: (to: string) => void }) {
+  const { t } = useTranslation("messages");
+  const fetcher = useFetcher<typeof loader>();
+  const q = query.trim();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the fetcher's identity changes each render.
+  useEffect(() => {
+    if (q.length < 2) return;
+    const timer = setTimeout(() => void fetcher.load(`/messages/palette?${new URLSearchParams({ q })}`), DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [q]);
+  if (q.length < 2) return null;
+  const mentions = fetcher.data?.mentions ?? [];
+  return (
+    <Command.Group heading={t("palette.heading")} forceMount>
+      {mentions.map((m) => (
+        <Command.Item key={m.id} value={`mention ${m.id}`} forceMount onSelect={() => onOpen(`/messages/${m.id}`)}>
+          <MessagesSquare aria-hidden="true" />
+          <span className="truncate" data-user-content>
+            {m.heading}
+          </span>
+        </Command.Item>
+      ))}
+      <Command.Item
+        value={`mentions search ${q}`}
+        forceMount
+        onSelect={() => onOpen(`/messages?${new URLSearchParams({ q })}`)}
+      >
+        <Search aria-hidden="true" />
+        {t("palette.all", { q })}
+      </Command.Item>
+    </Command.Group>
+  );
+}
