@@ -162,6 +162,7 @@ try {
   if (!session) throw new Error(`could not sign in as the demo admin (HTTP ${signIn.status})`);
   console.log(`# Server time of the overview, ms (median of 30, ${onPostgres ? "PostgreSQL, 1M" : "PGlite, demo"})`);
   console.log(JSON.stringify(await serverTime(`${base}/`, session)));
+  await benchFeed(session);
   if (underLoad) {
     if (!server.pid) throw new Error("the server has no process id");
     loadTest({ base, cookie: session, pid: server.pid, connections, seconds });
@@ -174,6 +175,30 @@ try {
     await new Promise((resolve) => server.once("exit", resolve));
   }
   database?.stop();
+}
+
+/**
+ * The messages feed (ADR 024): its first page, the page 400 pages in (reached by following the Next links,
+ * then measured), a two-word search and a filtered count.
+ */
+async function benchFeed(cookie: string) {
+  let page = `${base}/messages`;
+  for (let i = 1; i < 400; i++) {
+    const html = await (await fetch(page, { headers: { Cookie: cookie } })).text();
+    const next = html.match(/href="(\/messages\?[^"]*after=[^"]*)"/)?.[1];
+    if (!next) break;
+    page = `${base}${next.replaceAll("&amp;", "&")}`;
+  }
+  const cases = {
+    "first page": `${base}/messages`,
+    "page 400 by cursor": page,
+    "two-word search": `${base}/messages?q=Nurbank+Toshkent`,
+    "filtered count (negative, 30 days)": `${base}/messages?sentiment=negative&period=30`,
+  };
+  console.log(`# Server time of the messages feed, ms (median of 30)`);
+  for (const [name, url] of Object.entries(cases)) {
+    console.log(`${name}: ${JSON.stringify(await serverTime(url, cookie))}`);
+  }
 }
 
 /** The shared yardstick's page loads (JavaScript on and off) and the build's size. */
