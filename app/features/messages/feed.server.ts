@@ -313,10 +313,14 @@ export async function filterChoices(visible: string[] | null, language: string) 
   return { projects: named(projects), sources: named(sources), tags };
 }
 
-/** The tags in use in the workspace, most used first (suggestions for tagging). */
+/**
+ * The tags in use in the workspace, most used first (suggestions for tagging and the tag filter): those of
+ * the newest 10 000 mentions, so the cost stays the same however many mentions there are.
+ */
 export async function workspaceTags(limit = 100): Promise<string[]> {
   const rows = await queryRows<{ tag: string }>(
-    sql`SELECT tag FROM messages, unnest(tags) AS tag GROUP BY tag ORDER BY count(*) DESC, tag LIMIT ${limit}`,
+    sql`SELECT tag FROM (SELECT tags FROM messages ORDER BY published_at DESC LIMIT 10000) recent, unnest(recent.tags) AS tag
+      GROUP BY tag ORDER BY count(*) DESC, tag LIMIT ${limit}`,
   );
   return rows.map((r) => r.tag);
 }
