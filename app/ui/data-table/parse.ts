@@ -52,7 +52,7 @@ export function parseTableState<S extends TableSpec>(spec: S, params: URLSearchP
 }
 
 export type BulkAction<I extends string> =
-  | { ok: true; intent: I; ids: string[]; allMatching: boolean }
+  | { ok: true; intent: I; ids: string[]; allMatching?: true }
   | { ok: false; error: "tables:bulk.noneSelected" | "tables:bulk.invalid" };
 
 /**
@@ -72,7 +72,7 @@ export function parseBulkAction<const I extends string>(
   if (!intent.success || !ids.success) return { ok: false, error: "tables:bulk.invalid" };
   const allMatching = form.get("scope") === "all";
   if (ids.data.length === 0 && !allMatching) return { ok: false, error: "tables:bulk.noneSelected" };
-  return { ok: true, intent: intent.data, ids: [...new Set(ids.data)], allMatching };
+  return { ok: true, intent: intent.data, ids: [...new Set(ids.data)], ...(allMatching && { allMatching }) };
 }
 
 export type Cursor<K> = { direction: "after" | "before"; key: K };
