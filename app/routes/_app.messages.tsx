@@ -162,13 +162,15 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
-          <CursorPagination
-            spec={messagesFeed}
-            state={query.state}
-            previous={loaderData.previous}
-            next={loaderData.next}
-            atStart={loaderData.atStart}
-          />
+          {(items.length > 0 || !loaderData.atStart) && (
+            <CursorPagination
+              spec={messagesFeed}
+              state={query.state}
+              previous={loaderData.previous}
+              next={loaderData.next}
+              atStart={loaderData.atStart}
+            />
+          )}
         </section>
         {outlet && (
           <aside
