@@ -117,7 +117,8 @@ export function feedConditions(
   }
   const search = searchCondition(parseSearch(state.q));
   if (search) conditions.push(search);
-  if (f.sentiment.length) conditions.push(sql`m.sentiment::text = ANY(${textArray(f.sentiment)})`);
+  // Compared as the enum, so the planner's statistics (and its estimate of the total) see it.
+  if (f.sentiment.length) conditions.push(sql`m.sentiment = ANY(${textArray(f.sentiment)}::sentiment[])`);
   if (f.type.length) conditions.push(oneOf(sql`s.type::text`, f.type));
   if (f.language.length) {
     const known = f.language.filter((l) => l !== "other");
@@ -260,19 +261,23 @@ export async function feedPage(
   };
 }
 
-/** How many mentions match: exact up to 10 000, the planner's estimate above that (and said to be one). */
+/**
+ * How many mentions match: exact up to 10 000, the planner's estimate above that (and said to be one). The
+ * estimate comes first: when it is far above the limit, counting the first 10 001 rows is skipped.
+ */
 export async function feedCount(where: SQL): Promise<{ count: number; estimated: boolean }> {
-  const [exact] = await queryRows<{ n: number }>(
-    sql`SELECT count(*)::int AS n FROM (SELECT 1 ${FROM} WHERE ${where} LIMIT ${EXACT_COUNT_LIMIT + 1}) capped`,
-  );
-  const n = Number(exact?.n ?? 0);
-  if (n <= EXACT_COUNT_LIMIT) return { count: n, estimated: false };
   const [plan] = await queryRows<{ "QUERY PLAN": Array<{ Plan: { "Plan Rows": number } }> | string }>(
     sql`EXPLAIN (FORMAT JSON) SELECT 1 ${FROM} WHERE ${where}`,
   );
   const raw = plan?.["QUERY PLAN"];
   const parsed = typeof raw === "string" ? JSON.parse(raw) : raw;
   const estimate = Math.round(Number(parsed?.[0]?.Plan?.["Plan Rows"] ?? 0));
+  if (estimate > EXACT_COUNT_LIMIT * 5) return { count: estimate, estimated: true };
+  const [exact] = await queryRows<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 ${FROM} WHERE ${where} LIMIT ${EXACT_COUNT_LIMIT + 1}) capped`,
+  );
+  const n = Number(exact?.n ?? 0);
+  if (n <= EXACT_COUNT_LIMIT) return { count: n, estimated: false };
   return { count: Math.max(estimate, EXACT_COUNT_LIMIT + 1), estimated: true };
 }
 
