@@ -272,7 +272,7 @@ export async function feedCount(where: SQL): Promise<{ count: number; estimated:
   const raw = plan?.["QUERY PLAN"];
   const parsed = typeof raw === "string" ? JSON.parse(raw) : raw;
   const estimate = Math.round(Number(parsed?.[0]?.Plan?.["Plan Rows"] ?? 0));
-  if (estimate > EXACT_COUNT_LIMIT * 5) return { count: estimate, estimated: true };
+  if (estimate > EXACT_COUNT_LIMIT * 2) return { count: estimate, estimated: true };
   const [exact] = await queryRows<{ n: number }>(
     sql`SELECT count(*)::int AS n FROM (SELECT 1 ${FROM} WHERE ${where} LIMIT ${EXACT_COUNT_LIMIT + 1}) capped`,
   );
