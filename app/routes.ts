@@ -13,6 +13,10 @@ export default [
     route("users", "routes/_app.users._index.tsx"),
     route("users/new", "routes/_app.users.new.tsx"),
     route("users/:userId", "routes/_app.users.$userId.tsx"),
+    route("sources", "routes/_app.sources._index.tsx"),
+    route("sources/new", "routes/_app.sources.new.tsx"),
+    route("sources/:sourceId", "routes/_app.sources.$sourceId.tsx"),
+    route("sources/:sourceId/edit", "routes/_app.sources.$sourceId.edit.tsx"),
     route("settings", "routes/_app.settings.tsx", [
       index("routes/_app.settings._index.tsx"),
       route("account", "routes/_app.settings.account.tsx"),

@@ -19,6 +19,7 @@ export const NAMESPACES = [
   "reports",
   "imports",
   "messages",
+  "sources",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,0 +1,12 @@
+import { defineTable } from "~/ui/data-table/spec";
+import { SOURCE_STATUSES, SOURCE_TYPES } from "./schemas";
+
+/** The sources table: what its URL may sort, filter, hide and page by. */
+export const sourcesTable = defineTable({
+  sortable: ["name", "type", "status", "lastFetch", "newItems7d", "failures"],
+  defaultSort: { id: "name", desc: false },
+  filters: { type: SOURCE_TYPES, status: SOURCE_STATUSES },
+  hideable: ["address", "language", "lastResult", "newItems", "newItems7d", "failures"],
+  pageSizes: [10, 25, 50, 100],
+  defaultPageSize: 25,
+});

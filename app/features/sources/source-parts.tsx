@@ -1,0 +1,130 @@
+import {
+  CircleAlert,
+  CircleCheck,
+  CircleMinus,
+  CirclePause,
+  CirclePlay,
+  Globe,
+  LoaderCircle,
+  RefreshCw,
+} from "lucide-react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher, useFetchers, useRevalidator } from "react-router";
+import { SOURCE_ICONS } from "~/features/mentions/mention-list";
+import { useFormatter } from "~/lib/format";
+import { Badge } from "~/ui/badge";
+import { buttonClass } from "~/ui/button";
+import type { SourceStatus, SourceType } from "./schemas";
+
+/** "every 15 min", "every 2 h". */
+export function intervalLabel(t: (key: string, options?: Record<string, unknown>) => string, minutes: number) {
+  return minutes < 60
+    ? t("sources:form.everyMinutes", { minutes })
+    : t("sources:form.everyHours", { hours: minutes / 60 });
+}
+
+/** The type's icon with its name (the name only for screen readers when `compact`). */
+export function SourceTypeLabel({ type, compact = false }: { type: SourceType; compact?: boolean }) {
+  const { t } = useTranslation("projects");
+  const Icon = SOURCE_ICONS[type] ?? Globe;
+  return (
+    <span className="inline-flex items-center gap-1.5" title={compact ? t(`sourceType.${type}`) : undefined}>
+      <Icon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+      <span className={compact ? "sr-only" : undefined}>{t(`sourceType.${type}`)}</span>
+    </span>
+  );
+}
+
+const STATUS = {
+  active: { tone: "success", icon: CirclePlay },
+  paused: { tone: "neutral", icon: CirclePause },
+  failing: { tone: "danger", icon: CircleAlert },
+} as const;
+
+export function SourceStatusBadge({ status }: { status: SourceStatus }) {
+  const { t } = useTranslation("sources");
+  return (
+    <Badge tone={STATUS[status].tone} icon={STATUS[status].icon}>
+      {t(`status.${status}`)}
+    </Badge>
+  );
+}
+
+const RESULT = {
+  ok: { tone: "success", icon: CircleCheck },
+  not_modified: { tone: "neutral", icon: CircleMinus },
+  error: { tone: "danger", icon: CircleAlert },
+} as const;
+
+export function FetchResultBadge({ result }: { result: keyof typeof RESULT | null }) {
+  const { t } = useTranslation("sources");
+  if (!result) return <span className="text-muted-foreground">—</span>;
+  return (
+    <Badge tone={RESULT[result].tone} icon={RESULT[result].icon}>
+      {t(`result.${result}`)}
+    </Badge>
+  );
+}
+
+/** When the source was last fetched, or that a fetch is under way. */
+export function LastFetch({ at, fetching }: { at: Date | string | null; fetching: boolean }) {
+  const { t } = useTranslation("sources");
+  const format = useFormatter();
+  if (fetching) {
+    return (
+      <span className="inline-flex items-center gap-1.5 text-muted-foreground" role="status">
+        <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
+        {t("fetching")}
+      </span>
+    );
+  }
+  if (!at) return <span className="text-muted-foreground">{t("never")}</span>;
+  return (
+    // "5 minutes ago" may have moved on by the time the page hydrates: the server's text stays.
+    <time dateTime={new Date(at).toISOString()} title={format.dateTime(at)} suppressHydrationWarning>
+      {format.relative(at)}
+    </time>
+  );
+}
+
+/**
+ * "Fetch now" for one source, posted to the page's own action (`intent=fetch`, `id`). Without JavaScript
+ * it is a form post and a redirect back; with it a fetcher, and `usePendingFetches` knows at once.
+ */
+export function FetchNowButton({ sourceId }: { sourceId: string }) {
+  const fetcher = useFetcher({ key: `fetch-${sourceId}` });
+  const { t } = useTranslation("sources");
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="fetch" />
+      <input type="hidden" name="id" value={sourceId} />
+      <button type="submit" className={buttonClass("outline", "sm")} disabled={fetcher.state !== "idle"}>
+        <RefreshCw aria-hidden="true" />
+        {t("actions.fetchNow")}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/** The sources whose "Fetch now" is on its way to the server. */
+export function usePendingFetches(): Set<string> {
+  const fetchers = useFetchers();
+  return new Set(
+    fetchers.filter((f) => f.formData?.get("intent") === "fetch").map((f) => String(f.formData?.get("id"))),
+  );
+}
+
+const POLL_MS = 2000;
+
+/** While any fetch is under way, the page's data is read again every 2 seconds, so its result shows up. */
+export function useRefreshWhileFetching(fetching: boolean) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!fetching) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [fetching, revalidator]);
+}

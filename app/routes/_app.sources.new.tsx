@@ -1,0 +1,82 @@
+import { ArrowRight } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { requireRole } from "~/features/auth/guard.server";
+import { DEFAULT_POLL_INTERVAL, SOURCE_TYPES, type SourceType } from "~/features/sources/schemas";
+import { SourceForm, SourceTypePicker } from "~/features/sources/source-form";
+import { submitSourceForm } from "~/features/sources/sources.server";
+import { SecretOnce, WebhookEndpoint } from "~/features/sources/webhook-panel";
+import { formFailure } from "~/lib/forms.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { PageErrorBoundary } from "~/shell/error-page";
+import { buttonClass } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { PageHeader } from "~/ui/page-header";
+import type { Route } from "./+types/_app.sources.new";
+
+const typeOf = (value: string | null) =>
+  (SOURCE_TYPES as readonly string[]).includes(value ?? "") ? (value as SourceType) : null;
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireRole(context, "sources.manage");
+  return { type: typeOf(url.searchParams.get("type")) };
+}
+
+/**
+ * Adds the source and opens its page. A webhook source is answered here instead: its secret is shown
+ * this once, in this response, and is never stored, logged or put in a URL.
+ */
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const user = requireRole(context, "sources.manage");
+  const outcome = await submitSourceForm(user, await request.formData());
+  if (!outcome.ok) return formFailure(outcome.result, outcome.status);
+  const { source, secret } = outcome;
+  if (secret) {
+    return { created: { id: source.id, name: source.name, secret, endpoint: `${url.origin}/api/ingest/${source.id}` } };
+  }
+  return redirectWithToast(`/sources/${source.id}`, {
+    type: "success",
+    key: "sources:toast.created",
+    values: { name: source.name },
+  });
+}
+
+export default function NewSourcePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("sources");
+  if (actionData && "created" in actionData) {
+    const { created } = actionData;
+    return (
+      <>
+        <PageHeader title={t("toast.created", { name: created.name })} />
+        <Card className="flex max-w-3xl flex-col gap-4">
+          <SecretOnce secret={created.secret} />
+          <WebhookEndpoint endpoint={created.endpoint} />
+          <Link to={`/sources/${created.id}`} className={buttonClass()}>
+            {t("new.toSource")}
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </Card>
+      </>
+    );
+  }
+  const type = loaderData.type ?? (actionData?.values?.type ? typeOf(String(actionData.values.type)) : null);
+  return (
+    <>
+      <PageHeader title={t("new.title")} description={type ? t(`typeDescription.${type}`) : t("new.description")} />
+      {type ? (
+        <SourceForm
+          type={type}
+          defaults={{ name: "", url: "", handle: "", language: "", pollIntervalMinutes: DEFAULT_POLL_INTERVAL }}
+          result={actionData}
+          create
+          submitLabel={t("new.submit")}
+          cancelTo="/sources"
+        />
+      ) : (
+        <SourceTypePicker />
+      )}
+    </>
+  );
+}
+
+export const ErrorBoundary = PageErrorBoundary;
