@@ -203,7 +203,7 @@ export default function SourcePage({ loaderData, actionData }: Route.ComponentPr
         actions={
           canManage && (
             <div className="flex flex-wrap gap-2">
-              {polled && !paused && <FetchNowButton sourceId={source.id} />}
+              {polled && <FetchNowButton sourceId={source.id} />}
               <Form method="post">
                 <input type="hidden" name="intent" value={paused ? "resume" : "pause"} />
                 <SubmitButton variant="outline" size="sm" pending={pausing} pendingLabel={t("form.saving")}>

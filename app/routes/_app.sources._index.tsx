@@ -46,7 +46,7 @@ function RowActions({ source }: { source: SourceRow }) {
   const paused = source.status === "paused";
   return (
     <div className="flex items-center justify-end gap-1">
-      {isPolled(source.type) && !paused && <FetchNowButton sourceId={source.id} />}
+      {isPolled(source.type) && <FetchNowButton sourceId={source.id} />}
       <Form method="post">
         <input type="hidden" name="id" value={source.id} />
         <button

@@ -296,12 +296,11 @@ export async function setSourceStatus(user: CurrentUser, id: string, status: "ac
 
 export class NotFetchableError extends Error {}
 
-/** "Fetch now": queues a fetch of a polled, unpaused source. */
+/** "Fetch now": queues a fetch of a source a collector reads (paused or not). */
 export async function fetchSourceNow(user: CurrentUser, id: string) {
   requireManage(user);
   const source = await getSource(id);
-  if (!isPolled(source.type) || source.status === "paused") throw new NotFetchableError(source.id);
-  await requestFetch(source.id);
+  if (!(await requestFetch(source.id))) throw new NotFetchableError(source.id);
   return source;
 }
 
