@@ -32,7 +32,10 @@ export const sourceSchema = z
   .object({
     type: z.enum(SOURCE_TYPES, { error: "sources:errors.typeInvalid" }),
     name: freeText().min(1, { error: "sources:errors.nameRequired" }).max(120, { error: "sources:errors.nameTooLong" }),
-    url: freeText().max(2000, { error: "sources:errors.urlTooLong" }).optional(),
+    url: freeText()
+      .max(2000, { error: "sources:errors.urlTooLong" })
+      .refine((url) => url === "" || isHttpUrl(url), { error: "sources:errors.urlInvalid" })
+      .optional(),
     handle: freeText().max(200, { error: "sources:errors.handleInvalid" }).optional(),
     language: z
       .union([z.enum(LANGUAGES), z.literal("")], { error: "sources:errors.languageInvalid" })
@@ -45,17 +48,19 @@ export const sourceSchema = z
       .max(1440, { error: "sources:errors.intervalInvalid" })
       .default(DEFAULT_POLL_INTERVAL),
   })
-  .superRefine((input, ctx) => {
-    const address = SOURCE_ADDRESS[input.type];
-    if (address === "url") {
-      if (!input.url) ctx.addIssue({ code: "custom", path: ["url"], message: "sources:errors.urlRequired" });
-      else if (!isHttpUrl(input.url))
-        ctx.addIssue({ code: "custom", path: ["url"], message: "sources:errors.urlInvalid" });
-    }
-    if (address === "handle" && !input.handle) {
-      ctx.addIssue({ code: "custom", path: ["handle"], message: "sources:errors.handleRequired" });
-    }
-  });
+  .superRefine(
+    (input, ctx) => {
+      const address = SOURCE_ADDRESS[input.type];
+      if (address === "url") {
+        if (!input.url) ctx.addIssue({ code: "custom", path: ["url"], message: "sources:errors.urlRequired" });
+      }
+      if (address === "handle" && !input.handle) {
+        ctx.addIssue({ code: "custom", path: ["handle"], message: "sources:errors.handleRequired" });
+      }
+    },
+    // Also when another field is wrong, so every missing address is reported at once.
+    { when: () => true },
+  );
 
 export type SourceInput = z.output<typeof sourceSchema>;
 
