@@ -237,52 +237,6 @@ export default function SourcePage({ loaderData, actionData }: Route.ComponentPr
 
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
-          <Card title={t("detail.mentions")}>
-            <MentionList mentions={loaderData.mentions} empty={t("detail.noMentions")} />
-          </Card>
-          {polled && (
-            <Card title={t("detail.history")}>
-              <History history={loaderData.history} />
-            </Card>
-          )}
-        </div>
-
-        <div className="flex min-w-0 flex-col gap-6">
-          <Card title={t("detail.settings")}>
-            <dl className="flex flex-col gap-2 text-sm">
-              <Setting label={t("form.type")}>
-                <SourceTypeLabel type={source.type} />
-              </Setting>
-              {source.url && (
-                <Setting label={t(source.type === "telegram" ? "form.handle" : `form.url.${source.type}`)}>
-                  <span data-user-content>{source.url}</span>
-                </Setting>
-              )}
-              <Setting label={t("form.language")}>
-                {source.language
-                  ? (LANGUAGE_NAMES[source.language as Language] ?? source.language)
-                  : t("form.languageAuto")}
-              </Setting>
-              {polled && <Setting label={t("form.interval")}>{intervalLabel(t, source.pollIntervalMinutes)}</Setting>}
-              {polled && !paused && (
-                <Setting label={t("detail.nextFetch")}>
-                  <time dateTime={new Date(source.nextFetchAt).toISOString()} suppressHydrationWarning>
-                    {format.relative(source.nextFetchAt)}
-                  </time>
-                </Setting>
-              )}
-              {polled && <Setting label={t("table.failures")}>{format.number(source.failureCount)}</Setting>}
-              {source.lastError && (
-                <Setting label={t("detail.lastError")}>
-                  <span className="text-danger" data-user-content>
-                    {source.lastError}
-                  </span>
-                </Setting>
-              )}
-              <Setting label={t("detail.created")}>{format.date(source.createdAt)}</Setting>
-            </dl>
-          </Card>
-
           {loaderData.endpoint && (
             <Card title={t("webhook.title")}>
               <WebhookEndpoint endpoint={loaderData.endpoint} />
@@ -315,6 +269,51 @@ export default function SourcePage({ loaderData, actionData }: Route.ComponentPr
               )}
             </Card>
           )}
+          {polled && (
+            <Card title={t("detail.history")}>
+              <History history={loaderData.history} />
+            </Card>
+          )}
+          <Card title={t("detail.mentions")}>
+            <MentionList mentions={loaderData.mentions} empty={t("detail.noMentions")} />
+          </Card>
+        </div>
+
+        <div className="flex min-w-0 flex-col gap-6">
+          <Card title={t("detail.settings")}>
+            <dl className="flex flex-col gap-2 text-sm">
+              <Setting label={t("form.type")}>
+                <SourceTypeLabel type={source.type} />
+              </Setting>
+              {source.url && (
+                <Setting label={t(source.type === "telegram" ? "form.handle" : `form.url.${source.type}`)}>
+                  <span data-user-content>{source.url}</span>
+                </Setting>
+              )}
+              <Setting label={t("form.language")}>
+                {source.language
+                  ? (LANGUAGE_NAMES[source.language as Language] ?? source.language)
+                  : t("form.languageAuto")}
+              </Setting>
+              {polled && <Setting label={t("form.interval")}>{intervalLabel(t, source.pollIntervalMinutes)}</Setting>}
+              {polled && !paused && (
+                <Setting label={t("detail.nextFetch")}>
+                  <time dateTime={new Date(source.nextFetchAt).toISOString()} suppressHydrationWarning>
+                    {new Date(source.nextFetchAt) > new Date() ? format.relative(source.nextFetchAt) : t("detail.due")}
+                  </time>
+                </Setting>
+              )}
+              {polled && <Setting label={t("table.failures")}>{format.number(source.failureCount)}</Setting>}
+              {source.lastError && (
+                <Setting label={t("detail.lastError")}>
+                  <span className="text-danger" data-user-content>
+                    {source.lastError}
+                  </span>
+                </Setting>
+              )}
+              <Setting label={t("detail.created")}>{format.date(source.createdAt)}</Setting>
+            </dl>
+          </Card>
         </div>
       </div>
 

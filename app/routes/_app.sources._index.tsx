@@ -95,7 +95,7 @@ function columns(
       header: t("table.address"),
       cell: (s) =>
         s.url ? (
-          <span className="block max-w-64 truncate text-muted-foreground" title={s.url} data-user-content>
+          <span className="block max-w-48 truncate text-muted-foreground" title={s.url} data-user-content>
             {s.url}
           </span>
         ) : (

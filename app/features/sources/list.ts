@@ -7,6 +7,8 @@ export const sourcesTable = defineTable({
   defaultSort: { id: "name", desc: false },
   filters: { type: SOURCE_TYPES, status: SOURCE_STATUSES },
   hideable: ["address", "language", "lastResult", "newItems", "newItems7d", "failures"],
+  // The language hint matters least; on by the Columns menu.
+  hiddenByDefault: ["language"],
   pageSizes: [10, 25, 50, 100],
   defaultPageSize: 25,
 });

@@ -64,9 +64,14 @@ export function SourceForm({
         </p>
       )}
       {create && <input type="hidden" name="type" value={type} />}
-      <p className="text-sm">
-        <span className="text-muted-foreground">{t("form.type")}: </span>
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="text-muted-foreground">{t("form.type")}:</span>
         <SourceTypeLabel type={type} />
+        {create && (
+          <Link to="/sources/new" className="text-primary underline-offset-4 hover:underline">
+            {t("new.changeType")}
+          </Link>
+        )}
       </p>
       <InputField
         name="name"

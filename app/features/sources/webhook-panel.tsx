@@ -29,16 +29,10 @@ export function SecretOnce({ secret }: { secret: string }) {
         {t("webhook.secretTitle")}
       </p>
       <p className="text-sm">{t("webhook.secretOnce")}</p>
-      <label htmlFor="webhook-secret" className="sr-only">
-        {t("webhook.secret")}
-      </label>
-      <input
-        id="webhook-secret"
-        readOnly
-        value={secret}
-        onFocus={(event) => event.currentTarget.select()}
-        className="w-full rounded-md border border-border bg-background px-3 py-2 font-mono text-sm"
-      />
+      {/* One click selects it all (user-select: all), with or without JavaScript. */}
+      <code className="block rounded-md border border-border bg-background px-3 py-2 font-mono text-sm break-all select-all">
+        {secret}
+      </code>
     </div>
   );
 }
