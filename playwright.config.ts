@@ -62,6 +62,8 @@ export default defineConfig({
       SEED_MESSAGES: "3000",
       // Nothing is fetched on its own schedule: a journey fetches a source by pressing "Fetch now".
       COLLECTOR: "off",
+      // The sources journey reads a feed from a fixture server on loopback (tests/e2e/sources.spec.ts).
+      COLLECTOR_ALLOW_PRIVATE: "1",
     },
   },
 });

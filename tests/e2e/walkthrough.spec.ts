@@ -95,6 +95,10 @@ async function signedInPages(page: Page): Promise<string[]> {
   await page.goto("/messages");
   const mention = await page.locator("[data-feed-item] a[data-open]").first().getAttribute("href");
   expect(mention, "a mention to open").toBeTruthy();
+  // Sorted by type backwards: a manual or webhook source (import link, endpoint) when the demo has one.
+  await page.goto("/sources?sort=type&dir=desc");
+  const source = await page.locator('tbody th a[href^="/sources/"]').first().getAttribute("href");
+  expect(source, "a source to open").toBeTruthy();
   return [
     "/",
     "/projects",
@@ -109,6 +113,11 @@ async function signedInPages(page: Page): Promise<string[]> {
     "/messages",
     "/messages?q=bank&sentiment=negative",
     mention as string,
+    "/sources",
+    "/sources/new",
+    "/sources/new?type=telegram",
+    source as string,
+    `${source}/edit`,
     "/settings",
     "/settings/account",
     "/settings/appearance",
