@@ -3,7 +3,7 @@
 // The e2e server runs with COLLECTOR_ALLOW_PRIVATE=1 (playwright.config.ts), so a loopback feed may be read.
 import { expect, test } from "@playwright/test";
 import { type FixtureServer, startFixtureServer } from "../support/fixture-server";
-import { DEMO, PASSWORD, text, uniqueEmail } from "./support";
+import { DEMO, PASSWORD, text, uniqueEmail, waitForInteractive } from "./support";
 
 let feed: FixtureServer;
 test.beforeAll(async () => {
@@ -118,4 +118,38 @@ test("a manager adds an RSS feed without JavaScript, fetches it now, and its men
   });
   await expect(mentions.locator("p").nth(1)).toHaveText("3");
   await context.close();
+});
+
+test("with JavaScript, Fetch now shows the fetch running in the row and then its result, without a reload", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const brand = `Chorsu${Date.now().toString(36)}`;
+  // A feed that takes a moment to answer, so the running fetch can be seen.
+  feed.route("/slow-brand.xml", (_req, res) => {
+    setTimeout(
+      () =>
+        void res.writeHead(200, { "content-type": "application/rss+xml" }).end(rss([`${brand} one`, `${brand} two`])),
+      2_000,
+    );
+  });
+  await page.goto("/sources/new?type=rss");
+  await page.getByLabel(text("en", "sources:form.name")).fill(`${brand} feed`);
+  await page.getByLabel(text("en", "sources:form.url.rss")).fill(feed.url("/slow-brand.xml"));
+  await page.getByRole("button", { name: text("en", "sources:new.submit") }).click();
+  await expect(page).toHaveURL(/\/sources\/[0-9a-f-]{36}$/);
+
+  await page.goto(`/sources?q=${brand}`);
+  await waitForInteractive(page);
+  await page.evaluate(() => {
+    (window as unknown as { stayed: boolean }).stayed = true;
+  });
+  const row = page.locator("tbody tr", { hasText: `${brand} feed` });
+  await row.getByRole("button", { name: text("en", "sources:actions.fetchNow") }).click();
+  await expect(row).toContainText(text("en", "sources:fetching"));
+  await expect(row).toContainText(text("en", "sources:result.ok"), { timeout: 30_000 });
+  await expect(row).not.toContainText(text("en", "sources:fetching"));
+  // New in the last fetch and in 7 days.
+  await expect(row.locator("td.tabular-nums").first()).toHaveText("2");
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 });
