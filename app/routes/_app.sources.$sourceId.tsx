@@ -2,7 +2,7 @@ import { FileUp, KeyRound, Pause, Pencil, Play, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { requireUser } from "~/features/auth/guard.server";
+import { requireRole, requireUser } from "~/features/auth/guard.server";
 import { can } from "~/features/auth/permissions";
 import { MentionList } from "~/features/mentions/mention-list";
 import { readerLanguage } from "~/features/settings/preferences.server";
@@ -79,11 +79,9 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = requireUser(context);
+  const user = requireRole(context, "sources.manage");
   const form = await request.formData();
   const intent = form.get("intent");
-  const here = `/sources/${params.sourceId}`;
-  if (!can(user, "sources.manage")) throw new Response(null, { status: 403 });
   if (intent === "rotate") {
     // Answered in this response only: the new secret is never stored, logged or put in a URL.
     return { secret: await rotateWebhookSecret(user, params.sourceId) };
@@ -99,7 +97,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       values: { name: source.name },
     });
   }
-  return redirectWithToast(here, await runSourceAction(user, intent, params.sourceId));
+  return redirectWithToast(`/sources/${params.sourceId}`, await runSourceAction(user, intent, params.sourceId));
 }
 
 function Setting({ label, children }: { label: string; children: ReactNode }) {

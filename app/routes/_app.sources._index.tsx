@@ -1,7 +1,7 @@
 import { Pause, Pencil, Play, Plus, Radio, SearchX } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { requireUser } from "~/features/auth/guard.server";
+import { requireRole, requireUser } from "~/features/auth/guard.server";
 import { can } from "~/features/auth/permissions";
 import { readerLanguage } from "~/features/settings/preferences.server";
 import { sourcesTable } from "~/features/sources/list";
@@ -35,7 +35,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 /** A row's pause, resume or "Fetch now"; back to the same page of the table with a toast. */
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const user = requireUser(context);
+  const user = requireRole(context, "sources.manage");
   const form = await request.formData();
   const toast = await runSourceAction(user, form.get("intent"), String(form.get("id") ?? ""));
   return redirectWithToast(`${url.pathname}${url.search}`, toast);

@@ -388,7 +388,6 @@ export async function sourceMentions(user: CurrentUser, source: Source, language
  * reports them.
  */
 export async function runSourceAction(user: CurrentUser, intent: unknown, id: string) {
-  requireManage(user);
   if (intent === "pause" || intent === "resume") {
     const source = await setSourceStatus(user, id, intent === "pause" ? "paused" : "active");
     return {
