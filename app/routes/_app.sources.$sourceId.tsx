@@ -318,7 +318,7 @@ export default function SourcePage({ loaderData, actionData }: Route.ComponentPr
       {canManage && (
         <Card title={t("delete.title")} danger className="mt-10">
           <p className="mb-3 text-sm text-muted-foreground">
-            {t("delete.description", { count: loaderData.mentionsTotal })}
+            {t("delete.description", { count: format.number(loaderData.mentionsTotal) })}
           </p>
           <ConfirmDialog
             trigger={
@@ -328,7 +328,7 @@ export default function SourcePage({ loaderData, actionData }: Route.ComponentPr
               </>
             }
             title={t("delete.title")}
-            description={t("delete.description", { count: loaderData.mentionsTotal })}
+            description={t("delete.description", { count: format.number(loaderData.mentionsTotal) })}
             confirmLabel={t("delete.confirmLabel", { name: source.storedName })}
             submitLabel={t("delete.submit")}
             pendingLabel={t("delete.deleting")}
