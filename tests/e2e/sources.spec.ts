@@ -18,7 +18,7 @@ function rss(titles: string[]) {
       (title, i) => `<item>
   <guid>${title.replace(/\W+/g, "-")}</guid>
   <title>${title}</title>
-  <link>https://news.example/${i}</link>
+  <link>https://news.example/${title.replace(/\W+/g, "-")}</link>
   <description>${title}: the bank opened a new branch in Samarkand.</description>
   <pubDate>${new Date(Date.now() - (i + 1) * 3_600_000).toUTCString()}</pubDate>
 </item>`,
