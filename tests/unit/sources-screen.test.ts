@@ -247,6 +247,9 @@ describe("adding a source", () => {
     expect(row?.webhookSecretHash).toBe(createHash("sha256").update(secret).digest("hex"));
     expect(JSON.stringify(row)).not.toContain(secret);
     expect(verifyWebhookSecret(secret, row?.webhookSecretHash ?? null)).toBe(true);
+    expect(verifyWebhookSecret(`${secret}x`, row?.webhookSecretHash ?? null)).toBe(false);
+    expect(verifyWebhookSecret("", row?.webhookSecretHash ?? null)).toBe(false);
+    expect(verifyWebhookSecret(secret, null)).toBe(false);
     // The source's page shows the endpoint, never the secret.
     const page = await call(detailLoader as never, get(`/sources/${id}`), admin.context, { sourceId: id });
     expect(JSON.stringify(page)).not.toContain(secret);
