@@ -9,7 +9,8 @@ const DELAY_MS = 250;
 
 /**
  * The palette's mentions: the top five matching what is typed (asked for after a pause in typing), and
- * "all results", which opens the feed with that search. Shown whatever cmdk's own filter thinks of them.
+ * "all results", which opens the feed with that search. Shown whatever cmdk's own filter thinks of them,
+ * and only when some were found.
  */
 export function PaletteMentions({ query, onOpen }: { query: string; onOpen: (to: string) => void }) {
   const { t } = useTranslation("messages");
@@ -21,8 +22,9 @@ export function PaletteMentions({ query, onOpen }: { query: string; onOpen: (to:
     const timer = setTimeout(() => void fetcher.load(`/messages/palette?${new URLSearchParams({ q })}`), DELAY_MS);
     return () => clearTimeout(timer);
   }, [q]);
-  if (q.length < 2) return null;
   const mentions = fetcher.data?.mentions ?? [];
+  // Nothing found stays "No results", as for any other palette search.
+  if (q.length < 2 || mentions.length === 0) return null;
   return (
     <Command.Group heading={t("palette.heading")} forceMount>
       {mentions.map((m) => (

@@ -136,6 +136,6 @@ test("the palette signs out", async ({ page }) => {
     await expect(page.getByRole("dialog")).toBeVisible({ timeout: 500 });
   }).toPass();
   await page.getByRole("dialog").getByPlaceholder(text("en", "common:typeCommand")).fill(text("en", "auth:signOut"));
-  await page.getByRole("option", { name: text("en", "auth:signOut") }).click();
+  await page.getByRole("option", { name: text("en", "auth:signOut"), exact: true }).click();
   await expect(page).toHaveURL(/\/sign-in/);
 });
