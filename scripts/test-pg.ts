@@ -33,8 +33,10 @@ try {
 
   // Every test file gets a database of its own on this server (tests/support/database.ts).
   const env = { TEST_DATABASE_URL: `${server}/postgres` };
-  status = run("vitest", ["run", "--project", "unit", "--project", "pg"], { env });
-  if (status === 0) {
+  // `npm run test:pg -- <test files>` runs just those, without the browser journeys.
+  const only = process.argv.slice(2);
+  status = run("vitest", ["run", "--project", "unit", "--project", "pg", ...only], { env });
+  if (status === 0 && only.length === 0) {
     // The browser journeys, with the app server on PostgreSQL.
     status = run("playwright", ["test"], {
       env: { DATABASE_URL: `${server}/kuzatuv_e2e`, E2E_PORT: "4392", SEED_DEMO: "1" },

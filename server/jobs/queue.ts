@@ -42,7 +42,10 @@ export async function startJobQueue({
   for (const [name, job] of Object.entries(jobs) as Array<[JobName, JobDefinition]>) {
     const { policy, expireInSeconds, retryLimit, concurrency } = job;
     await boss.createQueue(name, { policy, expireInSeconds, retryLimit, notify: true });
-    await boss.work(name, { localConcurrency: concurrency, batchSize: 1 }, async ([claimed]) => {
+    // A job queued while every worker is busy gets no notification when one frees up: the backstop poll
+    // (pg-boss's default with LISTEN/NOTIFY is 30 s) bounds how long it can wait.
+    const polling = { batchSize: 1, notifyPollingIntervalSeconds: 5 };
+    await boss.work(name, { localConcurrency: concurrency, ...polling }, async ([claimed]) => {
       if (!claimed) return;
       const started = Date.now();
       try {
