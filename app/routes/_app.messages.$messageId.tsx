@@ -273,7 +273,7 @@ export default function MentionPage({ loaderData, actionData }: Route.ComponentP
                 <span data-user-content className="font-medium">
                   {copy.source}
                 </span>
-                <time dateTime={copy.seenAt} className="text-muted-foreground">
+                <time dateTime={copy.seenAt} className="text-muted-foreground" suppressHydrationWarning>
                   {format.when(copy.seenAt)}
                 </time>
                 {copy.url && (

@@ -47,15 +47,16 @@ export function RematchStatus({ rematch }: { rematch: RematchState | null }) {
     );
   }
   const when = format.when(rematch.finishedAt ?? rematch.startedAt);
+  // "a minute ago" may have moved on by the time the page hydrates: the server's text stays.
   if (rematch.status === "failed") {
     return (
-      <p role="status" className="mb-6 text-sm text-danger">
+      <p role="status" className="mb-6 text-sm text-danger" suppressHydrationWarning>
         {t("rematch.failed", { when })}
       </p>
     );
   }
   return (
-    <p role="status" className="mb-6 text-sm text-muted-foreground">
+    <p role="status" className="mb-6 text-sm text-muted-foreground" suppressHydrationWarning>
       {t("rematch.done", { when })} {t("rematch.added", { value: format.number(rematch.added) })} ·{" "}
       {t("rematch.removed", { value: format.number(rematch.removed) })}
     </p>
