@@ -6,6 +6,7 @@ import { can } from "~/features/auth/permissions";
 import { NewArrivals } from "~/features/messages/arrivals";
 import { messagesFeed } from "~/features/messages/feed";
 import {
+  databaseNow,
   feedContext,
   feedCount,
   feedPage,
@@ -37,12 +38,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const choices = await filterChoices(visible, language);
   const page = await feedPage(where, query.state, cursor, visible, language);
   const total = await feedCount(where);
+  const loadedAt = await databaseNow();
   const scope = projects?.length === 1 ? (choices.projects.find((p) => p.id === projects[0]) ?? null) : null;
   return {
     query,
     ...page,
     atStart: cursor === null,
-    loadedAt: new Date().toISOString(),
+    loadedAt,
     total,
     choices,
     scope,

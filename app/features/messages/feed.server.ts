@@ -331,6 +331,17 @@ export async function workspaceTags(limit = 100): Promise<string[]> {
 }
 
 /** How many mentions matching the feed arrived (were collected) after `since`, up to 100. */
+/**
+ * The database's clock, to the microsecond, as the moment a feed was loaded: arrivals are compared with
+ * collected_at, which the database stamps (the server's own clock may differ by some milliseconds).
+ */
+export async function databaseNow(): Promise<string> {
+  const [row] = await queryRows<{ now: string }>(
+    sql`SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS now`,
+  );
+  return row?.now ?? new Date().toISOString();
+}
+
 export async function arrivedSince(where: SQL, since: string): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     sql`SELECT count(*)::int AS n FROM (SELECT 1 ${FROM} WHERE ${where} AND m.collected_at > ${since}::timestamptz LIMIT 100) recent`,
