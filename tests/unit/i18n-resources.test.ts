@@ -27,6 +27,20 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   "settings:appearance.fonts.ibm-plex-sans",
 ]);
 
+// i18next's plural suffixes (Intl.PluralRules categories): `key_one`, `key_few`, `key_many`, `key_other`.
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+/** Each key without its plural suffix, with the plural categories it is written in (none for a plain key). */
+function pluralBases(keys: Map<string, string>): Map<string, string[]> {
+  const bases = new Map<string, string[]>();
+  for (const key of keys.keys()) {
+    const category = key.match(PLURAL)?.[1];
+    const base = category ? key.replace(PLURAL, "") : key;
+    bases.set(base, [...(bases.get(base) ?? []), ...(category ? [category] : [])]);
+  }
+  return bases;
+}
+
 describe("translations", () => {
   it("has SPEC §3's 14 namespaces, and those of the screens it does not show (ADR 028), in every language", () => {
     const spec = ["common", "navigation", "forms", "auth", "settings", "tables", "dashboard", "errors", "users"];
@@ -39,20 +53,45 @@ describe("translations", () => {
   });
 
   for (const ns of NAMESPACES) {
-    it(`${ns}: every key exists in every language, and nothing is left in English`, () => {
+    it(`${ns}: every key exists in every language with its plural forms, and nothing is left in English`, () => {
       const english = load("en", ns);
       for (const lng of LANGUAGES.filter((l) => l !== "en")) {
         const other = load(lng, ns);
-        expect([...other.keys()].sort(), `${lng}/${ns} keys`).toEqual([...english.keys()].sort());
+        expect([...pluralBases(other).keys()].sort(), `${lng}/${ns} keys`).toEqual(
+          [...pluralBases(english).keys()].sort(),
+        );
+        const categories = new Intl.PluralRules(lng).resolvedOptions().pluralCategories;
+        for (const [base, forms] of pluralBases(other)) {
+          if (forms.length > 0)
+            expect(forms.sort(), `${lng}/${ns}:${base} plural forms`).toEqual([...categories].sort());
+        }
         for (const [key, value] of other) {
+          // A plural form is compared with the English form of the same category, or else with "other".
+          const englishKey = english.has(key) ? key : key.replace(PLURAL, "_other");
           expect(value.trim(), `${lng}/${ns}:${key} is empty`).not.toBe("");
           const placeholders = (s: string) => (s.match(/{{\w+}}/g) ?? []).sort();
-          expect(placeholders(value), `${lng}/${ns}:${key} placeholders`).toEqual(placeholders(english.get(key) ?? ""));
+          expect(placeholders(value), `${lng}/${ns}:${key} placeholders`).toEqual(
+            placeholders(english.get(englishKey) ?? ""),
+          );
           if (!SAME_IN_EVERY_LANGUAGE.has(`${ns}:${key}`)) {
-            expect(value, `${lng}/${ns}:${key} is still the English text`).not.toBe(english.get(key));
+            expect(value, `${lng}/${ns}:${key} is still the English text`).not.toBe(english.get(englishKey));
           }
         }
       }
     });
   }
+
+  it("has plural forms that i18next picks by each language's rules", async () => {
+    const { createInstance } = await import("i18next");
+    const said = async (lng: string, count: number) => {
+      const i18n = createInstance();
+      await i18n.init({ lng, resources: { [lng]: { projects: Object.fromEntries(load(lng, "projects")) } } });
+      return i18n.t("detail.volumeSummary", { ns: "projects", count, keySeparator: false });
+    };
+    expect(await said("en", 1)).toMatch(/^1 mention in/);
+    expect(await said("en", 5)).toMatch(/^5 mentions in/);
+    expect(await said("ru", 21)).toMatch(/^21 упоминание /);
+    expect(await said("ru", 3)).toMatch(/^3 упоминания /);
+    expect(await said("ru", 11)).toMatch(/^11 упоминаний /);
+  });
 });
