@@ -2,9 +2,8 @@ import { ArrowLeft, Languages, LifeBuoy } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { requireUser } from "~/features/auth/guard.server";
-import { countView, helpLibrary } from "~/features/help/articles.server";
+import { countView, helpLanguage, helpLibrary } from "~/features/help/articles.server";
 import { findArticle, relatedArticles } from "~/features/help/library.server";
-import { getLocale } from "~/i18n/i18n.server";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { Card } from "~/ui/card";
 import { PageHeader } from "~/ui/page-header";
@@ -12,7 +11,7 @@ import type { Route } from "./+types/_app.help-center.$slug";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   requireUser(context);
-  const language = getLocale(context);
+  const language = helpLanguage(context);
   const found = findArticle(helpLibrary(), language, params.slug);
   if (!found) throw data(null, { status: 404 });
   await countView(found.article.slug);

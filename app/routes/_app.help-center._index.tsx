@@ -2,13 +2,12 @@ import { BookOpen, Search, SearchX } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { requireUser } from "~/features/auth/guard.server";
-import { helpLibrary, popularArticles } from "~/features/help/articles.server";
+import { helpLanguage, helpLibrary, popularArticles } from "~/features/help/articles.server";
 import { allArticles, TOPICS } from "~/features/help/library.server";
 import { searchArticles } from "~/features/help/search.server";
 import { Highlighted } from "~/features/messages/highlighted";
 import { recentSupportRequests, submitSupportRequest, supportChannels } from "~/features/support/support.server";
 import { SupportCard } from "~/features/support/support-card";
-import { getLocale } from "~/i18n/i18n.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { APP_VERSION } from "~/lib/version";
 import { PageErrorBoundary } from "~/shell/error-page";
@@ -27,7 +26,7 @@ const brief = ({ slug, title, summary }: { slug: string; title: string; summary:
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = requireUser(context);
-  const language = getLocale(context);
+  const language = helpLanguage(context);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const articles = allArticles(helpLibrary(), language);
   const channels = supportChannels();
@@ -46,7 +45,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const sent = await submitSupportRequest(user, await request.formData(), {
-    language: getLocale(context),
+    language: helpLanguage(context),
     appVersion: APP_VERSION,
   });
   if ("failure" in sent) return sent.failure;

@@ -1,7 +1,9 @@
 import { desc, sql } from "drizzle-orm";
+import type { RouterContextProvider } from "react-router";
 import { getDb } from "~/db/client.server";
 import { helpArticleViews } from "~/db/schema";
-import type { Language } from "~/i18n/config";
+import { readerLanguage } from "~/features/settings/preferences.server";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/i18n/config";
 import { type Article, allArticles, buildLibrary, type Library } from "./library.server";
 
 // The articles are bundled with the server like the locale files, so every build and container has them.
@@ -17,6 +19,12 @@ let library: Library | undefined;
 export function helpLibrary(): Library {
   library ??= buildLibrary(files);
   return library;
+}
+
+/** The language to read articles in: the signed-in user's. */
+export function helpLanguage(context: Readonly<RouterContextProvider>): Language {
+  const language = readerLanguage(context);
+  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
 }
 
 /** Counts an article's opening. */

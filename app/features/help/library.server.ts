@@ -72,7 +72,13 @@ export function parseArticle(file: string, source: string): Article {
   if (!match || !isLanguage(language)) throw new Error(`${file}: not content/help/<language>/<slug>.md`);
   const fence = source.match(FENCE);
   if (!fence) throw new Error(`${file}: no front matter`);
-  const meta = frontMatterSchema.safeParse(parseYaml(fence[1] as string));
+  let yaml: unknown;
+  try {
+    yaml = parseYaml(fence[1] as string);
+  } catch (error) {
+    throw new Error(`${file}: ${(error as Error).message}`);
+  }
+  const meta = frontMatterSchema.safeParse(yaml);
   if (!meta.success) throw new Error(`${file}: ${z.prettifyError(meta.error)}`);
 
   const tokens = markdown.parse(source.slice(fence[0].length), {});
