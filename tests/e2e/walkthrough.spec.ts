@@ -123,6 +123,9 @@ async function signedInPages(page: Page): Promise<string[]> {
     "/settings/appearance",
     "/settings/notifications",
     "/integrations",
+    "/help-center",
+    "/help-center?q=webhook",
+    "/help-center/sources",
     NOT_FOUND,
   ];
 }
