@@ -44,7 +44,7 @@ export default function HelpArticlePage({ loaderData }: Route.ComponentProps) {
           {t("fallback")}
         </p>
       )}
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_16rem]">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <article
           className="help-article min-w-0"
           lang={fallback ? article.language : undefined}

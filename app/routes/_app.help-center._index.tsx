@@ -83,7 +83,7 @@ export default function HelpCenterPage({ loaderData, actionData }: Route.Compone
     <>
       <PageHeader title={t("title")} description={t("description")} />
       <SearchBox q={q} />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-6">
           {results ? (
             <section aria-labelledby="help-results" className="flex flex-col gap-3">
@@ -118,7 +118,7 @@ export default function HelpCenterPage({ loaderData, actionData }: Route.Compone
           ) : (
             <>
               <Card title={t("popular")}>
-                <ul className="grid gap-2 sm:grid-cols-2">
+                <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
                   {popular.map((a) => (
                     <li key={a.slug}>
                       <Link
@@ -132,7 +132,7 @@ export default function HelpCenterPage({ loaderData, actionData }: Route.Compone
                   ))}
                 </ul>
               </Card>
-              <div className="grid gap-6 md:grid-cols-2">
+              <div className="grid grid-cols-1 items-start gap-6 md:grid-cols-2">
                 {topics.map(({ topic, articles }) => (
                   <Card key={topic} title={t(`topics.${topic}`)}>
                     <ul className="flex flex-col gap-3">

@@ -104,17 +104,15 @@ export function parseArticle(file: string, source: string): Article {
       if (level === 2 || level === 3) toc.push({ id, text: inline.content, level });
     }
     if (token.type !== "inline") return;
+    let line = "";
     for (const child of token.children ?? []) {
       if (child.type === "link_open") links.push(String(child.attrGet("href") ?? ""));
-      if (child.type === "text" || child.type === "code_inline") text.push(child.content);
+      if (child.type === "text" || child.type === "code_inline") line += child.content;
+      if (child.type === "softbreak" || child.type === "hardbreak") line += " ";
     }
-    text.push("\n");
+    text.push(line);
   });
-  const plain = text
-    .join(" ")
-    .replace(/[ \t]+/g, " ")
-    .replace(/ ?\n ?/g, "\n")
-    .trim();
+  const plain = text.join("\n").trim();
   const { title, summary, topic, order, keywords } = meta.data;
   return {
     slug: match[2] as string,
