@@ -1,4 +1,4 @@
-import { BookOpen, Search, SearchX } from "lucide-react";
+import { BookOpen, LifeBuoy, Search, SearchX } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { requireUser } from "~/features/auth/guard.server";
@@ -81,7 +81,16 @@ export default function HelpCenterPage({ loaderData, actionData }: Route.Compone
   const { q, results, topics, popular, support } = loaderData;
   return (
     <>
-      <PageHeader title={t("title")} description={t("description")} />
+      <PageHeader
+        title={t("title")}
+        description={t("description")}
+        actions={
+          <a href="#support" className={buttonClass("outline")}>
+            <LifeBuoy aria-hidden="true" />
+            {t("contactSupport")}
+          </a>
+        }
+      />
       <SearchBox q={q} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-6">
