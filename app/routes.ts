@@ -17,6 +17,11 @@ export default [
     route("sources/new", "routes/_app.sources.new.tsx"),
     route("sources/:sourceId", "routes/_app.sources.$sourceId.tsx"),
     route("sources/:sourceId/edit", "routes/_app.sources.$sourceId.edit.tsx"),
+    route("tasks", "routes/_app.tasks.tsx", [
+      route("new", "routes/_app.tasks.new.tsx"),
+      route(":taskId", "routes/_app.tasks.$taskId.tsx"),
+    ]),
+    route("tasks/import", "routes/_app.tasks.import.tsx"),
     route("settings", "routes/_app.settings.tsx", [
       index("routes/_app.settings._index.tsx"),
       route("account", "routes/_app.settings.account.tsx"),
@@ -39,6 +44,8 @@ export default [
   route("messages/arrivals", "routes/messages.arrivals.ts"),
   route("messages/palette", "routes/messages.palette.ts"),
   route("help-center/search", "routes/help-center.search.ts"),
+  route("tasks/export", "routes/tasks.export.ts"),
+  route("tasks/palette", "routes/tasks.palette.ts"),
   route("resources/theme", "routes/resources.theme.ts"),
   route("resources/locale", "routes/resources.locale.ts"),
   route("resources/sidebar", "routes/resources.sidebar.ts"),

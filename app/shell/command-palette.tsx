@@ -8,6 +8,7 @@ import { THEME_CHOICES } from "~/lib/theme";
 import { flatNavItems, NAV_GROUPS } from "./nav";
 import { PaletteHelp } from "./palette-help";
 import { PaletteMentions } from "./palette-mentions";
+import { PaletteTasks } from "./palette-tasks";
 import type { SwitcherProject } from "./project-switcher";
 import { THEME_ICONS, useThemeChoice } from "./theme-switcher";
 
@@ -110,6 +111,7 @@ export default function CommandPalette({
               </Command.Group>
               <PaletteMentions query={query} onOpen={(to) => run(() => navigate(to))} />
               <PaletteHelp query={query} onOpen={(to) => run(() => navigate(to))} />
+              <PaletteTasks query={query} onOpen={(to) => run(() => navigate(to))} />
             </Command.List>
           </Command>
         </Dialog.Content>
