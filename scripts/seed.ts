@@ -40,8 +40,7 @@ try {
     const team = demoTeam(seeded.projectIds);
     const created = await auth.ensureDemoAccounts(team);
     if (!created) await auth.assignProjects(Object.fromEntries(team.map((u) => [u.email, u.projectIds])));
-    const ids = (created ?? []).map((u) => u.id);
-    await seedDemoTasks(connection, seeded.projectIds, ids);
+    await seedDemoTasks(connection, seeded.projectIds, created ?? []);
   }
 } finally {
   await database.close();

@@ -150,11 +150,7 @@ if (authService && demoWanted && !(await authService.hasUsers())) {
   const started = Date.now();
   const seeded = await serverModule.seedDemo(database.connection, { messages: config.SEED_MESSAGES });
   const team = (await authService.ensureDemoAccounts(serverModule.demoTeam(seeded.projectIds))) ?? [];
-  await serverModule.seedDemoTasks(
-    database.connection,
-    seeded.projectIds,
-    team.map((user) => user.id),
-  );
+  await serverModule.seedDemoTasks(database.connection, seeded.projectIds, team);
   demoCreated = true;
   log.info({ messages: seeded.messages, links: seeded.links, ms: Date.now() - started }, "demo workspace created");
 }

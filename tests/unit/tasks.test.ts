@@ -56,12 +56,12 @@ beforeAll(async () => {
     source,
     projectIds: [project.alpha],
     items: [{ title: "Bank outage angers customers" }],
-  })) as [{ id: string }];
+  })) as unknown as [{ id: string }];
   [{ id: foreignMentionId }] = (await mentions(handle, {
     source,
     projectIds: [project.gamma],
     items: [{ title: "Gamma news" }],
-  })) as [{ id: string }];
+  })) as unknown as [{ id: string }];
 
   auth = await startAuthService();
   config.authServiceUrl = auth.url;
