@@ -99,6 +99,9 @@ async function signedInPages(page: Page): Promise<string[]> {
   await page.goto("/sources?sort=type&dir=desc");
   const source = await page.locator('tbody th a[href^="/sources/"]').first().getAttribute("href");
   expect(source, "a source to open").toBeTruthy();
+  await page.goto("/tasks");
+  const task = await page.locator('tbody th a[href^="/tasks/"]').first().getAttribute("href");
+  expect(task, "a task to open").toBeTruthy();
   return [
     "/",
     "/projects",
@@ -118,6 +121,11 @@ async function signedInPages(page: Page): Promise<string[]> {
     "/sources/new?type=telegram",
     source as string,
     `${source}/edit`,
+    "/tasks",
+    "/tasks?view=board",
+    "/tasks/new",
+    task as string,
+    "/tasks/import",
     "/settings",
     "/settings/account",
     "/settings/appearance",
