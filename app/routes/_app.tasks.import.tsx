@@ -6,14 +6,11 @@ import {
   checkTaskRows,
   guessTaskMapping,
   importTasks,
-  MAX_TASK_IMPORT_BYTES,
-  type RowError,
   readTaskCsv,
   readTaskFile,
-  TASK_FIELDS,
   type TaskFile,
-  type TaskMapping,
 } from "~/features/tasks/csv.server";
+import { MAX_TASK_IMPORT_BYTES, type RowError, TASK_FIELDS, type TaskMapping } from "~/features/tasks/import-fields";
 import { taskProjectChoices } from "~/features/tasks/tasks.server";
 import { useFormatter } from "~/lib/format";
 import { useFormErrors, useIsPending } from "~/lib/forms";

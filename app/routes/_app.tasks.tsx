@@ -104,7 +104,7 @@ function taskColumns(
         <Link
           to={`/tasks/${task.id}${search}`}
           preventScrollReset
-          className="inline-block max-w-[28rem] truncate align-middle hover:underline"
+          className="inline-block max-w-80 truncate align-middle hover:underline"
           data-user-content
         >
           {task.title}

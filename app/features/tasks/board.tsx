@@ -133,7 +133,8 @@ export function TaskBoard({
                       event.dataTransfer.effectAllowed = "move";
                     }}
                     className={cn(
-                      "flex flex-col gap-2 rounded-lg border border-border bg-card p-3 text-sm text-card-foreground shadow-xs",
+                      // relative: the status menu's screen-reader label stays inside the scrolling board.
+                      "relative flex flex-col gap-2 rounded-lg border border-border bg-card p-3 text-sm text-card-foreground shadow-xs",
                       canEdit && hydrated && "cursor-grab active:cursor-grabbing",
                       pending.has(task.id) && "opacity-70",
                     )}

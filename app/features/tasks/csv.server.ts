@@ -9,6 +9,7 @@ import { parseTableState } from "~/ui/data-table/parse";
 import { can } from "../auth/permissions";
 import type { CurrentUser } from "../auth/user";
 import { decodeUpload, guessColumns, ImportFileError, readTable } from "../sources/import-file";
+import { MAX_TASK_IMPORT_BYTES, type RowError, TASK_FIELDS, type TaskField, type TaskMapping } from "./import-fields";
 import { MAX_DESCRIPTION, MAX_LABEL, MAX_TITLE, TASK_PRIORITIES, TASK_STATUSES, tasksTable } from "./list";
 import { isCalendarDay } from "./schemas";
 import {
@@ -22,20 +23,6 @@ import {
   taskProjectChoices,
   visibleMentions,
 } from "./tasks.server";
-
-export const TASK_FIELDS = [
-  "title",
-  "description",
-  "status",
-  "priority",
-  "label",
-  "assignee",
-  "due",
-  "project",
-  "mention",
-] as const;
-export type TaskField = (typeof TASK_FIELDS)[number];
-export type TaskMapping = Partial<Record<TaskField, string>>;
 
 /** The export's header, which the import recognises as it is. */
 const HEADER: Record<TaskField, string> = {
@@ -52,8 +39,6 @@ const HEADER: Record<TaskField, string> = {
 
 const MAX_EXPORT_ROWS = 10_000;
 export const MAX_IMPORT_ROWS = 2_000;
-/** The file travels back with the preview's form (it is stored nowhere before the import), so it stays small. */
-export const MAX_TASK_IMPORT_BYTES = 512 * 1024;
 
 /** A spreadsheet runs a cell starting with = + - @ (or a tab or CR before one) as a formula: quoted instead. */
 export function neutralise(cell: string): string {
@@ -154,13 +139,6 @@ export function readTaskCsv(content: string): TaskFile | { problem: TaskFileProb
 
 export function guessTaskMapping(columns: readonly string[]): TaskMapping {
   return guessColumns(columns, TASK_FIELDS, { ...ALIASES, due: [HEADER.due, ...ALIASES.due] });
-}
-
-export interface RowError {
-  /** 1-based, counting the header as row 1, as a spreadsheet numbers them. */
-  row: number;
-  field: TaskField | "file";
-  problem: string;
 }
 
 /** A mention's id, alone or in its link. */
