@@ -9,6 +9,7 @@ import {
   Trash2,
   Upload,
 } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, type ShouldRevalidateFunctionArgs, useLocation, useOutlet } from "react-router";
 import { requireRole } from "~/features/auth/guard.server";
@@ -17,6 +18,7 @@ import { tasksAction } from "~/features/tasks/actions.server";
 import { TaskBoard } from "~/features/tasks/board";
 import { TASK_PRIORITIES, TASK_STATUSES, tasksTable } from "~/features/tasks/list";
 import { DueDate, PriorityBadge, TaskStatusBadge } from "~/features/tasks/task-badges";
+import type { TaskOutletContext } from "~/features/tasks/task-panel";
 import {
   boardTasks,
   everyone,
@@ -234,11 +236,14 @@ export default function TasksPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("tasks");
   const format = useFormatter();
   const location = useLocation();
-  const outlet = useOutlet();
   const hydrated = useHydrated();
+  // A task opened from the list shows in a sheet over it. One the page was loaded on (and every one without
+  // JavaScript) is a page of its own, so nothing typed before the scripts arrive is lost by a change of layout.
+  const [asPage, setAsPage] = useState(!hydrated);
+  const outlet = useOutlet({ asPage } satisfies TaskOutletContext);
+  if (asPage && hydrated && !outlet) setAsPage(false);
   const { state, rows, total, view, members } = loaderData;
-  // Without JavaScript a task's form is a page of its own; with it, a sheet over the list.
-  if (outlet && !hydrated) return outlet;
+  if (outlet && asPage) return outlet;
 
   const names = new Map(members.map((m) => [m.id, m.email]));
   const assigneeName = (id: string) => names.get(id) ?? t("formerMember");

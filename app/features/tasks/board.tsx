@@ -36,7 +36,8 @@ export function TaskBoard({
   const fetchers = useFetchers();
   const [announcement, setAnnouncement] = useState("");
   const [over, setOver] = useState<TaskStatus | null>(null);
-  const focusAfterMove = useRef<string | null>(null);
+  /** A card moved with the keyboard: its handle takes the focus again once it shows in its new column. */
+  const focusAfterMove = useRef<{ id: string; status: TaskStatus } | null>(null);
   const action = `/tasks${location.search}`;
 
   // Moves on their way: the card already shows in its new column.
@@ -65,10 +66,12 @@ export function TaskBoard({
   };
 
   useEffect(() => {
-    const id = focusAfterMove.current;
-    if (!id) return;
+    const moved = focusAfterMove.current;
+    const handle =
+      moved && document.querySelector<HTMLElement>(`[data-status="${moved.status}"] [data-move-handle="${moved.id}"]`);
+    if (!handle) return;
     focusAfterMove.current = null;
-    document.querySelector<HTMLElement>(`[data-move-handle="${id}"]`)?.focus();
+    handle.focus();
   });
 
   const onKey = (event: KeyboardEvent, task: TaskRow) => {
@@ -78,7 +81,7 @@ export function TaskBoard({
     const current = statuses.indexOf(pending.get(task.id) ?? task.status);
     const next = statuses[current + step];
     if (!next) return;
-    focusAfterMove.current = task.id;
+    focusAfterMove.current = { id: task.id, status: next };
     move(task, next);
   };
 

@@ -1,17 +1,19 @@
 import type { ReactNode } from "react";
-import { useNavigate } from "react-router";
-import { useHydrated } from "~/ui/data-table/url-form";
+import { useNavigate, useOutletContext } from "react-router";
 import { Dialog, SheetContent } from "~/ui/dialog";
 import { PageHeader } from "~/ui/page-header";
 
+/** What the tasks list tells the task it shows: whether it is a page of its own or a sheet over the list. */
+export type TaskOutletContext = { asPage: boolean };
+
 /**
- * Where a task is created, edited or read: a sheet over the list with JavaScript (closing it goes back to
- * the list as it was), a page of its own without it (and in the server's first HTML).
+ * Where a task is created, edited or read: a sheet over the list when opened from it with JavaScript
+ * (closing it goes back to the list as it was), else a page of its own.
  */
 export function TaskPanel({ title, closeTo, children }: { title: string; closeTo: string; children: ReactNode }) {
-  const hydrated = useHydrated();
+  const { asPage } = useOutletContext<TaskOutletContext>();
   const navigate = useNavigate();
-  if (!hydrated) {
+  if (asPage) {
     return (
       <>
         <PageHeader title={title} />
