@@ -24,7 +24,7 @@ export async function detectAlerts(projectId: string, now = new Date()): Promise
       count(*)::int AS mentions, count(*) FILTER (WHERE m.sentiment = 'negative')::int AS negative
     FROM message_projects mp JOIN messages m ON m.id = mp.message_id
     WHERE mp.project_id = ${projectId}
-      AND mp.published_at >= (${today}::date - ${span - 1})::timestamp AT TIME ZONE ${timeZone}
+      AND mp.published_at >= (${today}::date - ${span - 1}::int)::timestamp AT TIME ZONE ${timeZone}
       AND mp.published_at < (${today}::date + 1)::timestamp AT TIME ZONE ${timeZone}
     GROUP BY 1`);
   const byDay = new Map(rows.map((r) => [r.day, { mentions: Number(r.mentions), negative: Number(r.negative) }]));
