@@ -99,9 +99,9 @@ describe("detection", () => {
     await mentions(handle, { source, projectIds: [project.id], items: Array.from({ length: 40 }, () => ({})) });
 
     const now = new Date();
-    const [first, second] = await Promise.all([detectAlerts(project.id, now), detectAlerts(project.id, now)]);
+    const [first, second] = await Promise.all([detectAlerts(project.id, { now }), detectAlerts(project.id, { now })]);
     expect([...first!, ...second!]).toHaveLength(1);
-    expect(await detectAlerts(project.id, now)).toEqual([]);
+    expect(await detectAlerts(project.id, { now })).toEqual([]);
     const stored = await handle.db.select().from(alerts).where(eq(alerts.projectId, project.id));
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: config.WORKSPACE_TIME_ZONE }).format(now);
     expect(stored).toEqual([expect.objectContaining({ kind: "volume", day: today, value: 40 })]);
@@ -122,7 +122,7 @@ describe("detection", () => {
       projectIds: [project.id],
       items: Array.from({ length: 40 }, () => ({ at: lateEvening })),
     });
-    await detectAlerts(project.id, now);
+    await detectAlerts(project.id, { now });
     const stored = await handle.db.select().from(alerts).where(eq(alerts.projectId, project.id));
     expect(stored.map((a) => a.day)).toEqual([today]);
     await jobsSettled(handle);
