@@ -122,6 +122,7 @@ async function signedInPages(page: Page): Promise<string[]> {
     "/settings/account",
     "/settings/appearance",
     "/settings/notifications",
+    "/notifications",
     "/integrations",
     NOT_FOUND,
   ];

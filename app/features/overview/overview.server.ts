@@ -1,20 +1,11 @@
 import { alertsOf } from "../alerts/detect.server";
-import { type PeriodChoice, resolvePeriod } from "../analytics/period";
+import { resolvePeriod } from "../analytics/period";
 import { type AnalyticsScope, kpis, previousScope, shareOfVoice, volume } from "../analytics/queries.server";
 import type { CurrentUser } from "../auth/user";
 import { latestMentions, mentionsGeneration, mentionsInLanguage } from "../mentions/mentions.server";
 import type { ProjectListItem } from "../projects/projects.server";
 import { myOpenTasks } from "../tasks/my-tasks.server";
-
-export const OVERVIEW_PERIODS = ["7", "30", "90"] as const satisfies readonly PeriodChoice[];
-export type OverviewPeriod = (typeof OVERVIEW_PERIODS)[number];
-export const DEFAULT_OVERVIEW_PERIOD: OverviewPeriod = "30";
-
-/** The period from the URL (`?period=7|30|90`); anything else is the default. */
-export function overviewPeriod(params: URLSearchParams): OverviewPeriod {
-  const value = params.get("period");
-  return OVERVIEW_PERIODS.includes(value as OverviewPeriod) ? (value as OverviewPeriod) : DEFAULT_OVERVIEW_PERIOD;
-}
+import type { OverviewPeriod } from "./period";
 
 export interface Kpis {
   mentions: number;
