@@ -18,7 +18,7 @@ import { loadPreferences, updatePreferences } from "~/features/settings/preferen
 import { ingest } from "~/features/sources/ingest.server";
 import { getEnv } from "~/lib/env.server";
 import type { RunningJobQueue } from "../../server/jobs/queue";
-import { startAuthService } from "../support/auth-service";
+import { api, startAuthService } from "../support/auth-service";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 import { jobsSettled, startTestJobQueue } from "../support/jobs";
 import { bodyText, startSmtpServer } from "../support/smtp";
@@ -130,6 +130,15 @@ describe("detection", () => {
 });
 
 describe("delivery", () => {
+  it("asks the auth service for a project's audience with the service key, which nobody else has", async () => {
+    const projectIds = [(await aProject(handle)).id];
+    expect((await api(auth.url, "/project-audience", { body: { projectIds } })).status).toBe(401);
+    const wrong = await api(auth.url, "/project-audience", { body: { projectIds }, token: "x".repeat(64) });
+    expect(wrong.status).toBe(401);
+    const right = await api(auth.url, "/project-audience", { body: { projectIds }, token: config.authServiceKey });
+    expect(right).toMatchObject({ status: 200, body: { success: true, data: { audience: { [projectIds[0]!]: [] } } } });
+  });
+
   it("reaches the project's members and admins in their language, as their preferences say, never twice", async () => {
     const project = await aProject(handle, {
       name: "Acme",
