@@ -1,5 +1,5 @@
 import { alertsOf } from "../alerts/detect.server";
-import { resolvePeriod } from "../analytics/period";
+import { type ResolvedPeriod, resolvePeriod } from "../analytics/period";
 import { type AnalyticsScope, kpis, previousScope, shareOfVoice, volume } from "../analytics/queries.server";
 import type { CurrentUser } from "../auth/user";
 import { latestMentions, mentionsGeneration, mentionsInLanguage } from "../mentions/mentions.server";
@@ -50,15 +50,8 @@ export async function overview({ user, visible, activeProjectId, language, timeZ
     };
   }
 
-  const [figures, periodAlerts, tasks] = await Promise.all([
-    figuresOf(
-      user,
-      ids,
-      { projectIds: ids, timeZone, start: resolved.start, end: resolved.end },
-      resolved.previous,
-      period,
-    ),
-    alertsOf(ids, resolved.from, resolved.to),
+  const [figures, tasks] = await Promise.all([
+    figuresOf(user, { projectIds: ids, timeZone, start: resolved.start, end: resolved.end }, resolved),
     myOpenTasks(user, language),
   ]);
   const names = new Map(scope.map((p) => [p.id, p.name]));
@@ -70,28 +63,23 @@ export async function overview({ user, visible, activeProjectId, language, timeZ
     previous: figures.previous,
     volume: figures.volume.map(({ key, positive, neutral, negative }) => ({ day: key, positive, neutral, negative })),
     recent: mentionsInLanguage(figures.recent, language),
-    alerts: periodAlerts.map((a) => ({ ...a, projectName: names.get(a.projectId) ?? "" })),
+    alerts: figures.alerts.map((a) => ({ ...a, projectName: names.get(a.projectId) ?? "" })),
     tasks,
   };
 }
 
 // The figures of a set of projects and a period are kept for a few seconds, shared by every request with
 // that scope: under load most requests then skip the database. New or re-matched mentions raise the
-// mentions generation, which drops every kept entry. (Share of voice counts only the scope's own part of
+// mentions generation, which drops every kept entry; an alert, found after its mentions, shows within the
+// few seconds. (Share of voice counts only the scope's own part of
 // the comparison, which is the same whoever asks, so the first asker's figures serve everyone.)
 const KEEP_MS = 5_000;
 const MAX_SCOPES = 1_000;
 type Figures = ReturnType<typeof queryFigures>;
 const kept = new Map<string, { until: number; generation: number; figures: Figures }>();
 
-function figuresOf(
-  user: CurrentUser,
-  ids: string[],
-  scope: AnalyticsScope,
-  previous: Parameters<typeof previousScope>[1],
-  period: OverviewPeriod,
-): Figures {
-  const key = `${[...ids].sort().join(",")}|${period}|${scope.timeZone}|${scope.start.toISOString()}`;
+function figuresOf(user: CurrentUser, scope: AnalyticsScope, period: ResolvedPeriod): Figures {
+  const key = `${[...scope.projectIds].sort().join(",")}|${scope.timeZone}|${period.from}|${period.to}`;
   const now = Date.now();
   const generation = mentionsGeneration();
   const entry = kept.get(key);
@@ -99,21 +87,23 @@ function figuresOf(
   kept.delete(key);
   // Map order is insertion order: the first entry is the oldest.
   if (kept.size >= MAX_SCOPES) kept.delete(kept.keys().next().value as string);
-  const figures = queryFigures(user, scope, previousScope(scope, previous));
+  const figures = queryFigures(user, scope, previousScope(scope, period.previous), period);
   kept.set(key, { until: now + KEEP_MS, generation, figures });
   // A failure is not kept: the next request asks again.
   figures.catch(() => kept.get(key)?.figures === figures && kept.delete(key));
   return figures;
 }
 
-async function queryFigures(user: CurrentUser, scope: AnalyticsScope, before: AnalyticsScope) {
-  const [now, then, voiceNow, voiceThen, days, recent] = await Promise.all([
+/** The period's KPIs and those of the period before, volume per day, the latest mentions and the alerts. */
+async function queryFigures(user: CurrentUser, scope: AnalyticsScope, before: AnalyticsScope, days: ResolvedPeriod) {
+  const [now, then, voiceNow, voiceThen, perDay, recent, periodAlerts] = await Promise.all([
     kpis(scope),
     kpis(before),
     shareOfVoice(user, scope, "en", "day"),
     shareOfVoice(user, before, "en", "day"),
     volume(scope, "day"),
     latestMentions(scope.projectIds, 6),
+    alertsOf(scope.projectIds, days.from, days.to),
   ]);
   const own = (voice: Awaited<ReturnType<typeof shareOfVoice>>) =>
     voice.entries.some((e) => !e.own) ? voice.entries.filter((e) => e.own).reduce((sum, e) => sum + e.share, 0) : null;
@@ -124,5 +114,11 @@ async function queryFigures(user: CurrentUser, scope: AnalyticsScope, before: An
     negative: k.negative,
     shareOfVoice: own(voice),
   });
-  return { current: figures(now, voiceNow), previous: figures(then, voiceThen), volume: days, recent };
+  return {
+    current: figures(now, voiceNow),
+    previous: figures(then, voiceThen),
+    volume: perDay,
+    recent,
+    alerts: periodAlerts,
+  };
 }

@@ -1,5 +1,5 @@
 // "My open tasks": what is assigned to the user and still to do, in projects they can see, soonest due first.
-import { and, asc, count, eq, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server";
 import { projects, tasks } from "../../db/schema";
 import { inLanguage } from "../../lib/translations";
@@ -19,32 +19,28 @@ function openAndMine(user: CurrentUser): SQL | undefined {
 
 /** The first `limit` of the user's open tasks (no due date last) and how many there are in all. */
 export async function myOpenTasks(user: CurrentUser, language: string, limit = 5) {
-  const db = getDb();
-  const where = openAndMine(user);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: tasks.id,
-        title: tasks.title,
-        status: tasks.status,
-        priority: tasks.priority,
-        dueDate: tasks.dueDate,
-        project: { id: projects.id, name: projects.name, translations: projects.translations },
-      })
-      .from(tasks)
-      .leftJoin(projects, eq(projects.id, tasks.projectId))
-      .where(where)
-      .orderBy(
-        sql`${tasks.dueDate} ASC NULLS LAST`,
-        sql`array_position(ARRAY['critical','high','medium','low']::task_priority[], ${tasks.priority})`,
-        asc(tasks.createdAt),
-      )
-      .limit(limit),
-    db.select({ n: count() }).from(tasks).where(where),
-  ]);
+  const rows = await getDb()
+    .select({
+      id: tasks.id,
+      title: tasks.title,
+      status: tasks.status,
+      priority: tasks.priority,
+      dueDate: tasks.dueDate,
+      project: { id: projects.id, name: projects.name, translations: projects.translations },
+      total: sql<number>`count(*) OVER ()`,
+    })
+    .from(tasks)
+    .leftJoin(projects, eq(projects.id, tasks.projectId))
+    .where(openAndMine(user))
+    .orderBy(
+      sql`${tasks.dueDate} ASC NULLS LAST`,
+      sql`array_position(ARRAY['critical','high','medium','low']::task_priority[], ${tasks.priority})`,
+      asc(tasks.createdAt),
+    )
+    .limit(limit);
   return {
-    total: Number(total?.n ?? 0),
-    items: rows.map(({ project, ...task }) => ({
+    total: Number(rows[0]?.total ?? 0),
+    items: rows.map(({ project, total: _total, ...task }) => ({
       ...task,
       project: project ? { id: project.id, name: inLanguage(project, "name", language) } : null,
     })),
