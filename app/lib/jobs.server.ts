@@ -3,7 +3,13 @@
  * work on it; the server attaches the running queue at start (`app/` never imports `server/`).
  * A new job: its name here and its handler in `server/jobs/handlers.ts`.
  */
-export type JobName = "fetch-source" | "rematch-project" | "run-import" | "detect-alerts" | "deliver-alert";
+export type JobName =
+  | "fetch-source"
+  | "rematch-project"
+  | "run-import"
+  | "send-support-request"
+  | "detect-alerts"
+  | "deliver-alert";
 
 export interface JobQueue {
   /**
