@@ -130,6 +130,7 @@ async function signedInPages(page: Page): Promise<string[]> {
     "/settings/account",
     "/settings/appearance",
     "/settings/notifications",
+    "/notifications",
     "/integrations",
     "/help-center",
     "/help-center?q=webhook",
