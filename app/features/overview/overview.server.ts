@@ -52,7 +52,7 @@ export async function overview({ user, visible, activeProjectId, language, timeZ
 
   const [figures, tasks] = await Promise.all([
     figuresOf(user, { projectIds: ids, timeZone, start: resolved.start, end: resolved.end }, resolved),
-    myOpenTasks(user, language),
+    myOpenTasks(user, language, timeZone),
   ]);
   const names = new Map(scope.map((p) => [p.id, p.name]));
   return {

@@ -1,24 +1,16 @@
-// "My open tasks": what is assigned to the user and still to do, in projects they can see, soonest due first.
-import { and, asc, eq, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
+// "My open tasks" for the overview: the tasks screen's own filter (assignee = me, open statuses), so the
+// card and `/tasks?assignee=me` always agree; soonest due first, then the most urgent.
+import { asc, eq, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server";
 import { projects, tasks } from "../../db/schema";
 import { inLanguage } from "../../lib/translations";
 import type { CurrentUser } from "../auth/user";
-
-const CLOSED = ["done", "canceled"] as const;
-
-function openAndMine(user: CurrentUser): SQL | undefined {
-  const mine = and(eq(tasks.assigneeId, user.id), notInArray(tasks.status, [...CLOSED]));
-  if (user.roles.includes("admin")) return mine;
-  // A task without a project is the assignee's own; one in a project needs that project's membership.
-  const reachable = user.projectIds.length
-    ? or(isNull(tasks.projectId), inArray(tasks.projectId, user.projectIds))
-    : isNull(tasks.projectId);
-  return and(mine, reachable);
-}
+import { OPEN_STATUSES } from "./list";
+import { taskConditions } from "./tasks.server";
 
 /** The first `limit` of the user's open tasks (no due date last) and how many there are in all. */
-export async function myOpenTasks(user: CurrentUser, language: string, limit = 5) {
+export async function myOpenTasks(user: CurrentUser, language: string, timeZone: string, limit = 5) {
+  const where = taskConditions(user, { q: "", filters: { assignee: ["me"], status: [...OPEN_STATUSES] } }, timeZone);
   const rows = await getDb()
     .select({
       id: tasks.id,
@@ -31,7 +23,7 @@ export async function myOpenTasks(user: CurrentUser, language: string, limit = 5
     })
     .from(tasks)
     .leftJoin(projects, eq(projects.id, tasks.projectId))
-    .where(openAndMine(user))
+    .where(where)
     .orderBy(
       sql`${tasks.dueDate} ASC NULLS LAST`,
       sql`array_position(ARRAY['critical','high','medium','low']::task_priority[], ${tasks.priority})`,
