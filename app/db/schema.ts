@@ -395,8 +395,14 @@ export const reports = pgTable(
     topMentionsCount: integer("top_mentions_count").notNull().default(10),
     topMentionIds: uuid("top_mention_ids").array().notNull().default(sql`'{}'::uuid[]`),
     schedule: reportSchedule("schedule").notNull().default("none"),
-    /** Members who receive each scheduled report by e-mail. */
-    subscriberIds: uuid("subscriber_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    /**
+     * Members who receive each scheduled report by e-mail, with the address they had when chosen (the job
+     * that sends it runs without anyone's session, so it cannot ask the auth service).
+     */
+    subscribers: jsonb("subscribers")
+      .$type<Array<{ id: string; email: string }>>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     scheduledFrom: uuid("scheduled_from").references((): AnyPgColumn => reports.id, { onDelete: "set null" }),
     snapshot: jsonb("snapshot").$type<Record<string, unknown>>(),
     status: text("status", { enum: ["pending", "ready", "failed"] })

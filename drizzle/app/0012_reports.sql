@@ -3,7 +3,7 @@ ALTER TABLE "reports" ADD COLUMN "time_zone" text DEFAULT 'UTC' NOT NULL;--> sta
 ALTER TABLE "reports" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
 ALTER TABLE "reports" ADD COLUMN "top_mentions_count" integer DEFAULT 10 NOT NULL;--> statement-breakpoint
 ALTER TABLE "reports" ADD COLUMN "top_mention_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL;--> statement-breakpoint
-ALTER TABLE "reports" ADD COLUMN "subscriber_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "reports" ADD COLUMN "subscribers" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "reports" ADD COLUMN "scheduled_from" uuid;--> statement-breakpoint
 ALTER TABLE "reports" ADD COLUMN "snapshot" jsonb;--> statement-breakpoint
 ALTER TABLE "reports" ADD COLUMN "status" text DEFAULT 'pending' NOT NULL;--> statement-breakpoint
