@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { REPORT_PERIODS, REPORT_STATUSES, type ReportSection } from "../features/reports/model.ts";
 
 /**
  * Text that exists in several interface languages, by field then language: `{ description: { ru: "…" } }`.
@@ -351,21 +352,6 @@ export const tasks = pgTable(
   ],
 );
 
-/** The sections a report may show; `reports.sections` lists the chosen ones in their order. */
-export const REPORT_SECTIONS = [
-  "kpis",
-  "volume",
-  "sentiment",
-  "share_of_voice",
-  "top_sources",
-  "top_authors",
-  "trending_terms",
-  "top_mentions",
-  "notes",
-] as const;
-export type ReportSection = (typeof REPORT_SECTIONS)[number];
-export const REPORT_PERIODS = ["last_week", "last_month", "last_30_days", "custom"] as const;
-
 /**
  * A finished document about a project and a period (dates in the report's time zone). Its numbers are a
  * snapshot taken when it is generated (`snapshot`, shaped by the reports feature), so it keeps saying what
@@ -388,8 +374,8 @@ export const reports = pgTable(
     language: text("language", { enum: ["en", "ru", "uz", "uz-Cyrl"] })
       .notNull()
       .default("en"),
-    /** The chosen sections, in order (REPORT_SECTIONS). */
-    sections: text("sections").array().notNull(),
+    /** The chosen sections, in order. */
+    sections: text("sections").array().$type<ReportSection[]>().notNull(),
     notes: text("notes"),
     /** Top mentions: the N with the most reach, unless mentions were chosen by hand (topMentionIds). */
     topMentionsCount: integer("top_mentions_count").notNull().default(10),
@@ -405,7 +391,7 @@ export const reports = pgTable(
       .default(sql`'[]'::jsonb`),
     scheduledFrom: uuid("scheduled_from").references((): AnyPgColumn => reports.id, { onDelete: "set null" }),
     snapshot: jsonb("snapshot").$type<Record<string, unknown>>(),
-    status: text("status", { enum: ["pending", "ready", "failed"] })
+    status: text("status", { enum: REPORT_STATUSES })
       .notNull()
       .default("pending"),
     error: text("error"),
@@ -413,6 +399,8 @@ export const reports = pgTable(
     generatedAt: timestamp("generated_at", { withTimezone: true }),
     mailedAt: timestamp("mailed_at", { withTimezone: true }),
     createdBy: uuid("created_by"),
+    /** The creator's name when they created it, for the list (the auth service is not asked per row). */
+    createdByName: text("created_by_name"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

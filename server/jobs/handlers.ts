@@ -2,6 +2,7 @@
 // the queue treats it. Adding a job is one entry here.
 import type { QueuePolicy } from "pg-boss";
 import { rematchProject } from "../../app/features/projects/rematch.server.ts";
+import { runScheduledReport } from "../../app/features/reports/generate.server.ts";
 import { fetchSource } from "../../app/features/sources/collect.server.ts";
 import { runImport } from "../../app/features/sources/import.server.ts";
 import type { JobName } from "../../app/lib/jobs.server.ts";
@@ -45,5 +46,14 @@ export const jobs = {
     // running, and the job handed out again after expiry starts it over (duplicates are recognised).
     expireInSeconds: 900,
     retryLimit: 1,
+  },
+  "generate-report": {
+    run: (data) => runScheduledReport(String(data.reportId)),
+    policy: "exclusive",
+    concurrency: 1,
+    // The snapshot's queries, a PDF and an e-mail.
+    expireInSeconds: 600,
+    // A failure (the database, the browser, the mail server) is recorded on the report and tried again twice.
+    retryLimit: 2,
   },
 } satisfies Record<JobName, JobDefinition>;
