@@ -17,6 +17,9 @@ export default [
     route("sources/new", "routes/_app.sources.new.tsx"),
     route("sources/:sourceId", "routes/_app.sources.$sourceId.tsx"),
     route("sources/:sourceId/edit", "routes/_app.sources.$sourceId.edit.tsx"),
+    route("reports", "routes/_app.reports._index.tsx"),
+    route("reports/new", "routes/_app.reports.new.tsx"),
+    route("reports/:reportId", "routes/_app.reports.$reportId.tsx"),
     route("settings", "routes/_app.settings.tsx", [
       index("routes/_app.settings._index.tsx"),
       route("account", "routes/_app.settings.account.tsx"),
@@ -34,6 +37,8 @@ export default [
   route("sign-up", "routes/auth-layout.tsx", { id: "sign-up" }, [index("routes/sign-up._index.tsx")]),
   route("sign-out", "routes/sign-out.ts"),
   route("messages/export", "routes/messages.export.ts"),
+  route("reports/:reportId/pdf", "routes/reports.$reportId.pdf.ts"),
+  route("reports/:reportId/csv", "routes/reports.$reportId.csv.ts"),
   route("messages/arrivals", "routes/messages.arrivals.ts"),
   route("messages/palette", "routes/messages.palette.ts"),
   route("resources/theme", "routes/resources.theme.ts"),

@@ -47,7 +47,7 @@ export async function listReportsTable(user: CurrentUser, requested: ReportsTabl
   const visible = visibleProjects(user);
   const { project, schedule } = requested.filters;
   const where: SQL | undefined = and(
-    visible ? inArray(reports.projectId, visible.length ? visible : [sql`NULL::uuid`]) : undefined,
+    visible ? (visible.length ? inArray(reports.projectId, visible) : sql`false`) : undefined,
     project.length ? inArray(reports.projectId, project) : undefined,
     schedule.length ? inArray(reports.schedule, schedule) : undefined,
     requested.q ? ilike(reports.title, `%${requested.q.replace(/[\\%_]/g, "\\$&")}%`) : undefined,
@@ -171,7 +171,11 @@ export async function createReport(
     })
     .returning();
   if (!created) throw new Error("The report was not stored");
-  return generateReport(created.id, { now });
+  // A failure is recorded on the report, which stays to be looked at and regenerated.
+  return generateReport(created.id, { now }).catch(async () => {
+    const [failed] = await db.select().from(reports).where(eq(reports.id, created.id));
+    return failed ?? created;
+  });
 }
 
 /** A new snapshot of the report's period, replacing the one it had. */
@@ -179,6 +183,12 @@ export async function regenerateReport(user: CurrentUser, id: string, now = new 
   if (!can(user, "reports.edit")) throw data(null, { status: 403 });
   const report = await getReport(user, id);
   return generateReport(report.id, { now, force: true });
+}
+
+/** The title of the scheduled report another was made by (null once that one is deleted). */
+export async function scheduleParentTitle(id: string) {
+  const [row] = await getDb().select({ title: reports.title }).from(reports).where(eq(reports.id, id));
+  return row?.title ?? null;
 }
 
 export async function deleteReport(user: CurrentUser, id: string) {

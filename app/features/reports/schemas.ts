@@ -17,7 +17,7 @@ const positions = Object.fromEntries(
     `position.${id}`,
     z.union([z.literal(""), z.coerce.number().int().min(1).max(99)], { error: "reports:errors.position" }).optional(),
   ]),
-) as Record<`position.${(typeof REPORT_SECTIONS)[number]}`, z.ZodOptional<z.ZodType<"" | number>>>;
+) as unknown as Record<`position.${(typeof REPORT_SECTIONS)[number]}`, z.ZodOptional<z.ZodType<"" | number>>>;
 
 export const createReportSchema = z
   .object({
@@ -27,9 +27,9 @@ export const createReportSchema = z
     to: z.string().optional(),
     title: freeText().max(120, { error: "reports:errors.titleTooLong" }).optional(),
     language: z.enum(LANGUAGES, { error: "reports:errors.languageInvalid" }),
-    sections: manyOf(z.enum(REPORT_SECTIONS), "reports:errors.sectionsInvalid").pipe(
-      z.array(z.string()).min(1, { error: "reports:errors.sectionsRequired" }),
-    ),
+    sections: manyOf(z.enum(REPORT_SECTIONS), "reports:errors.sectionsInvalid").refine((chosen) => chosen.length > 0, {
+      error: "reports:errors.sectionsRequired",
+    }),
     ...positions,
     topMentionsCount: z.coerce
       .number({ error: "reports:errors.topMentionsCount" })
