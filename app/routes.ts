@@ -4,6 +4,7 @@ export default [
   layout("routes/_app.tsx", [
     index("routes/_app._index.tsx"),
     route("integrations", "routes/_app.integrations.tsx"),
+    route("notifications", "routes/_app.notifications.tsx"),
     route("messages", "routes/_app.messages.tsx", [route(":messageId", "routes/_app.messages.$messageId.tsx")]),
     route("projects", "routes/_app.projects._index.tsx"),
     route("projects/create", "routes/_app.projects.create.tsx"),

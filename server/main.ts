@@ -117,7 +117,11 @@ const embeddedAuth = config.authServiceUrl
     ? connect({ databaseUrl: config.AUTH_DATABASE_URL, dataDir: config.DATA_DIR })
     : database.connection;
 const authService = embeddedAuth
-  ? createAuthService({ connection: embeddedAuth, limits: { perIp: config.AUTH_IP_LIMIT } })
+  ? createAuthService({
+      connection: embeddedAuth,
+      limits: { perIp: config.AUTH_IP_LIMIT },
+      serviceKey: config.authServiceKey,
+    })
   : null;
 let authListener: ReturnType<typeof drainable> | null = null;
 if (authService) {

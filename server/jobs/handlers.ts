@@ -1,6 +1,8 @@
 // Every background job: its name (listed in app/lib/jobs.server.ts), the app function that does it, and how
 // the queue treats it. Adding a job is one entry here.
 import type { QueuePolicy } from "pg-boss";
+import { deliverAlert } from "../../app/features/alerts/deliver.server.ts";
+import { detectAlerts } from "../../app/features/alerts/detect.server.ts";
 import { rematchProject } from "../../app/features/projects/rematch.server.ts";
 import { runScheduledReport } from "../../app/features/reports/generate.server.ts";
 import { fetchSource } from "../../app/features/sources/collect.server.ts";
@@ -46,6 +48,22 @@ export const jobs = {
     // running, and the job handed out again after expiry starts it over (duplicates are recognised).
     expireInSeconds: 900,
     retryLimit: 1,
+  },
+  "detect-alerts": {
+    run: (data) => detectAlerts(String(data.projectId)),
+    // Mentions that arrive while a detection runs must be looked at again.
+    policy: "stately",
+    concurrency: 1,
+    expireInSeconds: 300,
+    retryLimit: 2,
+  },
+  "deliver-alert": {
+    run: (data) => deliverAlert(String(data.alertId)),
+    // One delivery per alert at a time, so no e-mail goes out twice; a retry sends only what is missing.
+    policy: "exclusive",
+    concurrency: 2,
+    expireInSeconds: 600,
+    retryLimit: 5,
   },
   "generate-report": {
     run: (data) => runScheduledReport(String(data.reportId)),

@@ -4,10 +4,13 @@
 import { fromPglite, PgBoss } from "pg-boss";
 import type { Logger } from "pino";
 import type { Connection } from "../../app/db/connection.server.ts";
+import { queueAlertBackstop } from "../../app/features/alerts/detect.server.ts";
 import { queueDueReports } from "../../app/features/reports/generate.server.ts";
 import { queueDueSources } from "../../app/features/sources/collect.server.ts";
 import { type JobName, type JobQueue, setJobQueue } from "../../app/lib/jobs.server.ts";
 import { type JobDefinition, jobs } from "./handlers.ts";
+
+const ALERT_BACKSTOP_MS = 15 * 60_000;
 
 export interface JobQueueOptions {
   connection: Connection;
@@ -70,12 +73,19 @@ export async function startJobQueue({
     ]);
   };
   const loop = collectEveryMs === null ? null : setInterval(scan, collectEveryMs);
+  // Alerts are detected as mentions arrive; this backstop catches what a lost job or a late day missed.
+  let checking: Promise<unknown> = Promise.resolve();
+  const checkAlerts = () => {
+    checking = queueAlertBackstop().catch((error) => log.error({ err: error }, "alert backstop failed"));
+  };
+  const alertLoop = collectEveryMs === null ? null : setInterval(checkAlerts, ALERT_BACKSTOP_MS);
 
   const queue: RunningJobQueue = {
     send: (name, data, options) => boss.send(name, data, options),
     async stop(timeoutMs) {
       if (loop) clearInterval(loop);
-      await scanning;
+      if (alertLoop) clearInterval(alertLoop);
+      await Promise.all([scanning, checking]);
       setJobQueue(undefined);
       await boss.stop({ graceful: true, timeout: timeoutMs });
     },
