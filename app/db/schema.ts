@@ -405,15 +405,10 @@ export const reports = pgTable(
      * Members who receive each scheduled report by e-mail, with the address they had when chosen (the job
      * that sends it runs without anyone's session, so it cannot ask the auth service).
      */
-    subscribers: jsonb("subscribers")
-      .$type<Array<{ id: string; email: string }>>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
+    subscribers: jsonb("subscribers").$type<Array<{ id: string; email: string }>>().notNull().default(sql`'[]'::jsonb`),
     scheduledFrom: uuid("scheduled_from").references((): AnyPgColumn => reports.id, { onDelete: "set null" }),
     snapshot: jsonb("snapshot").$type<Record<string, unknown>>(),
-    status: text("status", { enum: REPORT_STATUSES })
-      .notNull()
-      .default("pending"),
+    status: text("status", { enum: REPORT_STATUSES }).notNull().default("pending"),
     error: text("error"),
     attempts: integer("attempts").notNull().default(0),
     generatedAt: timestamp("generated_at", { withTimezone: true }),

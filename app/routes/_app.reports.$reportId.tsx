@@ -63,7 +63,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   if (intent === "delete") {
     const report = await deleteReport(user, params.reportId);
-    return redirectWithToast("/reports", { type: "success", key: "reports:toast.deleted", values: { title: report.title } });
+    return redirectWithToast("/reports", {
+      type: "success",
+      key: "reports:toast.deleted",
+      values: { title: report.title },
+    });
   }
   if (intent === "schedule") {
     const submission = parseForm(form, scheduleSchema);
@@ -104,7 +108,9 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
               {t("view.generatedAt", { time: format.dateTime(report.generatedAt) })} {t("view.snapshotNote")}
             </>
           ) : report.status === "failed" ? (
-            <span className="text-danger">{t("view.failed", { count: report.attempts, error: report.error ?? "" })}</span>
+            <span className="text-danger">
+              {t("view.failed", { count: report.attempts, error: report.error ?? "" })}
+            </span>
           ) : (
             t("view.pending")
           )

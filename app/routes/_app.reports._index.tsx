@@ -49,7 +49,11 @@ function reportColumns(t: (key: string, options?: Record<string, unknown>) => st
       header: t("table.project"),
       cell: (r) => (
         <span className="flex items-center gap-2">
-          <span className="inline-block size-3 shrink-0 rounded-full" style={{ background: r.projectColor }} aria-hidden="true" />
+          <span
+            className="inline-block size-3 shrink-0 rounded-full"
+            style={{ background: r.projectColor }}
+            aria-hidden="true"
+          />
           <span data-user-content>{r.projectName}</span>
         </span>
       ),
@@ -72,7 +76,11 @@ function reportColumns(t: (key: string, options?: Record<string, unknown>) => st
         </span>
       ),
     },
-    { id: "createdBy", header: t("table.createdBy"), cell: (r) => <span data-user-content>{r.createdByName ?? "—"}</span> },
+    {
+      id: "createdBy",
+      header: t("table.createdBy"),
+      cell: (r) => <span data-user-content>{r.createdByName ?? "—"}</span>,
+    },
     {
       id: "created",
       header: t("table.created"),
@@ -82,7 +90,11 @@ function reportColumns(t: (key: string, options?: Record<string, unknown>) => st
       id: "generated",
       header: t("table.generated"),
       cell: (r) =>
-        r.generatedAt ? <time dateTime={new Date(r.generatedAt).toISOString()}>{format.dateTime(r.generatedAt)}</time> : "—",
+        r.generatedAt ? (
+          <time dateTime={new Date(r.generatedAt).toISOString()}>{format.dateTime(r.generatedAt)}</time>
+        ) : (
+          "—"
+        ),
     },
     {
       id: "schedule",

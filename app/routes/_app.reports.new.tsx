@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { requireRole } from "~/features/auth/guard.server";
-import { ReportForm } from "~/features/reports/report-form";
 import { submitReportForm } from "~/features/reports/forms.server";
+import { ReportForm } from "~/features/reports/report-form";
 import { reportProjects, starredMentions } from "~/features/reports/reports.server";
 import { preferencesContext, readerLanguage } from "~/features/settings/preferences.server";
 import { PageErrorBoundary } from "~/shell/error-page";

@@ -10,11 +10,13 @@ export function reportCsv(s: ReportSnapshot): string {
   for (const section of s.sections) {
     switch (section) {
       case "kpis":
-        for (const [id, kpi] of Object.entries(s.kpis)) rows.push([section, id, kpi.value ?? "", kpi.previous ?? "", ""]);
+        for (const [id, kpi] of Object.entries(s.kpis))
+          rows.push([section, id, kpi.value ?? "", kpi.previous ?? "", ""]);
         break;
       case "volume":
         for (const d of s.volume)
-          for (const k of ["positive", "neutral", "negative"] as const) rows.push([section, `${d.day} ${k}`, d[k], "", ""]);
+          for (const k of ["positive", "neutral", "negative"] as const)
+            rows.push([section, `${d.day} ${k}`, d[k], "", ""]);
         break;
       case "sentiment":
         for (const [k, v] of Object.entries(s.sentiment)) rows.push([section, k, v, "", ""]);

@@ -91,7 +91,11 @@ function sectionBody(id: ReportSection, s: ReportSnapshot, t: TFunction, format:
               title: format.date(`${d.day}T12:00:00Z`),
               values: { positive: d.positive, neutral: d.neutral, negative: d.negative },
             }))}
-            series={SENTIMENTS.map((key) => ({ key, label: t(`document.sentiments.${key}`), color: SENTIMENT_COLOR[key] }))}
+            series={SENTIMENTS.map((key) => ({
+              key,
+              label: t(`document.sentiments.${key}`),
+              color: SENTIMENT_COLOR[key],
+            }))}
             summary={t("document.volumeSummary", { count: total })}
             caption={t("sections.volume")}
             categoryHeader={t("document.day")}
@@ -226,7 +230,10 @@ function Kpis({ snapshot, t, format }: Omit<DocumentProps, "title">) {
     {
       id: "net" as const,
       value: net === null ? "—" : signed(net),
-      change: net === null || before === null ? t("document.changeNone") : t("document.changePoints", { value: signed(net - before) }),
+      change:
+        net === null || before === null
+          ? t("document.changeNone")
+          : t("document.changePoints", { value: signed(net - before) }),
       previous: before === null ? "—" : signed(before),
     },
   ];

@@ -28,6 +28,9 @@ export async function submitReportForm(user: CurrentUser, form: FormData, timeZo
     );
   } catch (error) {
     if (!(error instanceof ProjectNotFoundError)) throw error;
-    return formFailure({ values: submission.values, fieldErrors: { projectId: "reports:errors.projectRequired" } }, 404);
+    return formFailure(
+      { values: submission.values, fieldErrors: { projectId: "reports:errors.projectRequired" } },
+      404,
+    );
   }
 }

@@ -1,5 +1,5 @@
-import { sendMail } from "../../lib/mail.server";
 import type { reports } from "../../db/schema";
+import { sendMail } from "../../lib/mail.server";
 import { reportPdf } from "./pdf-file.server";
 import { reportFormatter, reportT } from "./render.server";
 

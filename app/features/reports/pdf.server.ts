@@ -13,10 +13,11 @@ function launch(): Promise<Browser> {
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
     });
     browser = launching;
-    launching.then(
-      (b) => b.on("disconnected", () => browser === launching && (browser = undefined)),
-      () => browser === launching && (browser = undefined),
-    );
+    const forget = () => {
+      if (browser === launching) browser = undefined;
+    };
+    // A crashed or failed browser is launched anew on the next PDF.
+    launching.then((b) => b.on("disconnected", forget), forget);
   }
   return browser;
 }

@@ -47,7 +47,9 @@ export const SCHEDULE_HOUR = 6;
 export function lastOccurrence(schedule: "weekly" | "monthly", timeZone: string, now: Date) {
   const today = localDay(now, timeZone);
   const periodStartOf = (day: string) =>
-    schedule === "weekly" ? localDay(startOfWeek(startOfDay(day, timeZone), timeZone), timeZone) : `${day.slice(0, 8)}01`;
+    schedule === "weekly"
+      ? localDay(startOfWeek(startOfDay(day, timeZone), timeZone), timeZone)
+      : `${day.slice(0, 8)}01`;
   let boundary = periodStartOf(today);
   if (zonedInstant(boundary, SCHEDULE_HOUR, timeZone) > now) boundary = periodStartOf(addDays(boundary, -1));
   const to = addDays(boundary, -1);

@@ -53,6 +53,6 @@ export async function renderReportHtml(report: {
   const body = renderToStaticMarkup(
     <ReportDocument title={report.title} snapshot={report.snapshot} t={t} format={reportFormatter(report)} />,
   );
-  const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<!doctype html><html lang="${escape(report.language)}"><head><meta charset="utf-8"><title>${escape(report.title)}</title><style>${appStyles}</style><style>${reportStyles}</style><style>body{font-family:"DejaVu Sans",sans-serif}</style></head><body>${body}</body></html>`;
+  const escaped = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html><html lang="${escaped(report.language)}"><head><meta charset="utf-8"><title>${escaped(report.title)}</title><style>${appStyles}</style><style>${reportStyles}</style><style>body{font-family:"DejaVu Sans",sans-serif}</style></head><body>${body}</body></html>`;
 }

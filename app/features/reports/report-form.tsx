@@ -159,6 +159,7 @@ export function ReportForm({
                     name="sections"
                     value={id}
                     defaultChecked={chosenSections.includes(id)}
+                    // biome-ignore lint/a11y/noAutofocus: the first invalid field of a form sent back without JavaScript.
                     autoFocus={focus("sections") && index === 0}
                     aria-invalid={errors.field("sections") ? true : undefined}
                     className="size-4 accent-[var(--primary)]"

@@ -53,10 +53,7 @@ export async function listReportsTable(user: CurrentUser, requested: ReportsTabl
     requested.q ? ilike(reports.title, `%${requested.q.replace(/[\\%_]/g, "\\$&")}%`) : undefined,
   );
   const db = getDb();
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(reports)
-    .where(where);
+  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(reports).where(where);
   const state = clampPage(requested, Number(total));
   const sortKey = {
     title: sql`lower(${reports.title})`,
@@ -144,7 +141,11 @@ export class ProjectNotFoundError extends Error {}
 export async function createReport(
   user: CurrentUser,
   input: CreateReportInput,
-  { timeZone, suggestTitle, now = new Date() }: { timeZone: string; suggestTitle: (project: string) => string; now?: Date },
+  {
+    timeZone,
+    suggestTitle,
+    now = new Date(),
+  }: { timeZone: string; suggestTitle: (project: string) => string; now?: Date },
 ): Promise<Report> {
   if (!can(user, "reports.edit")) throw data(null, { status: 403 });
   if (!canAccessProject(user, input.projectId)) throw new ProjectNotFoundError();

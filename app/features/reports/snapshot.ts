@@ -33,7 +33,13 @@ export interface ReportSnapshot {
   period: { from: string; to: string; previousFrom: string; previousTo: string; timeZone: string };
   sections: ReportSection[];
   /** Net sentiment is (positive − negative) / (positive + negative), null without opinionated mentions. */
-  kpis: { mentions: Kpi; reach: Kpi; positive: Kpi; negative: Kpi; net: { value: number | null; previous: number | null } };
+  kpis: {
+    mentions: Kpi;
+    reach: Kpi;
+    positive: Kpi;
+    negative: Kpi;
+    net: { value: number | null; previous: number | null };
+  };
   /** Per day of the period, by sentiment. */
   volume: Array<{ day: string } & Record<Sentiment, number>>;
   sentiment: Record<Sentiment, number>;
