@@ -33,7 +33,6 @@ let handle: DatabaseHandle;
 let alpha: string;
 let beta: string;
 let other: string;
-let top: Awaited<ReturnType<typeof mentions>>;
 
 type Args = Parameters<typeof reportLoader>[0];
 const args = (context: unknown, reportId: string, request = new Request(`${ORIGIN}/reports/${reportId}`)) =>
@@ -92,7 +91,7 @@ beforeAll(async () => {
   other = (await aProject(handle, { name: "Foreign", keywords: ["foreign"] })).id;
   const news = await aSource(handle, { type: "rss", name: "Daily News" });
   const channel = await aSource(handle, { type: "telegram", name: "Channel", url: "channel" });
-  top = await mentions(handle, {
+  await mentions(handle, {
     source: news,
     projectIds: [alpha],
     items: [
