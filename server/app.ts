@@ -55,6 +55,8 @@ export async function startDatabase(version: string, root: string) {
 
 export const databaseStatus = readDatabaseStatus;
 
+// The PDF printer's Chromium (one per process, launched by the first PDF), closed on shutdown.
+export { closePdfBrowser } from "../app/features/reports/pdf.server.ts";
 // The demo workspace travels in the bundle, so it uses the same schema and matcher modules as the app.
 export { seedDemo, seedDemoTasks } from "./demo/seed.ts";
 export { DEMO_PASSWORD, demoTeam } from "./demo/team.ts";

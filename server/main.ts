@@ -209,6 +209,7 @@ async function shutdown(signal: string) {
     await appRequests.idle();
     // Jobs still running after this are failed, and run again once they expire (ADR 020).
     await jobs.stop(deadline - Date.now() - 2_000);
+    await serverModule.closePdfBrowser();
     await authListener?.drain();
     if (embeddedAuth && embeddedAuth !== database.connection) await disconnect(embeddedAuth);
     await serverModule.closeDatabase();
