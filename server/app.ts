@@ -55,6 +55,7 @@ export async function startDatabase(version: string, root: string) {
 
 export const databaseStatus = readDatabaseStatus;
 
+export { generatePendingReports } from "../app/features/reports/generate.server.ts";
 // The PDF printer's Chromium (one per process, launched by the first PDF), closed on shutdown.
 export { closePdfBrowser } from "../app/features/reports/pdf.server.ts";
 // The demo workspace travels in the bundle, so it uses the same schema and matcher modules as the app.

@@ -159,6 +159,7 @@ if (authService && demoWanted && !(await authService.hasUsers())) {
     seeded.projectIds,
     team.map((user) => user.id),
   );
+  await serverModule.generatePendingReports();
   demoCreated = true;
   log.info({ messages: seeded.messages, links: seeded.links, ms: Date.now() - started }, "demo workspace created");
 }

@@ -1,4 +1,4 @@
-import { and, eq, lt, ne, sql } from "drizzle-orm";
+import { eq, ne, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server";
 import { reports } from "../../db/schema";
 import { getJobQueue } from "../../lib/jobs.server";
@@ -57,9 +57,6 @@ export async function runScheduledReport(id: string) {
   }
 }
 
-/** A report whose job was not queued (its instance stopped in between) is queued again after this long. */
-const LOST_AFTER = sql`interval '10 minutes'`;
-
 /**
  * The schedule loop (every instance, every 30 s): each scheduled report that has come due since it was set
  * up gets its report for the period just ended, once — the unique (scheduled_from, period_start) key lets
@@ -98,15 +95,14 @@ export async function queueDueReports(now = new Date()) {
       await getJobQueue().send("generate-report", { reportId: created.id }, { singletonKey: created.id });
     }
   }
-  const lost = await db
-    .select({ id: reports.id })
-    .from(reports)
-    .where(
-      and(
-        eq(reports.status, "pending"),
-        sql`${reports.scheduledFrom} IS NOT NULL`,
-        lt(reports.createdAt, sql`now() - ${LOST_AFTER}`),
-      ),
-    );
-  for (const { id } of lost) await getJobQueue().send("generate-report", { reportId: id }, { singletonKey: id });
+  // Reports still waiting (an instance stopped before its job was queued, the demo's): queued again; the
+  // singletonKey keeps one job per report whoever sends it.
+  const waiting = await db.select({ id: reports.id }).from(reports).where(eq(reports.status, "pending"));
+  for (const { id } of waiting) await getJobQueue().send("generate-report", { reportId: id }, { singletonKey: id });
+}
+
+/** Generates every report still waiting for its snapshot, here and now (a new demo workspace). */
+export async function generatePendingReports() {
+  const waiting = await getDb().select({ id: reports.id }).from(reports).where(eq(reports.status, "pending"));
+  for (const { id } of waiting) await generateReport(id).catch(() => undefined);
 }
