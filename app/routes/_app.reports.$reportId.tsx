@@ -5,6 +5,7 @@ import { requireUser } from "~/features/auth/guard.server";
 import { can } from "~/features/auth/permissions";
 import { projectMembers } from "~/features/projects/members.server";
 import { ReportDocument } from "~/features/reports/document";
+import { reportFormatter } from "~/features/reports/format";
 import { REPORT_SCHEDULES } from "~/features/reports/model";
 import reportStyles from "~/features/reports/report.css?raw";
 import {
@@ -17,7 +18,6 @@ import {
 import { scheduleSchema } from "~/features/reports/schemas";
 import type { ReportSnapshot } from "~/features/reports/snapshot";
 import { resources } from "~/i18n/i18n.server";
-import { createFormatter } from "~/lib/format";
 import { type FormResult, useFormErrors, useIsPending } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -87,13 +87,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
     i18n.addResourceBundle(report.language, "reports", loaderData.documentTexts);
   }
   const documentT = i18n.getFixedT(report.language, "reports");
-  const format = createFormatter({
-    locale: report.language,
-    timeZone: report.timeZone,
-    use12Hour: false,
-    dateFormat: "long",
-    showRelativeTime: false,
-  });
+  const format = reportFormatter(report);
   const regenerating = useIsPending("regenerate");
   return (
     <>

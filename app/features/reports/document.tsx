@@ -188,7 +188,7 @@ function sectionBody(id: ReportSection, s: ReportSnapshot, t: TFunction, format:
             <li key={m.id} className="report-mention">
               <p className="report-mention-meta">
                 <span>{m.source}</span>
-                {m.author && <span>{m.author}</span>}
+                {m.author && m.author !== m.source && <span>{m.author}</span>}
                 <time dateTime={m.publishedAt}>{format.dateTime(m.publishedAt)}</time>
                 <span>{t(`document.sentiments.${m.sentiment}`)}</span>
                 <span>{t("document.reachValue", { value: n(m.reach) })}</span>
@@ -243,9 +243,8 @@ function Kpis({ snapshot, t, format }: Omit<DocumentProps, "title">) {
         <div key={item.id} className="report-kpi">
           <dt>{t(`document.kpis.${item.id}`)}</dt>
           <dd className="report-kpi-value">{item.value}</dd>
-          <dd className="report-muted">
-            {item.change} · {t("document.previousValue", { value: item.previous })}
-          </dd>
+          <dd className="report-muted">{item.change}</dd>
+          <dd className="report-muted">{t("document.previousValue", { value: item.previous })}</dd>
         </div>
       ))}
     </dl>
@@ -295,36 +294,43 @@ function Table({ headers, rows }: { headers: string[]; rows: ReactNode[][] }) {
   );
 }
 
-/** Plain text with paragraphs (a blank line between them) and lists (lines starting with "-", "*" or "1."). */
+const BULLET = /^\s*[-*•]\s+/;
+const NUMBERED = /^\s*\d+[.)]\s+/;
+
+/**
+ * Plain text as paragraphs (a blank line between them) and lists (lines starting with "-", "*" or "1."),
+ * a paragraph's lines and a list's items kept together.
+ */
 export function Notes({ text }: { text: string }) {
-  const blocks = text.replace(/\r\n?/g, "\n").split(/\n\s*\n/);
+  const blocks: Array<{ kind: "p" | "ul" | "ol"; lines: string[] }> = [];
+  for (const line of text.replace(/\r\n?/g, "\n").split("\n")) {
+    if (!line.trim()) {
+      blocks.push({ kind: "p", lines: [] });
+      continue;
+    }
+    const kind = BULLET.test(line) ? "ul" : NUMBERED.test(line) ? "ol" : "p";
+    const last = blocks.at(-1);
+    const content = line.replace(kind === "ul" ? BULLET : NUMBERED, "");
+    if (last?.kind === kind && (kind !== "p" || last.lines.length > 0)) last.lines.push(kind === "p" ? line : content);
+    else blocks.push({ kind, lines: [kind === "p" ? line : content] });
+  }
   return (
     <div className="report-notes">
-      {blocks.map((block, i) => {
-        const lines = block.split("\n").filter((l) => l.trim());
-        const bullet = /^\s*[-*•]\s+/;
-        const numbered = /^\s*\d+[.)]\s+/;
-        const key = `${i}-${lines[0]}`;
-        if (lines.length > 0 && lines.every((l) => bullet.test(l)))
+      {blocks
+        .filter((block) => block.lines.length > 0)
+        .map((block, i) => {
+          const key = `${i}-${block.kind}`;
+          if (block.kind === "p") return <p key={key}>{block.lines.join("\n")}</p>;
+          const List = block.kind;
           return (
-            <ul key={key}>
-              {lines.map((l, j) => (
+            <List key={key}>
+              {block.lines.map((line, j) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: the lines of stored text never move.
-                <li key={j}>{l.replace(bullet, "")}</li>
+                <li key={j}>{line}</li>
               ))}
-            </ul>
+            </List>
           );
-        if (lines.length > 0 && lines.every((l) => numbered.test(l)))
-          return (
-            <ol key={key}>
-              {lines.map((l, j) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the lines of stored text never move.
-                <li key={j}>{l.replace(numbered, "")}</li>
-              ))}
-            </ol>
-          );
-        return lines.length ? <p key={key}>{lines.join("\n")}</p> : null;
-      })}
+        })}
     </div>
   );
 }

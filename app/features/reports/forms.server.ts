@@ -1,7 +1,8 @@
 import { formFailure, parseForm } from "../../lib/forms.server";
 import { redirectWithToast } from "../../lib/toast.server";
 import type { CurrentUser } from "../auth/user";
-import { reportFormatter, reportT } from "./render.server";
+import { reportFormatter } from "./format";
+import { reportT } from "./render.server";
 import { createReport, ProjectNotFoundError } from "./reports.server";
 import { createReportSchema } from "./schemas";
 

@@ -1,7 +1,8 @@
 import type { reports } from "../../db/schema";
 import { sendMail } from "../../lib/mail.server";
+import { reportFormatter } from "./format";
 import { reportPdf } from "./pdf-file.server";
-import { reportFormatter, reportT } from "./render.server";
+import { reportT } from "./render.server";
 
 type Report = typeof reports.$inferSelect;
 

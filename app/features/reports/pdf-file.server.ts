@@ -1,6 +1,7 @@
 import type { reports } from "../../db/schema";
+import { reportFormatter } from "./format";
 import { printPdf } from "./pdf.server";
-import { renderReportHtml, reportFormatter, reportT } from "./render.server";
+import { renderReportHtml, reportT } from "./render.server";
 import type { ReportSnapshot } from "./snapshot";
 
 type Report = typeof reports.$inferSelect;

@@ -3,8 +3,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import appStyles from "~/app.css?inline";
 import { resources } from "~/i18n/i18n.server";
 import { DEFAULT_LANGUAGE, LANGUAGES, NAMESPACES } from "../../i18n/config";
-import { createFormatter, type Formatter } from "../../lib/format";
 import { ReportDocument } from "./document";
+import { reportFormatter } from "./format";
 import reportStyles from "./report.css?raw";
 import type { ReportSnapshot } from "./snapshot";
 
@@ -29,17 +29,6 @@ function instance(): Promise<i18n> {
 /** `t` of the `reports` namespace in a fixed language. */
 export async function reportT(language: string) {
   return (await instance()).getFixedT(language, "reports");
-}
-
-/** Dates and numbers as a report shows them: its language, its time zone, 24-hour, long dates. */
-export function reportFormatter(report: { language: string; timeZone: string }): Formatter {
-  return createFormatter({
-    locale: report.language,
-    timeZone: report.timeZone,
-    use12Hour: false,
-    dateFormat: "long",
-    showRelativeTime: false,
-  });
 }
 
 /** The report as a standalone HTML page with its styles inline, for the PDF printer. */

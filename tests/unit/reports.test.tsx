@@ -6,9 +6,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { messages, reports } from "~/db/schema";
+import { Notes } from "~/features/reports/document";
 import { queueDueReports } from "~/features/reports/generate.server";
 import { closePdfBrowser } from "~/features/reports/pdf.server";
 import { lastOccurrence, reportDays } from "~/features/reports/periods";
@@ -233,6 +235,17 @@ describe("a report's snapshot", () => {
     expect(after.sentiment).toEqual({ positive: 1, neutral: 0, negative: 1 });
     expect(after.topMentions.map((m) => m.id)).toEqual([kept!.id, changed!.id]);
     expect(after.generatedAt > before.generatedAt).toBe(true);
+  });
+});
+
+describe("notes", () => {
+  it("become paragraphs and lists, a heading line kept apart from the list under it", () => {
+    const html = renderToStaticMarkup(
+      <Notes text={"Highlights:\n- one\n- two\n\nThen a paragraph\non two lines.\n1. first\n2. second"} />,
+    );
+    expect(html).toBe(
+      '<div class="report-notes"><p>Highlights:</p><ul><li>one</li><li>two</li></ul><p>Then a paragraph\non two lines.</p><ol><li>first</li><li>second</li></ol></div>',
+    );
   });
 });
 
