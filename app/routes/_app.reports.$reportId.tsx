@@ -144,7 +144,15 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
           {t("view.fromSchedule", { title: loaderData.scheduledFromTitle })}
         </p>
       )}
-      {snapshot && <ReportDocument title={report.title} snapshot={snapshot} t={documentT} format={format} />}
+      {snapshot && (
+        <ReportDocument
+          title={report.title}
+          language={report.language}
+          snapshot={snapshot}
+          t={documentT}
+          format={format}
+        />
+      )}
       <div className="mt-6 flex flex-col gap-4">
         {loaderData.canSchedule && (
           <ScheduleCard

@@ -99,6 +99,9 @@ async function signedInPages(page: Page): Promise<string[]> {
   await page.goto("/sources?sort=type&dir=desc");
   const source = await page.locator('tbody th a[href^="/sources/"]').first().getAttribute("href");
   expect(source, "a source to open").toBeTruthy();
+  await page.goto("/reports");
+  const report = await page.locator('tbody th a[href^="/reports/"]').first().getAttribute("href");
+  expect(report, "a report to open").toBeTruthy();
   return [
     "/",
     "/projects",
@@ -118,6 +121,9 @@ async function signedInPages(page: Page): Promise<string[]> {
     "/sources/new?type=telegram",
     source as string,
     `${source}/edit`,
+    "/reports",
+    "/reports/new",
+    report as string,
     "/settings",
     "/settings/account",
     "/settings/appearance",

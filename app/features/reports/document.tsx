@@ -14,6 +14,8 @@ const SENTIMENT_COLOR: Record<Sentiment, string> = {
 
 export interface DocumentProps {
   title: string;
+  /** The report's language (its texts, dates and numbers). */
+  language: string;
   snapshot: ReportSnapshot;
   /** In the report's own language (namespace `reports`), whatever the reader's. */
   t: TFunction;
@@ -25,11 +27,11 @@ export interface DocumentProps {
  * The finished report, drawn from its snapshot alone: a cover, then the chosen sections in their order.
  * The same markup is the page, the browser's print-out and the server's PDF (report.css lays it out on A4).
  */
-export function ReportDocument({ title, snapshot, t, format }: DocumentProps) {
+export function ReportDocument({ title, language, snapshot, t, format }: DocumentProps) {
   const { period } = snapshot;
   const day = (d: string) => format.date(`${d}T12:00:00Z`);
   return (
-    <article className="report-document" data-user-content>
+    <article className="report-document" lang={language} data-user-content>
       <header className="report-cover">
         <p className="report-workspace">{snapshot.workspace}</p>
         <h1 className="report-title">{title}</h1>
@@ -60,7 +62,7 @@ export function ReportDocument({ title, snapshot, t, format }: DocumentProps) {
   );
 }
 
-function Section({ id, snapshot, t, format }: { id: ReportSection } & Omit<DocumentProps, "title">) {
+function Section({ id, snapshot, t, format }: { id: ReportSection } & Omit<DocumentProps, "title" | "language">) {
   const body = sectionBody(id, snapshot, t, format);
   if (body === null) return null;
   return (
@@ -209,7 +211,7 @@ function percent(part: number, total: number, format: Formatter) {
   return `${format.number(total === 0 ? 0 : Math.round((part / total) * 1000) / 10)}%`;
 }
 
-function Kpis({ snapshot, t, format }: Omit<DocumentProps, "title">) {
+function Kpis({ snapshot, t, format }: Omit<DocumentProps, "title" | "language">) {
   const k = snapshot.kpis;
   const counts = (["mentions", "reach", "positive", "negative"] as const).map((id) => {
     const { value, previous } = k[id];

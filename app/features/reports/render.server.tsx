@@ -40,7 +40,13 @@ export async function renderReportHtml(report: {
 }) {
   const t = await reportT(report.language);
   const body = renderToStaticMarkup(
-    <ReportDocument title={report.title} snapshot={report.snapshot} t={t} format={reportFormatter(report)} />,
+    <ReportDocument
+      title={report.title}
+      language={report.language}
+      snapshot={report.snapshot}
+      t={t}
+      format={reportFormatter(report)}
+    />,
   );
   const escaped = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!doctype html><html lang="${escaped(report.language)}"><head><meta charset="utf-8"><title>${escaped(report.title)}</title><style>${appStyles}</style><style>${reportStyles}</style><style>body{font-family:"DejaVu Sans",sans-serif}</style></head><body>${body}</body></html>`;
