@@ -12,7 +12,9 @@ test("a report created with JavaScript off opens as a document and prints withou
   await page.getByLabel(text("en", "reports:periods.last_30_days")).check();
   await page.getByLabel(text("en", "reports:form.reportTitle")).fill("Board pack, JavaScript off");
   await page.getByLabel(text("en", "reports:form.language")).selectOption("ru");
-  await page.getByLabel(text("en", "reports:form.notes")).fill("Итоги:\n- рост охвата\n- меньше жалоб");
+  await page
+    .getByRole("textbox", { name: text("en", "reports:form.notes") })
+    .fill("Итоги:\n- рост охвата\n- меньше жалоб");
   await page.getByRole("button", { name: text("en", "reports:form.submit") }).click();
 
   await expect(page).toHaveURL(/\/reports\/[0-9a-f-]{36}$/);
