@@ -212,6 +212,8 @@ export async function setReportSchedule(
 ) {
   if (!can(user, "reports.schedule")) throw data(null, { status: 403 });
   const report = await getReport(user, id);
+  // A report its schedule made is one period's; only the one that was set up repeats.
+  if (report.scheduledFrom) throw data(null, { status: 400 });
   const subscribers = schedule === "none" ? [] : members.filter((m) => subscriberIds.includes(m.id));
   await getDb()
     .update(reports)
