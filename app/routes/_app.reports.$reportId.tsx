@@ -18,6 +18,7 @@ import {
 import { scheduleSchema } from "~/features/reports/schemas";
 import type { ReportSnapshot } from "~/features/reports/snapshot";
 import { resources } from "~/i18n/i18n.server";
+import { useFormatter } from "~/lib/format";
 import { type FormResult, useFormErrors, useIsPending } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -88,6 +89,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
   }
   const documentT = i18n.getFixedT(report.language, "reports");
   const format = reportFormatter(report);
+  const readerFormat = useFormatter();
   const regenerating = useIsPending("regenerate");
   return (
     <>
@@ -99,7 +101,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
         description={
           report.status === "ready" && report.generatedAt ? (
             <>
-              {t("view.generatedAt", { time: format.dateTime(report.generatedAt) })} {t("view.snapshotNote")}
+              {t("view.generatedAt", { time: readerFormat.dateTime(report.generatedAt) })} {t("view.snapshotNote")}
             </>
           ) : report.status === "failed" ? (
             <span className="text-danger">

@@ -143,16 +143,17 @@ export function ReportForm({
             const positionError = errors.field(`position.${id}`);
             return (
               <li key={id} className="flex items-center gap-2 rounded-lg border border-border px-3 py-2">
-                <Input
-                  type="number"
-                  name={`position.${id}`}
-                  min={1}
-                  max={99}
-                  aria-label={t("form.position", { section: t(`sections.${id}`) })}
-                  aria-invalid={positionError ? true : undefined}
-                  defaultValue={value(`position.${id}`, String(index + 1))}
-                  className="w-16"
-                />
+                <div className="w-16 shrink-0">
+                  <Input
+                    type="number"
+                    name={`position.${id}`}
+                    min={1}
+                    max={99}
+                    aria-label={t("form.position", { section: t(`sections.${id}`) })}
+                    aria-invalid={positionError ? true : undefined}
+                    defaultValue={value(`position.${id}`, String(index + 1))}
+                  />
+                </div>
                 <label className="flex flex-1 cursor-pointer items-center gap-2 text-sm">
                   <input
                     type="checkbox"
@@ -186,7 +187,6 @@ export function ReportForm({
         autoFocus={focus("topMentionsCount")}
         defaultValue={value("topMentionsCount", "10")}
         error={errors.field("topMentionsCount")}
-        className="max-w-40"
       />
       {starred.length > 0 ? (
         <CheckboxGroup

@@ -110,7 +110,7 @@ export async function reportProjects(user: CurrentUser, language: string) {
 }
 
 /** Starred mentions of the user's projects (newest first), to hand-pick a report's top mentions from. */
-export async function starredMentions(user: CurrentUser, language: string, limit = 30) {
+export async function starredMentions(user: CurrentUser, language: string, limit = 12) {
   const visible = visibleProjects(user);
   if (visible?.length === 0) return [];
   const rows = await getDb()
