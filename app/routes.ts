@@ -28,6 +28,8 @@ export default [
       route("notifications", "routes/_app.settings.notifications.tsx"),
     ]),
     route("sources/:sourceId/import", "routes/_app.sources.$sourceId.import.tsx"),
+    route("help-center", "routes/_app.help-center._index.tsx"),
+    route("help-center/:slug", "routes/_app.help-center.$slug.tsx"),
     route("*", "routes/_app.not-found.tsx"),
   ]),
   ...([401, 403, 404, 500, 503] as const).map((status) =>
@@ -42,6 +44,7 @@ export default [
   route("reports/:reportId/csv", "routes/reports.$reportId.csv.ts"),
   route("messages/arrivals", "routes/messages.arrivals.ts"),
   route("messages/palette", "routes/messages.palette.ts"),
+  route("help-center/search", "routes/help-center.search.ts"),
   route("resources/theme", "routes/resources.theme.ts"),
   route("resources/locale", "routes/resources.locale.ts"),
   route("resources/sidebar", "routes/resources.sidebar.ts"),

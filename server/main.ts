@@ -173,6 +173,9 @@ jobs = await serverModule.startJobQueue({
   collectEveryMs: config.COLLECTOR === "on" ? 30_000 : null,
 });
 
+// The demo's history has its unusual days: they become alerts and notifications, as if it had been watched.
+if (demoCreated) await serverModule.detectPastAlerts(90);
+
 const server = app.listen(config.PORT, config.HOST, () => {
   const { port } = server.address() as AddressInfo;
   const wildcard = config.HOST === "0.0.0.0" || config.HOST === "::";

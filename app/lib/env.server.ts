@@ -77,6 +77,11 @@ const schema = z.object({
     .string()
     .regex(/^-?\d+$/, "must be a numeric chat id")
     .optional(),
+  /** Where the Telegram Bot API answers; tests point it at a local fake. */
+  TELEGRAM_API_BASE: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .default("https://api.telegram.org")
+    .transform((url) => url.replace(/\/+$/, "")),
   /** Outgoing mail (alerts, reports): `smtp://user:pass@host:587` or `smtps://…`; with MAIL_FROM, mail is sent. */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   MAIL_FROM: z.string().min(3).max(200).optional(),

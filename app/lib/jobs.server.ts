@@ -7,6 +7,7 @@ export type JobName =
   | "fetch-source"
   | "rematch-project"
   | "run-import"
+  | "send-support-request"
   | "detect-alerts"
   | "deliver-alert"
   | "generate-report";

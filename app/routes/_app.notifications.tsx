@@ -54,7 +54,7 @@ export default function NotificationsPage({ loaderData }: Route.ComponentProps) 
   const { items, unread } = loaderData;
   return (
     <>
-      <PageHeader title={t("notifications.title")} description={t("notifications.description")} />
+      <PageHeader help="notifications" title={t("notifications.title")} description={t("notifications.description")} />
       {items.length === 0 ? (
         <EmptyState
           icon={BellOff}

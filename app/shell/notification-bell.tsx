@@ -44,7 +44,7 @@ export function NotificationBell({ unread }: { unread: number }) {
           </span>
         )}
       </summary>
-      <div className="menu-panel w-[min(24rem,calc(100vw-2rem))]">
+      <div className="menu-panel w-96 max-sm:fixed max-sm:inset-x-2 max-sm:top-14 max-sm:w-auto">
         <div className="flex items-center justify-between gap-2 px-2 py-1.5">
           <p className="text-sm font-semibold">{t("notifications.title")}</p>
           {unread > 0 && items && <MarkAllRead />}

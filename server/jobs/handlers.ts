@@ -7,6 +7,7 @@ import { rematchProject } from "../../app/features/projects/rematch.server.ts";
 import { runScheduledReport } from "../../app/features/reports/generate.server.ts";
 import { fetchSource } from "../../app/features/sources/collect.server.ts";
 import { runImport } from "../../app/features/sources/import.server.ts";
+import { deliverSupportRequest, SUPPORT_ATTEMPTS } from "../../app/features/support/deliver.server.ts";
 import type { JobName } from "../../app/lib/jobs.server.ts";
 
 export interface JobDefinition {
@@ -21,6 +22,9 @@ export interface JobDefinition {
   /** Seconds a job may run before the queue gives it up (and another instance may take it again). */
   expireInSeconds: number;
   retryLimit: number;
+  /** Seconds before the first retry, doubling (with jitter) up to `retryDelayMax`; no delay when unset. */
+  retryDelay?: number;
+  retryDelayMax?: number;
 }
 
 export const jobs = {
@@ -64,6 +68,16 @@ export const jobs = {
     concurrency: 2,
     expireInSeconds: 600,
     retryLimit: 5,
+  },
+  "send-support-request": {
+    run: (data, signal) => deliverSupportRequest(String(data.requestId), signal),
+    policy: "exclusive",
+    concurrency: 2,
+    expireInSeconds: 60,
+    // Telegram down: tried again after about 1, 2, 4 … seconds, then every 15 minutes.
+    retryLimit: SUPPORT_ATTEMPTS - 1,
+    retryDelay: 1,
+    retryDelayMax: 900,
   },
   "generate-report": {
     run: (data) => runScheduledReport(String(data.reportId)),

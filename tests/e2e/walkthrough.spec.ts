@@ -128,7 +128,11 @@ async function signedInPages(page: Page): Promise<string[]> {
     "/settings/account",
     "/settings/appearance",
     "/settings/notifications",
+    "/notifications",
     "/integrations",
+    "/help-center",
+    "/help-center?q=webhook",
+    "/help-center/sources",
     NOT_FOUND,
   ];
 }

@@ -18,7 +18,7 @@ import { loadPreferences, updatePreferences } from "~/features/settings/preferen
 import { ingest } from "~/features/sources/ingest.server";
 import { getEnv } from "~/lib/env.server";
 import type { RunningJobQueue } from "../../server/jobs/queue";
-import { startAuthService } from "../support/auth-service";
+import { api, startAuthService } from "../support/auth-service";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 import { jobsSettled, startTestJobQueue } from "../support/jobs";
 import { bodyText, startSmtpServer } from "../support/smtp";
@@ -99,9 +99,9 @@ describe("detection", () => {
     await mentions(handle, { source, projectIds: [project.id], items: Array.from({ length: 40 }, () => ({})) });
 
     const now = new Date();
-    const [first, second] = await Promise.all([detectAlerts(project.id, now), detectAlerts(project.id, now)]);
+    const [first, second] = await Promise.all([detectAlerts(project.id, { now }), detectAlerts(project.id, { now })]);
     expect([...first!, ...second!]).toHaveLength(1);
-    expect(await detectAlerts(project.id, now)).toEqual([]);
+    expect(await detectAlerts(project.id, { now })).toEqual([]);
     const stored = await handle.db.select().from(alerts).where(eq(alerts.projectId, project.id));
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: config.WORKSPACE_TIME_ZONE }).format(now);
     expect(stored).toEqual([expect.objectContaining({ kind: "volume", day: today, value: 40 })]);
@@ -122,7 +122,7 @@ describe("detection", () => {
       projectIds: [project.id],
       items: Array.from({ length: 40 }, () => ({ at: lateEvening })),
     });
-    await detectAlerts(project.id, now);
+    await detectAlerts(project.id, { now });
     const stored = await handle.db.select().from(alerts).where(eq(alerts.projectId, project.id));
     expect(stored.map((a) => a.day)).toEqual([today]);
     await jobsSettled(handle);
@@ -130,6 +130,15 @@ describe("detection", () => {
 });
 
 describe("delivery", () => {
+  it("asks the auth service for a project's audience with the service key, which nobody else has", async () => {
+    const projectIds = [(await aProject(handle)).id];
+    expect((await api(auth.url, "/project-audience", { body: { projectIds } })).status).toBe(401);
+    const wrong = await api(auth.url, "/project-audience", { body: { projectIds }, token: "x".repeat(64) });
+    expect(wrong.status).toBe(401);
+    const right = await api(auth.url, "/project-audience", { body: { projectIds }, token: config.authServiceKey });
+    expect(right).toMatchObject({ status: 200, body: { success: true, data: { audience: { [projectIds[0]!]: [] } } } });
+  });
+
   it("reaches the project's members and admins in their language, as their preferences say, never twice", async () => {
     const project = await aProject(handle, {
       name: "Acme",

@@ -1,6 +1,6 @@
 // Alert detection (ADR 030): per project, the workspace's last two days against their trailing 28 days,
 // run as the `detect-alerts` job when mentions arrive and on a schedule as a backstop.
-import { and, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { getDb, queryRows } from "../../db/client.server.ts";
 import { alerts, projects } from "../../db/schema.ts";
 import { getEnv } from "../../lib/env.server.ts";
@@ -11,13 +11,16 @@ import { BASELINE_DAYS, type DayFigures, detect } from "./rule.ts";
 const DAYS_CHECKED = 2;
 
 /**
- * Counts the project's mentions per day (in WORKSPACE_TIME_ZONE) for the checked days and their baselines,
- * stores what fires, and queues delivery of each alert stored now (a second detector stores nothing).
- * Returns the ids of the new alerts.
+ * Counts the project's mentions per day (in WORKSPACE_TIME_ZONE) for the checked days (the last `days`) and
+ * their baselines, stores what fires, and queues delivery of each alert stored now (a second detector stores
+ * nothing). Returns the ids of the new alerts.
  */
-export async function detectAlerts(projectId: string, now = new Date()): Promise<string[]> {
+export async function detectAlerts(
+  projectId: string,
+  { now = new Date(), days = DAYS_CHECKED }: { now?: Date; days?: number } = {},
+): Promise<string[]> {
   const timeZone = getEnv().WORKSPACE_TIME_ZONE;
-  const span = BASELINE_DAYS + DAYS_CHECKED;
+  const span = BASELINE_DAYS + days;
   const today = localDay(now, timeZone);
   const rows = await queryRows<{ day: string; mentions: number; negative: number }>(sql`
     SELECT to_char((mp.published_at AT TIME ZONE ${timeZone})::date, 'YYYY-MM-DD') AS day,
@@ -31,7 +34,7 @@ export async function detectAlerts(projectId: string, now = new Date()): Promise
   const figures = (day: string): DayFigures => byDay.get(day) ?? { mentions: 0, negative: 0 };
 
   const found = [];
-  for (let back = 0; back < DAYS_CHECKED; back++) {
+  for (let back = 0; back < days; back++) {
     const day = shiftDay(today, -back);
     const baseline = Array.from({ length: BASELINE_DAYS }, (_, i) => figures(shiftDay(day, i - BASELINE_DAYS)));
     for (const firing of detect(baseline, figures(day))) found.push({ projectId, day, ...firing });
@@ -46,6 +49,12 @@ export async function detectAlerts(projectId: string, now = new Date()): Promise
   return stored.map((a) => a.id);
 }
 
+/** The unusual days of the last `days` of every active project (a new demo workspace's history). */
+export async function detectPastAlerts(days: number) {
+  const active = await getDb().select({ id: projects.id }).from(projects).where(eq(projects.status, "active"));
+  for (const { id } of active) await detectAlerts(id, { days });
+}
+
 /** Queues detection for projects that just gained mentions; without a running queue (scripts) nothing. */
 export async function queueAlertChecks(projectIds: Iterable<string>) {
   if (!jobQueueRunning()) return;
@@ -54,8 +63,9 @@ export async function queueAlertChecks(projectIds: Iterable<string>) {
   }
 }
 
-function queueDelivery(alertId: string) {
-  return getJobQueue().send("deliver-alert", { alertId }, { singletonKey: alertId });
+/** Without a running queue (scripts) the alert waits for the schedule's backstop. */
+async function queueDelivery(alertId: string) {
+  if (jobQueueRunning()) await getJobQueue().send("deliver-alert", { alertId }, { singletonKey: alertId });
 }
 
 /**
@@ -64,7 +74,7 @@ function queueDelivery(alertId: string) {
  */
 export async function queueAlertBackstop() {
   const db = getDb();
-  const active = await db.select({ id: projects.id }).from(projects).where(sql`${projects.status} = 'active'`);
+  const active = await db.select({ id: projects.id }).from(projects).where(eq(projects.status, "active"));
   await queueAlertChecks(active.map((p) => p.id));
   const stuck = await db
     .select({ id: alerts.id })

@@ -45,7 +45,7 @@ export async function listNotifications(user: CurrentUser, language: string, lim
     .innerJoin(alerts, eq(alerts.id, notifications.alertId))
     .innerJoin(projects, eq(projects.id, alerts.projectId))
     .where(mine(user))
-    .orderBy(desc(notifications.createdAt), desc(alerts.day), notifications.id)
+    .orderBy(desc(alerts.day), desc(notifications.createdAt), notifications.id)
     .limit(Math.min(limit, MAX_LISTED));
   return rows.map(({ project, ...row }) => ({
     ...row,
