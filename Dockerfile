@@ -12,7 +12,11 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data
 WORKDIR /app
-RUN mkdir -p /data && chown node:node /data
+# Reports are printed to PDF by Debian's Chromium (playwright-core drives it); DejaVu has Cyrillic and Uzbek letters.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends chromium fonts-dejavu-core \
+ && rm -rf /var/lib/apt/lists/* \
+ && mkdir -p /data && chown node:node /data
 COPY --from=build --chown=node:node /app/package.json /app/package-lock.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build

@@ -23,6 +23,9 @@ export default [
       route(":taskId", "routes/_app.tasks.$taskId.tsx"),
     ]),
     route("tasks/import", "routes/_app.tasks.import.tsx"),
+    route("reports", "routes/_app.reports._index.tsx"),
+    route("reports/new", "routes/_app.reports.new.tsx"),
+    route("reports/:reportId", "routes/_app.reports.$reportId.tsx"),
     route("settings", "routes/_app.settings.tsx", [
       index("routes/_app.settings._index.tsx"),
       route("account", "routes/_app.settings.account.tsx"),
@@ -42,6 +45,8 @@ export default [
   route("sign-up", "routes/auth-layout.tsx", { id: "sign-up" }, [index("routes/sign-up._index.tsx")]),
   route("sign-out", "routes/sign-out.ts"),
   route("messages/export", "routes/messages.export.ts"),
+  route("reports/:reportId/pdf", "routes/reports.$reportId.pdf.ts"),
+  route("reports/:reportId/csv", "routes/reports.$reportId.csv.ts"),
   route("messages/arrivals", "routes/messages.arrivals.ts"),
   route("messages/palette", "routes/messages.palette.ts"),
   route("help-center/search", "routes/help-center.search.ts"),

@@ -57,6 +57,9 @@ export const databaseStatus = readDatabaseStatus;
 
 // The demo workspace travels in the bundle, so it uses the same schema and matcher modules as the app.
 export { detectPastAlerts } from "../app/features/alerts/detect.server.ts";
+export { generatePendingReports } from "../app/features/reports/generate.server.ts";
+// The PDF printer's Chromium (one per process, launched by the first PDF), closed on shutdown.
+export { closePdfBrowser } from "../app/features/reports/pdf.server.ts";
 export { seedDemo, seedDemoTasks } from "./demo/seed.ts";
 export { DEMO_PASSWORD, demoTeam } from "./demo/team.ts";
 // The job queue too: its handlers are the app's feature functions, on the app's database.

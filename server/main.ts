@@ -155,6 +155,7 @@ if (authService && demoWanted && !(await authService.hasUsers())) {
   const seeded = await serverModule.seedDemo(database.connection, { messages: config.SEED_MESSAGES });
   const team = (await authService.ensureDemoAccounts(serverModule.demoTeam(seeded.projectIds))) ?? [];
   await serverModule.seedDemoTasks(database.connection, seeded.projectIds, team);
+  await serverModule.generatePendingReports();
   demoCreated = true;
   log.info({ messages: seeded.messages, links: seeded.links, ms: Date.now() - started }, "demo workspace created");
 }
@@ -208,6 +209,7 @@ async function shutdown(signal: string) {
     await appRequests.idle();
     // Jobs still running after this are failed, and run again once they expire (ADR 020).
     await jobs.stop(deadline - Date.now() - 2_000);
+    await serverModule.closePdfBrowser();
     await authListener?.drain();
     if (embeddedAuth && embeddedAuth !== database.connection) await disconnect(embeddedAuth);
     await serverModule.closeDatabase();

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   customType,
@@ -16,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { REPORT_PERIODS, REPORT_STATUSES, type ReportSection } from "../features/reports/model.ts";
 
 /**
  * Text that exists in several interface languages, by field then language: `{ description: { ru: "…" } }`.
@@ -370,6 +372,11 @@ export const tasks = pgTable(
   ],
 );
 
+/**
+ * A finished document about a project and a period (dates in the report's time zone). Its numbers are a
+ * snapshot taken when it is generated (`snapshot`, shaped by the reports feature), so it keeps saying what
+ * it said. A scheduled report (schedule ≠ none) makes a new report per period, `scheduledFrom` pointing to it.
+ */
 export const reports = pgTable(
   "reports",
   {
@@ -378,18 +385,45 @@ export const reports = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
+    periodKind: text("period_kind", { enum: REPORT_PERIODS }).notNull().default("custom"),
     periodStart: date("period_start").notNull(),
     periodEnd: date("period_end").notNull(),
-    /** Which sections to include, in order: "kpis", "charts", "top_mentions", "notes". */
-    sections: text("sections").array().notNull(),
+    /** The IANA zone the period's days (and a schedule's 06:00) are counted in: the creator's. */
+    timeZone: text("time_zone").notNull().default("UTC"),
+    /** The report's own language, whatever its reader's interface says. */
+    language: text("language", { enum: ["en", "ru", "uz", "uz-Cyrl"] })
+      .notNull()
+      .default("en"),
+    /** The chosen sections, in order. */
+    sections: text("sections").array().$type<ReportSection[]>().notNull(),
     notes: text("notes"),
+    /** Top mentions: the N with the most reach, unless mentions were chosen by hand (topMentionIds). */
+    topMentionsCount: integer("top_mentions_count").notNull().default(10),
+    topMentionIds: uuid("top_mention_ids").array().notNull().default(sql`'{}'::uuid[]`),
     schedule: reportSchedule("schedule").notNull().default("none"),
+    /**
+     * Members who receive each scheduled report by e-mail, with the address they had when chosen (the job
+     * that sends it runs without anyone's session, so it cannot ask the auth service).
+     */
+    subscribers: jsonb("subscribers").$type<Array<{ id: string; email: string }>>().notNull().default(sql`'[]'::jsonb`),
+    scheduledFrom: uuid("scheduled_from").references((): AnyPgColumn => reports.id, { onDelete: "set null" }),
+    snapshot: jsonb("snapshot").$type<Record<string, unknown>>(),
+    status: text("status", { enum: REPORT_STATUSES }).notNull().default("pending"),
+    error: text("error"),
+    attempts: integer("attempts").notNull().default(0),
     generatedAt: timestamp("generated_at", { withTimezone: true }),
+    mailedAt: timestamp("mailed_at", { withTimezone: true }),
     createdBy: uuid("created_by"),
+    /** The creator's name when they created it, for the list (the auth service is not asked per row). */
+    createdByName: text("created_by_name"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("reports_project_idx").on(t.projectId, t.createdAt)],
+  (t) => [
+    index("reports_project_idx").on(t.projectId, t.createdAt),
+    // A schedule makes one report per period, however many instances notice it is due.
+    uniqueIndex("reports_scheduled_period_unique").on(t.scheduledFrom, t.periodStart),
+  ],
 );
 
 export const assistantConversations = pgTable(

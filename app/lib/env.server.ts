@@ -30,6 +30,8 @@ const schema = z.object({
   /** Failed sign-ins and sign-ups allowed per client IP in 15 minutes (the embedded auth service). */
   AUTH_IP_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   SEED_DEMO: flag,
+  /** The Chromium that prints reports to PDF (Debian's package). */
+  CHROMIUM_PATH: z.string().min(1).default("/usr/bin/chromium"),
   /** `off`: sources are not fetched on their schedule (a "Fetch now" still is); tests and demos without internet. */
   COLLECTOR: z.enum(["on", "off"]).default("on"),
   /** How many messages the demo data has (npm run seed, and a new embedded workspace). */

@@ -9,7 +9,8 @@ export type JobName =
   | "run-import"
   | "send-support-request"
   | "detect-alerts"
-  | "deliver-alert";
+  | "deliver-alert"
+  | "generate-report";
 
 export interface JobQueue {
   /**

@@ -4,6 +4,7 @@ import type { QueuePolicy } from "pg-boss";
 import { deliverAlert } from "../../app/features/alerts/deliver.server.ts";
 import { detectAlerts } from "../../app/features/alerts/detect.server.ts";
 import { rematchProject } from "../../app/features/projects/rematch.server.ts";
+import { runScheduledReport } from "../../app/features/reports/generate.server.ts";
 import { fetchSource } from "../../app/features/sources/collect.server.ts";
 import { runImport } from "../../app/features/sources/import.server.ts";
 import { deliverSupportRequest, SUPPORT_ATTEMPTS } from "../../app/features/support/deliver.server.ts";
@@ -77,5 +78,14 @@ export const jobs = {
     retryLimit: SUPPORT_ATTEMPTS - 1,
     retryDelay: 1,
     retryDelayMax: 900,
+  },
+  "generate-report": {
+    run: (data) => runScheduledReport(String(data.reportId)),
+    policy: "exclusive",
+    concurrency: 1,
+    // The snapshot's queries, a PDF and an e-mail.
+    expireInSeconds: 600,
+    // A failure (the database, the browser, the mail server) is recorded on the report and tried again twice.
+    retryLimit: 2,
   },
 } satisfies Record<JobName, JobDefinition>;

@@ -5,6 +5,7 @@ import { fromPglite, PgBoss } from "pg-boss";
 import type { Logger } from "pino";
 import type { Connection } from "../../app/db/connection.server.ts";
 import { queueAlertBackstop } from "../../app/features/alerts/detect.server.ts";
+import { queueDueReports } from "../../app/features/reports/generate.server.ts";
 import { queueDueSources } from "../../app/features/sources/collect.server.ts";
 import { type JobName, type JobQueue, setJobQueue } from "../../app/lib/jobs.server.ts";
 import { type JobDefinition, jobs } from "./handlers.ts";
@@ -63,10 +64,14 @@ export async function startJobQueue({
   }
 
   // The collector loop: every instance looks for due sources; each source gets one job at a time whoever
-  // queues it (singletonKey), and one instance claims it.
+  // queues it (singletonKey), and one instance claims it. Scheduled reports that came due are queued by the
+  // same loop (each once: see queueDueReports).
   let scanning: Promise<unknown> = Promise.resolve();
   const scan = () => {
-    scanning = queueDueSources().catch((error) => log.error({ err: error }, "collector loop failed"));
+    scanning = Promise.all([
+      queueDueSources().catch((error) => log.error({ err: error }, "collector loop failed")),
+      queueDueReports().catch((error) => log.error({ err: error }, "report schedule failed")),
+    ]);
   };
   const loop = collectEveryMs === null ? null : setInterval(scan, collectEveryMs);
   // Alerts are detected as mentions arrive; this backstop catches what a lost job or a late day missed.

@@ -102,6 +102,9 @@ async function signedInPages(page: Page): Promise<string[]> {
   await page.goto("/tasks");
   const task = await page.locator('tbody th a[href^="/tasks/"]').first().getAttribute("href");
   expect(task, "a task to open").toBeTruthy();
+  await page.goto("/reports");
+  const report = await page.locator('tbody th a[href^="/reports/"]').first().getAttribute("href");
+  expect(report, "a report to open").toBeTruthy();
   return [
     "/",
     "/projects",
@@ -126,6 +129,9 @@ async function signedInPages(page: Page): Promise<string[]> {
     "/tasks/new",
     task as string,
     "/tasks/import",
+    "/reports",
+    "/reports/new",
+    report as string,
     "/settings",
     "/settings/account",
     "/settings/appearance",

@@ -19,6 +19,7 @@ export const PERMISSIONS = {
   "reports.read": ["admin", "manager", "analyst", "viewer"],
   "reports.edit": ["admin", "manager", "analyst"],
   "reports.schedule": ["admin", "manager"],
+  "reports.delete": ["admin", "manager"],
   "assistant.use": ["admin", "manager", "analyst", "viewer"],
 } as const satisfies Record<string, readonly Role[]>;
 

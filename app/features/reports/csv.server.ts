@@ -1,0 +1,44 @@
+import { stringify } from "csv-stringify/sync";
+import type { ReportSnapshot } from "./snapshot";
+
+/**
+ * The report's tables as one CSV (UTF-8 with a BOM, for spreadsheets and Cyrillic): one row per figure,
+ * `section,item,value,previous,reach` — every section the report shows, in its order, from its snapshot.
+ */
+export function reportCsv(s: ReportSnapshot): string {
+  const rows: Array<[string, string, number | string, number | string, number | string]> = [];
+  for (const section of s.sections) {
+    switch (section) {
+      case "kpis":
+        for (const [id, kpi] of Object.entries(s.kpis))
+          rows.push([section, id, kpi.value ?? "", kpi.previous ?? "", ""]);
+        break;
+      case "volume":
+        for (const d of s.volume)
+          for (const k of ["positive", "neutral", "negative"] as const)
+            rows.push([section, `${d.day} ${k}`, d[k], "", ""]);
+        break;
+      case "sentiment":
+        for (const [k, v] of Object.entries(s.sentiment)) rows.push([section, k, v, "", ""]);
+        break;
+      case "share_of_voice":
+        for (const p of s.shareOfVoice) rows.push([section, p.name || p.id, p.mentions, "", ""]);
+        break;
+      case "top_sources":
+        for (const r of s.topSources) rows.push([section, r.name, r.mentions, "", r.reach]);
+        break;
+      case "top_authors":
+        for (const r of s.topAuthors) rows.push([section, r.name, r.mentions, "", r.reach]);
+        break;
+      case "trending_terms":
+        for (const r of s.trendingTerms) rows.push([section, r.term, r.count, r.previous, ""]);
+        break;
+      case "top_mentions":
+        for (const m of s.topMentions) rows.push([section, m.url ?? m.title ?? m.text.slice(0, 100), "", "", m.reach]);
+        break;
+      case "notes":
+        break;
+    }
+  }
+  return stringify(rows, { bom: true, header: true, columns: ["section", "item", "value", "previous", "reach"] });
+}

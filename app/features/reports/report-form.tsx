@@ -1,0 +1,225 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/config";
+import { type FormResult, typedValue, useFormErrors, useIsPending } from "~/lib/forms";
+import { buttonClass, SubmitButton } from "~/ui/button";
+import { CheckboxGroup, FieldError, InputField, SelectField, TextareaField } from "~/ui/field";
+import { Input } from "~/ui/input";
+import { MAX_TOP_MENTIONS, REPORT_PERIODS, REPORT_SECTIONS } from "./model";
+
+// In the order they appear in the form.
+const FIELDS = ["projectId", "period", "from", "title", "language", "sections", "topMentionsCount", "notes"] as const;
+
+const radioCard =
+  "flex cursor-pointer items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:ring-1 has-[:checked]:ring-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring";
+
+/**
+ * "New report": a plain form that keeps everything typed when it comes back with errors and focuses the
+ * first invalid field. Section order is a number per section, so it works without JavaScript.
+ */
+export function ReportForm({
+  projects,
+  starred,
+  defaults,
+  timeZone,
+  result,
+}: {
+  projects: Array<{ id: string; name: string }>;
+  starred: Array<{ id: string; title: string | null; text: string; projectName: string }>;
+  defaults: { projectId: string; language: string };
+  timeZone: string;
+  result: FormResult | undefined;
+}) {
+  const { t } = useTranslation("reports");
+  const pending = useIsPending();
+  const errors = useFormErrors(result);
+  const form = useRef<HTMLFormElement>(null);
+  const firstInvalid = FIELDS.find((field) => errors.field(field));
+  const focus = (field: (typeof FIELDS)[number]) => firstInvalid === field || undefined;
+  useEffect(() => {
+    const field = result?.fieldErrors && form.current?.querySelector<HTMLElement>("[aria-invalid=true]");
+    field?.focus();
+  }, [result]);
+  const value = (name: string, stored: string) => typedValue(result, name, stored);
+  const many = (name: string, stored: readonly string[]) =>
+    result?.values ? ([] as string[]).concat(result.values[name] ?? []) : stored;
+
+  const [projectId, setProjectId] = useState(value("projectId", defaults.projectId));
+  const [period, setPeriod] = useState(value("period", "last_week"));
+  const projectName = projects.find((p) => p.id === projectId)?.name ?? projects[0]?.name ?? "";
+  const suggested = `${projectName} · ${t(`periods.${period}`)}`;
+  const chosenSections = many("sections", REPORT_SECTIONS);
+
+  return (
+    <Form ref={form} method="post" className="flex max-w-2xl flex-col gap-6" noValidate>
+      {result && (
+        <p role="alert" className="sr-only">
+          {t("errors.summary")}
+        </p>
+      )}
+      <SelectField
+        name="projectId"
+        label={t("form.project")}
+        required
+        autoFocus={focus("projectId")}
+        value={projectId}
+        onChange={(event) => setProjectId(event.currentTarget.value)}
+        error={errors.field("projectId")}
+      >
+        <option value="">{t("form.choose")}</option>
+        {projects.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name}
+          </option>
+        ))}
+      </SelectField>
+
+      <fieldset className="flex flex-col gap-2" aria-describedby="period-hint">
+        <legend className="mb-1 text-sm font-medium">{t("form.period")}</legend>
+        <p id="period-hint" className="text-xs text-muted-foreground">
+          {t("form.periodHint", { timeZone })}
+        </p>
+        <div className="grid gap-2 sm:grid-cols-4">
+          {REPORT_PERIODS.map((option) => (
+            <label key={option} className={radioCard}>
+              <input
+                type="radio"
+                name="period"
+                value={option}
+                checked={period === option}
+                onChange={() => setPeriod(option)}
+                className="accent-[var(--primary)]"
+              />
+              {t(`periods.${option}`)}
+            </label>
+          ))}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <InputField
+            name="from"
+            type="date"
+            label={t("form.from")}
+            autoFocus={focus("from")}
+            defaultValue={value("from", "")}
+            error={errors.field("from")}
+          />
+          <InputField name="to" type="date" label={t("form.to")} defaultValue={value("to", "")} />
+        </div>
+      </fieldset>
+
+      <InputField
+        name="title"
+        label={t("form.reportTitle")}
+        hint={t("form.titleHint", { example: suggested })}
+        placeholder={suggested}
+        maxLength={120}
+        autoFocus={focus("title")}
+        defaultValue={value("title", "")}
+        error={errors.field("title")}
+      />
+
+      <SelectField
+        name="language"
+        label={t("form.language")}
+        autoFocus={focus("language")}
+        defaultValue={value("language", defaults.language)}
+        error={errors.field("language")}
+      >
+        {LANGUAGES.map((lng) => (
+          <option key={lng} value={lng} lang={lng}>
+            {LANGUAGE_NAMES[lng]}
+          </option>
+        ))}
+      </SelectField>
+
+      <fieldset className="flex flex-col gap-2" aria-describedby="sections-hint sections-error">
+        <legend className="mb-1 text-sm font-medium">{t("form.sections")}</legend>
+        <p id="sections-hint" className="text-xs text-muted-foreground">
+          {t("form.sectionsHint")}
+        </p>
+        <ol className="grid gap-2 sm:grid-cols-2">
+          {REPORT_SECTIONS.map((id, index) => {
+            const positionError = errors.field(`position.${id}`);
+            return (
+              <li key={id} className="flex items-center gap-2 rounded-lg border border-border px-3 py-2">
+                <div className="w-16 shrink-0">
+                  <Input
+                    type="number"
+                    name={`position.${id}`}
+                    min={1}
+                    max={99}
+                    aria-label={t("form.position", { section: t(`sections.${id}`) })}
+                    aria-invalid={positionError ? true : undefined}
+                    defaultValue={value(`position.${id}`, String(index + 1))}
+                  />
+                </div>
+                <label className="flex flex-1 cursor-pointer items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    name="sections"
+                    value={id}
+                    defaultChecked={chosenSections.includes(id)}
+                    // biome-ignore lint/a11y/noAutofocus: the first invalid field of a form sent back without JavaScript.
+                    autoFocus={focus("sections") && index === 0}
+                    aria-invalid={errors.field("sections") ? true : undefined}
+                    className="size-4 accent-[var(--primary)]"
+                  />
+                  {t(`sections.${id}`)}
+                </label>
+                {positionError && <span className="sr-only">{positionError}</span>}
+              </li>
+            );
+          })}
+        </ol>
+        <FieldError id="sections-error">
+          {errors.field("sections") ??
+            REPORT_SECTIONS.map((id) => errors.field(`position.${id}`)).find((e) => e !== undefined)}
+        </FieldError>
+      </fieldset>
+
+      <InputField
+        name="topMentionsCount"
+        type="number"
+        min={1}
+        max={MAX_TOP_MENTIONS}
+        label={t("form.topMentionsCount")}
+        autoFocus={focus("topMentionsCount")}
+        defaultValue={value("topMentionsCount", "10")}
+        error={errors.field("topMentionsCount")}
+      />
+      {starred.length > 0 ? (
+        <CheckboxGroup
+          name="topMentionIds"
+          legend={t("form.topMentionIds")}
+          hint={t("form.topMentionIdsHint")}
+          options={starred.map((m) => ({ value: m.id, label: `${m.projectName}: ${m.title ?? m.text}` }))}
+          checked={many("topMentionIds", [])}
+          error={errors.field("topMentionIds")}
+        />
+      ) : (
+        <p className="text-sm text-muted-foreground">{t("form.noStarred")}</p>
+      )}
+
+      <TextareaField
+        name="notes"
+        label={t("form.notes")}
+        hint={t("form.notesHint")}
+        rows={6}
+        maxLength={5000}
+        autoFocus={focus("notes")}
+        defaultValue={value("notes", "")}
+        error={errors.field("notes")}
+      />
+
+      <div className="flex gap-2">
+        <SubmitButton pending={pending} pendingLabel={t("form.saving")}>
+          {t("form.submit")}
+        </SubmitButton>
+        <Link to="/reports" className={buttonClass("outline")}>
+          {t("forms:cancel")}
+        </Link>
+      </div>
+    </Form>
+  );
+}
