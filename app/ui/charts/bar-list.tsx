@@ -86,7 +86,7 @@ export function BarList({
                   <td
                     // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its columns, in order.
                     key={i}
-                    className={`w-[5.5rem] py-1 pl-2 text-right text-xs tabular-nums ${i === 0 ? "font-medium text-foreground" : "text-muted-foreground"}`}
+                    className={`w-[4.5rem] py-1 pl-2 text-right text-xs tabular-nums ${i === 0 ? "font-medium text-foreground" : "text-muted-foreground"}`}
                   >
                     {cell}
                   </td>
