@@ -101,6 +101,7 @@ async function signedInPages(page: Page): Promise<string[]> {
   expect(source, "a source to open").toBeTruthy();
   return [
     "/",
+    "/analytics",
     "/projects",
     "/projects?view=cards",
     "/projects/create",
