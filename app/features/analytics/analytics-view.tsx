@@ -339,14 +339,14 @@ export function AnalyticsLists({ data }: { data: Data }) {
         <BarList
           caption={t("analytics.charts.terms")}
           nameHeader={t("analytics.columns.term")}
-          columns={[t("analytics.columns.mentions"), t("analytics.columns.previous")]}
+          columns={[t("analytics.columns.mentions"), t("analytics.columns.change")]}
           empty={t("analytics.noTerms")}
           rows={data.terms.map((r, i) => ({
             key: `${r.term}-${i}`,
             label: link(r.term, { q: r.term.includes(" ") ? `"${r.term}"` : r.term }, true),
             length: r.length,
             color: "var(--series-3)",
-            cells: [format.number(r.count), format.number(r.previous)],
+            cells: [format.number(r.count), shortChange(t, format, r.count, r.previous)],
             tip: `${r.term}\n${t("analytics.columns.mentions")}: ${format.number(r.count)}\n${t("analytics.columns.previous")}: ${format.number(r.previous)}`,
           }))}
         />

@@ -45,6 +45,13 @@ export function BarList({
     >
       <table className="w-full table-fixed text-sm">
         <caption className="sr-only">{caption}</caption>
+        {/* A fixed table takes its widths from here: the numbers narrow, the name the rest. */}
+        <colgroup>
+          <col />
+          {columns.map((c) => (
+            <col key={c} className="w-14 sm:w-[4.5rem]" />
+          ))}
+        </colgroup>
         <thead className="sr-only">
           <tr>
             <th scope="col">{nameHeader}</th>
@@ -86,7 +93,7 @@ export function BarList({
                   <td
                     // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its columns, in order.
                     key={i}
-                    className={`w-14 py-1 pl-2 sm:w-[4.5rem] text-right text-xs tabular-nums ${i === 0 ? "font-medium text-foreground" : "text-muted-foreground"}`}
+                    className={`py-1 pl-2 text-right text-xs tabular-nums ${i === 0 ? "font-medium text-foreground" : "text-muted-foreground"}`}
                   >
                     {cell}
                   </td>
