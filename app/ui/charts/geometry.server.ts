@@ -22,7 +22,8 @@ export function valueAxis(min: number, max: number, { integer = false, count = 4
   const high = max > min ? max : min + (integer ? count : 1);
   const scale = scaleLinear().domain([min, high]).range([100, 0]).nice(count);
   const ticks = scale.ticks(count).filter((t) => !integer || Number.isInteger(t));
-  return { scale, axis: { ticks: ticks.map((value) => ({ value, y: scale(value) })), zero: scale(0) } };
+  const round = (y: number) => Math.round(y * 100) / 100;
+  return { scale, axis: { ticks: ticks.map((value) => ({ value, y: round(scale(value)) })), zero: round(scale(0)) } };
 }
 
 export interface LineGeometry {
@@ -52,11 +53,14 @@ export function lineGeometry(
   const { scale, axis } = valueAxis(min, max, { integer });
   const x = (_: number | null, i: number) => i + 0.5;
   const y = (v: number | null) => scale(v as number);
+  // Two decimals of a 100-unit box are finer than a pixel, and keep the page's HTML small.
   const draw = line<number | null>()
+    .digits(2)
     .defined((v) => v !== null)
     .x(x)
     .y(y);
   const fill = area<number | null>()
+    .digits(2)
     .defined((v) => v !== null)
     .x(x)
     .y0(axis.zero)
@@ -74,14 +78,14 @@ export function barLengths(values: number[]): number[] {
   const scale = scaleLinear()
     .domain([0, Math.max(1, ...values)])
     .range([0, 100]);
-  return values.map((v) => scale(v));
+  return values.map((v) => Math.round(scale(v) * 10) / 10);
 }
 
 /** Donut slices in a 100 × 100 box centred on 0,0: one path per value, in order, and where to put a label. */
 export function donutGeometry(values: number[]): Array<{ path: string; share: number }> {
   const total = values.reduce((a, b) => a + b, 0);
   const slices = pie<number>().sort(null).padAngle(0.015)(values);
-  const shape = arc<(typeof slices)[number]>().innerRadius(30).outerRadius(50);
+  const shape = arc<(typeof slices)[number]>().digits(2).innerRadius(30).outerRadius(50);
   return slices.map((slice) => ({ path: shape(slice) ?? "", share: total ? slice.value / total : 0 }));
 }
 
