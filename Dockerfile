@@ -20,6 +20,8 @@ COPY --from=build --chown=node:node /app/server ./server
 # server/ runs from source and imports a few server-side app modules (configuration, database, auth contract).
 COPY --from=build --chown=node:node /app/app ./app
 COPY --from=build --chown=node:node /app/drizzle ./drizzle
+# Alert e-mails (written by jobs, outside the app bundle) read their texts from here.
+COPY --from=build --chown=node:node /app/locales ./locales
 USER node
 # The embedded database (PGlite) and its files live here unless DATABASE_URL points at PostgreSQL.
 VOLUME ["/data"]

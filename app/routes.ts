@@ -5,6 +5,7 @@ export default [
     index("routes/_app._index.tsx"),
     route("analytics", "routes/_app.analytics.tsx"),
     route("integrations", "routes/_app.integrations.tsx"),
+    route("notifications", "routes/_app.notifications.tsx"),
     route("messages", "routes/_app.messages.tsx", [route(":messageId", "routes/_app.messages.$messageId.tsx")]),
     route("projects", "routes/_app.projects._index.tsx"),
     route("projects/create", "routes/_app.projects.create.tsx"),
@@ -18,6 +19,11 @@ export default [
     route("sources/new", "routes/_app.sources.new.tsx"),
     route("sources/:sourceId", "routes/_app.sources.$sourceId.tsx"),
     route("sources/:sourceId/edit", "routes/_app.sources.$sourceId.edit.tsx"),
+    route("tasks", "routes/_app.tasks.tsx", [
+      route("new", "routes/_app.tasks.new.tsx"),
+      route(":taskId", "routes/_app.tasks.$taskId.tsx"),
+    ]),
+    route("tasks/import", "routes/_app.tasks.import.tsx"),
     route("settings", "routes/_app.settings.tsx", [
       index("routes/_app.settings._index.tsx"),
       route("account", "routes/_app.settings.account.tsx"),
@@ -25,6 +31,8 @@ export default [
       route("notifications", "routes/_app.settings.notifications.tsx"),
     ]),
     route("sources/:sourceId/import", "routes/_app.sources.$sourceId.import.tsx"),
+    route("help-center", "routes/_app.help-center._index.tsx"),
+    route("help-center/:slug", "routes/_app.help-center.$slug.tsx"),
     route("*", "routes/_app.not-found.tsx"),
   ]),
   ...([401, 403, 404, 500, 503] as const).map((status) =>
@@ -38,6 +46,9 @@ export default [
   route("messages/export", "routes/messages.export.ts"),
   route("messages/arrivals", "routes/messages.arrivals.ts"),
   route("messages/palette", "routes/messages.palette.ts"),
+  route("help-center/search", "routes/help-center.search.ts"),
+  route("tasks/export", "routes/tasks.export.ts"),
+  route("tasks/palette", "routes/tasks.palette.ts"),
   route("resources/theme", "routes/resources.theme.ts"),
   route("resources/locale", "routes/resources.locale.ts"),
   route("resources/sidebar", "routes/resources.sidebar.ts"),

@@ -2,8 +2,9 @@
 // only while no server runs on it: DATA_DIR's lock says so). SEED_MESSAGES=1000000 makes a large set for benchmarks.
 
 import path from "node:path";
-import { openDatabase } from "../app/db/client.server.ts";
+import { openDatabase, setDatabase } from "../app/db/client.server.ts";
 import { connect } from "../app/db/connection.server.ts";
+import { detectPastAlerts } from "../app/features/alerts/detect.server.ts";
 import { EnvError, parseEnv } from "../app/lib/env.server.ts";
 import { createAuthService } from "../server/auth-service/service.ts";
 import { DataDirLockedError, lockDataDir } from "../server/data-dir-lock.ts";
@@ -40,9 +41,11 @@ try {
     const team = demoTeam(seeded.projectIds);
     const created = await auth.ensureDemoAccounts(team);
     if (!created) await auth.assignProjects(Object.fromEntries(team.map((u) => [u.email, u.projectIds])));
-    const ids = (created ?? []).map((u) => u.id);
-    await seedDemoTasks(connection, seeded.projectIds, ids);
+    await seedDemoTasks(connection, seeded.projectIds, created ?? []);
   }
+  // The demo's unusual days as alerts; the server's schedule delivers them (ADR 030).
+  setDatabase(database);
+  await detectPastAlerts(90);
 } finally {
   await database.close();
 }

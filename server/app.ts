@@ -56,6 +56,7 @@ export async function startDatabase(version: string, root: string) {
 export const databaseStatus = readDatabaseStatus;
 
 // The demo workspace travels in the bundle, so it uses the same schema and matcher modules as the app.
+export { detectPastAlerts } from "../app/features/alerts/detect.server.ts";
 export { seedDemo, seedDemoTasks } from "./demo/seed.ts";
 export { DEMO_PASSWORD, demoTeam } from "./demo/team.ts";
 // The job queue too: its handlers are the app's feature functions, on the app's database.

@@ -117,7 +117,11 @@ const embeddedAuth = config.authServiceUrl
     ? connect({ databaseUrl: config.AUTH_DATABASE_URL, dataDir: config.DATA_DIR })
     : database.connection;
 const authService = embeddedAuth
-  ? createAuthService({ connection: embeddedAuth, limits: { perIp: config.AUTH_IP_LIMIT } })
+  ? createAuthService({
+      connection: embeddedAuth,
+      limits: { perIp: config.AUTH_IP_LIMIT },
+      serviceKey: config.authServiceKey,
+    })
   : null;
 let authListener: ReturnType<typeof drainable> | null = null;
 if (authService) {
@@ -150,11 +154,7 @@ if (authService && demoWanted && !(await authService.hasUsers())) {
   const started = Date.now();
   const seeded = await serverModule.seedDemo(database.connection, { messages: config.SEED_MESSAGES });
   const team = (await authService.ensureDemoAccounts(serverModule.demoTeam(seeded.projectIds))) ?? [];
-  await serverModule.seedDemoTasks(
-    database.connection,
-    seeded.projectIds,
-    team.map((user) => user.id),
-  );
+  await serverModule.seedDemoTasks(database.connection, seeded.projectIds, team);
   demoCreated = true;
   log.info({ messages: seeded.messages, links: seeded.links, ms: Date.now() - started }, "demo workspace created");
 }
@@ -167,6 +167,9 @@ jobs = await serverModule.startJobQueue({
   log: log.child({ component: "jobs" }),
   collectEveryMs: config.COLLECTOR === "on" ? 30_000 : null,
 });
+
+// The demo's history has its unusual days: they become alerts and notifications, as if it had been watched.
+if (demoCreated) await serverModule.detectPastAlerts(90);
 
 const server = app.listen(config.PORT, config.HOST, () => {
   const { port } = server.address() as AddressInfo;

@@ -419,3 +419,88 @@ export const assistantMessages = pgTable(
   },
   (t) => [index("assistant_messages_conversation_idx").on(t.conversationId, t.createdAt)],
 );
+
+/**
+ * A question sent from the help center to the Telegram support chat. Stored before anything is sent, so a
+ * Telegram outage loses nothing: the `send-support-request` job delivers it, retried with backoff.
+ */
+export const supportRequests = pgTable(
+  "support_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").notNull(),
+    email: text("email").notNull(),
+    topic: text("topic", { enum: ["question", "problem", "sources", "account", "idea"] }).notNull(),
+    message: text("message").notNull(),
+    pageUrl: text("page_url"),
+    language: text("language").notNull(),
+    appVersion: text("app_version").notNull(),
+    status: text("status", { enum: ["queued", "sent", "failed"] })
+      .notNull()
+      .default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    /** The last failure, in our own words (never the bot's URL, which holds the token). */
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("support_requests_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** How often each help article was opened (any language): the help center's "popular articles". */
+export const helpArticleViews = pgTable("help_article_views", {
+  slug: text("slug").primaryKey(),
+  views: integer("views").notNull().default(0),
+});
+
+export const alertKind = pgEnum("alert_kind", ["volume", "negative"]);
+
+/**
+ * A day on which a project's volume or negative share rose far above its trailing 28 days (ADR 030).
+ * The unique key makes detection idempotent: a second detector (another instance, a retry) stores nothing.
+ */
+export const alerts = pgTable(
+  "alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    kind: alertKind("kind").notNull(),
+    /** The day in the workspace's time zone (WORKSPACE_TIME_ZONE). */
+    day: date("day").notNull(),
+    /** The day's mentions (volume) or negative share, 0…1 (negative). */
+    value: real("value").notNull(),
+    /** The trailing 28 days' mean of the same figure. */
+    baseline: real("baseline").notNull(),
+    /** What the value had to exceed: the mean plus three standard deviations. */
+    threshold: real("threshold").notNull(),
+    firedAt: timestamp("fired_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set once every recipient has their notification and e-mail; until then the backstop re-queues delivery. */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("alerts_project_kind_day_unique").on(t.projectId, t.kind, t.day),
+    index("alerts_day_idx").on(t.day),
+  ],
+);
+
+/** An alert as it reached one user: in-app (read or not) and, when wanted, by e-mail. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").notNull(),
+    alertId: uuid("alert_id")
+      .notNull()
+      .references(() => alerts.id, { onDelete: "cascade" }),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    /** When the e-mail went out; null when none was wanted or it has not been sent yet. */
+    emailedAt: timestamp("emailed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("notifications_user_alert_unique").on(t.userId, t.alertId),
+    index("notifications_user_idx").on(t.userId, t.createdAt),
+  ],
+);

@@ -75,6 +75,26 @@ const schema = z.object({
     .string()
     .regex(/^-?\d+$/, "must be a numeric chat id")
     .optional(),
+  /** Where the Telegram Bot API answers; tests point it at a local fake. */
+  TELEGRAM_API_BASE: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .default("https://api.telegram.org")
+    .transform((url) => url.replace(/\/+$/, "")),
+  /** Outgoing mail (alerts, reports): `smtp://user:pass@host:587` or `smtps://…`; with MAIL_FROM, mail is sent. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  MAIL_FROM: z.string().min(3).max(200).optional(),
+  /** Where people open Kuzatuv (https://kuzatuv.example), for links in e-mails. */
+  APP_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  /** The time zone whose days alerts are counted in (ADR 030). */
+  WORKSPACE_TIME_ZONE: z
+    .string()
+    .refine((zone) => Intl.supportedValuesOf("timeZone").includes(zone) || zone === "UTC", "must be an IANA time zone")
+    .default("Asia/Tashkent"),
+  /**
+   * Shared with a separate auth service (its AUTH_SERVICE_KEY): lets background jobs ask it who belongs to a
+   * project. The embedded service shares the process's own random key.
+   */
+  AUTH_SERVICE_KEY: z.string().min(32, "must be at least 32 characters").optional(),
 });
 
 export type Env = z.infer<typeof schema> & {
@@ -82,6 +102,8 @@ export type Env = z.infer<typeof schema> & {
   isProduction: boolean;
   /** Where the app calls the auth service: AUTH_SERVICE_URL, or the embedded one once it listens. */
   authServiceUrl?: string;
+  /** How background jobs identify themselves to the auth service (AUTH_SERVICE_KEY, or random per process). */
+  authServiceKey: string;
 };
 
 export class EnvError extends Error {}
@@ -104,6 +126,7 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): Env {
     isProduction,
     sessionSecret: config.SESSION_SECRET ?? developmentSecret(config.DATA_DIR),
     authServiceUrl: config.AUTH_SERVICE_URL?.replace(/\/+$/, ""),
+    authServiceKey: config.AUTH_SERVICE_KEY ?? randomBytes(32).toString("hex"),
   };
 }
 

@@ -3,7 +3,13 @@
  * work on it; the server attaches the running queue at start (`app/` never imports `server/`).
  * A new job: its name here and its handler in `server/jobs/handlers.ts`.
  */
-export type JobName = "fetch-source" | "rematch-project" | "run-import";
+export type JobName =
+  | "fetch-source"
+  | "rematch-project"
+  | "run-import"
+  | "send-support-request"
+  | "detect-alerts"
+  | "deliver-alert";
 
 export interface JobQueue {
   /**
@@ -17,6 +23,11 @@ let queue: JobQueue | undefined;
 
 export function setJobQueue(next: JobQueue | undefined) {
   queue = next;
+}
+
+/** Whether a queue is attached (not in scripts such as the seed, which ingest without one). */
+export function jobQueueRunning(): boolean {
+  return queue !== undefined;
 }
 
 export function getJobQueue(): JobQueue {

@@ -1,32 +1,39 @@
 import type { TFunction } from "i18next";
-import { FolderKanban } from "lucide-react";
+import { BellRing, FolderKanban } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
+import { alertFeedLink, alertText } from "~/features/alerts/alert-text";
 import { requireUser } from "~/features/auth/guard.server";
 import { MentionList } from "~/features/mentions/mention-list";
 import { VolumeChart } from "~/features/mentions/volume-chart";
 import { type Kpis, overview } from "~/features/overview/overview.server";
+import { OVERVIEW_PERIODS, overviewPeriod } from "~/features/overview/period";
 import { netSentiment } from "~/features/overview/sentiment";
 import { listProjectsOnce } from "~/features/projects/projects.server";
 import { preferencesContext, readerLanguage } from "~/features/settings/preferences.server";
 import { type Formatter, useFormatter } from "~/lib/format";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { Card, StatCard, type StatChange } from "~/ui/card";
+import { cn } from "~/ui/cn";
 import { EmptyState } from "~/ui/empty-state";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app._index";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const user = requireUser(context);
-  return overview(
-    await listProjectsOnce(context, user),
-    context.get(preferencesContext)?.activeProjectId ?? null,
-    readerLanguage(context),
-  );
+  const preferences = context.get(preferencesContext);
+  return overview({
+    user,
+    visible: await listProjectsOnce(context, user),
+    activeProjectId: preferences?.activeProjectId ?? null,
+    language: readerLanguage(context),
+    timeZone: preferences?.timezone ?? "UTC",
+    period: overviewPeriod(url.searchParams),
+  });
 }
 
 /**
- * How a figure moved against the week before: in percent, or in points for a share or an index (both
+ * How a figure moved against the period before: in percent, or in points for a share or an index (both
  * given as fractions). `better` is the KPI's rule for the StatCard's colour and words.
  */
 function change(
@@ -42,21 +49,17 @@ function change(
   return { delta, text: t(points ? "change.points" : "change.percent", { value }), better };
 }
 
-const share = (k: Kpis) => (k.mentions ? k.negative / k.mentions : null);
+const percent = (format: Formatter, share: number | null) =>
+  share === null ? "—" : `${format.number(Math.round(share * 100))}%`;
 
 export default function OverviewPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("dashboard");
-  const format = useFormatter();
   const { current, previous, project } = loaderData;
-  const net = netSentiment(current);
-  const netBefore = netSentiment(previous);
-  const negative = share(current);
-  const negativeBefore = share(previous);
 
   if (loaderData.projectCount === 0) {
     return (
       <>
-        <PageHeader title={t("title")} description={t("description")} />
+        <PageHeader help="overview" title={t("title")} description={t("description")} />
         <EmptyState icon={FolderKanban} text={t("noProjects")} />
       </>
     );
@@ -65,6 +68,7 @@ export default function OverviewPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
+        help="overview"
         title={t("title")}
         description={
           <>
@@ -79,56 +83,178 @@ export default function OverviewPage({ loaderData }: Route.ComponentProps) {
             <span className="md:hidden">{t("scope.changeInMenu")}</span>
           </>
         }
+        actions={<PeriodChoice current={loaderData.period} />}
       />
       {/* Two per row on a phone, so the chart starts on the first screen. */}
       <section aria-label={t("kpis")} className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        <StatCard
-          label={t("kpi.mentions")}
-          value={format.number(current.mentions)}
-          change={change(t, format, current.mentions, previous.mentions, { better: "neither" })}
-        />
-        <StatCard
-          label={t("kpi.reach")}
-          value={format.number(current.reach)}
-          change={change(t, format, current.reach, previous.reach, { better: "neither" })}
-        />
-        <StatCard
-          label={t("kpi.net")}
-          value={net === null ? "—" : format.number(Math.round(net * 100))}
-          change={
-            net !== null && netBefore !== null
-              ? change(t, format, net, netBefore, { points: true, better: "up" })
-              : undefined
-          }
-        />
-        <StatCard
-          label={t("kpi.negative")}
-          value={negative === null ? "—" : `${format.number(Math.round(negative * 100))}%`}
-          change={
-            negative !== null && negativeBefore !== null
-              ? change(t, format, negative, negativeBefore, { points: true, better: "down" })
-              : undefined
-          }
-        />
+        <KpiCards current={current} previous={previous} />
       </section>
-      {/* Each card as tall as its content, not as its neighbour. */}
+      {/* Two columns that stack their cards, so a short card never leaves a hole beside a tall one. */}
       <div className="grid items-start gap-6 lg:grid-cols-3">
-        <Card title={t("projects:detail.volume")} className="lg:col-span-2">
-          <VolumeChart days={loaderData.volume} />
-        </Card>
-        <Card title={t("projects:detail.recent")}>
-          <MentionList mentions={loaderData.recent} empty={t("projects:detail.noMentions")} />
-          {project && (
-            <Link
-              to={`/projects/${project.id}`}
-              className="mt-3 inline-block text-sm font-medium underline underline-offset-4"
-            >
-              {t("openProject", { name: project.name })}
-            </Link>
-          )}
-        </Card>
+        <div className="grid gap-6 lg:col-span-2">
+          <Card title={t("volume")}>
+            <VolumeChart days={loaderData.volume} />
+          </Card>
+          <Card title={t("projects:detail.recent")}>
+            <MentionList mentions={loaderData.recent} empty={t("projects:detail.noMentions")} />
+            {project && (
+              <Link
+                to={`/projects/${project.id}`}
+                className="mt-3 inline-block text-sm font-medium underline underline-offset-4"
+              >
+                {t("openProject", { name: project.name })}
+              </Link>
+            )}
+          </Card>
+        </div>
+        <div className="grid gap-6">
+          <AlertsCard alerts={loaderData.alerts} />
+          <TasksCard tasks={loaderData.tasks} today={loaderData.to} />
+        </div>
       </div>
     </>
+  );
+}
+
+/** 7 / 30 / 90 days: a GET form, so the choice is in the URL and works without JavaScript. */
+function PeriodChoice({ current }: { current: string }) {
+  const { t } = useTranslation("dashboard");
+  return (
+    <Form method="get" preventScrollReset>
+      <fieldset className="inline-flex rounded-lg border border-border p-0.5">
+        <legend className="sr-only">{t("period.label")}</legend>
+        {OVERVIEW_PERIODS.map((days) => (
+          <button
+            key={days}
+            type="submit"
+            name="period"
+            value={days}
+            aria-pressed={days === current}
+            className={cn(
+              "rounded-md px-3 py-1 text-sm font-medium",
+              days === current ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:bg-accent",
+            )}
+          >
+            {t("period.days", { count: Number(days) })}
+          </button>
+        ))}
+      </fieldset>
+    </Form>
+  );
+}
+
+function KpiCards({ current, previous }: { current: Kpis; previous: Kpis }) {
+  const { t } = useTranslation("dashboard");
+  const format = useFormatter();
+  const net = netSentiment(current);
+  const netBefore = netSentiment(previous);
+  const sov = current.shareOfVoice;
+  const sovBefore = previous.shareOfVoice;
+  return (
+    <>
+      <StatCard
+        label={t("kpi.mentions")}
+        value={format.number(current.mentions)}
+        change={change(t, format, current.mentions, previous.mentions, { better: "neither" })}
+      />
+      <StatCard
+        label={t("kpi.reach")}
+        value={format.number(current.reach)}
+        change={change(t, format, current.reach, previous.reach, { better: "neither" })}
+      />
+      <StatCard
+        label={t("kpi.net")}
+        value={net === null ? "—" : format.number(Math.round(net * 100))}
+        change={
+          net !== null && netBefore !== null
+            ? change(t, format, net, netBefore, { points: true, better: "up" })
+            : undefined
+        }
+      />
+      <StatCard
+        label={t("kpi.sov")}
+        value={percent(format, sov)}
+        change={
+          sov === null
+            ? { delta: null, text: t("sovNone"), better: "up" }
+            : sovBefore !== null
+              ? change(t, format, sov, sovBefore, { points: true, better: "up" })
+              : undefined
+        }
+      />
+    </>
+  );
+}
+
+type OverviewData = Route.ComponentProps["loaderData"];
+
+function AlertsCard({ alerts }: { alerts: OverviewData["alerts"] }) {
+  const { t } = useTranslation("dashboard");
+  const utc = useFormatter({ timeZone: "UTC" });
+  return (
+    <Card title={t("alerts.title")}>
+      {alerts.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t("alerts.none")}</p>
+      ) : (
+        <ul className="grid gap-2">
+          {alerts.map((alert) => (
+            <li key={alert.id} className="flex gap-2 text-sm">
+              <BellRing
+                aria-hidden="true"
+                className={cn("mt-0.5 size-4 shrink-0", alert.kind === "negative" ? "text-danger" : "text-primary")}
+              />
+              <Link to={alertFeedLink(alert)} className="underline-offset-4 hover:underline">
+                {alertText(t, utc, alert, alert.projectName)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function TasksCard({ tasks, today }: { tasks: OverviewData["tasks"]; today: string }) {
+  const { t } = useTranslation("dashboard");
+  const utc = useFormatter({ timeZone: "UTC" });
+  return (
+    <Card
+      title={t("tasks.title")}
+      action={
+        tasks.total > 0 ? (
+          <Link to="/tasks?assignee=me" className="text-sm font-medium underline underline-offset-4">
+            {t("tasks.all")}
+          </Link>
+        ) : undefined
+      }
+    >
+      {tasks.items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t("tasks.empty")}</p>
+      ) : (
+        <ul className="grid gap-3">
+          {tasks.items.map((task) => {
+            const overdue = task.dueDate !== null && task.dueDate < today;
+            return (
+              <li key={task.id} className="text-sm">
+                <Link
+                  to={`/tasks/${task.id}`}
+                  className="font-medium underline-offset-4 hover:underline"
+                  data-user-content
+                >
+                  {task.title}
+                </Link>
+                <p className={cn("text-xs", overdue ? "text-danger" : "text-muted-foreground")}>
+                  {task.project && <span data-user-content>{task.project.name} · </span>}
+                  {task.dueDate
+                    ? t(overdue ? "tasks.overdue" : "tasks.due", { date: utc.date(`${task.dueDate}T00:00:00Z`) })
+                    : t("tasks.noDue")}
+                </p>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
   );
 }
 

@@ -296,7 +296,9 @@ export default function MentionPage({ loaderData, actionData }: Route.ComponentP
             {mention.tasks.map((task) => (
               <li key={task.id} className="flex items-center gap-2">
                 <ListTodo aria-hidden="true" className="size-4 text-muted-foreground" />
-                <span data-user-content>{task.title}</span>
+                <Link to={`/tasks/${task.id}`} className="hover:underline" data-user-content>
+                  {task.title}
+                </Link>
                 <span className="text-xs text-muted-foreground">{t(`task.status.${task.status}`)}</span>
               </li>
             ))}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { unreadNotifications } from "~/features/alerts/notifications.server";
 import { requireUser, requireUserMiddleware } from "~/features/auth/guard.server";
 import { listProjectsOnce } from "~/features/projects/projects.server";
 import { preferencesContext } from "~/features/settings/preferences.server";
@@ -26,7 +27,8 @@ export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  const projects = (await listProjectsOnce(context, user)).map(({ id, name, color }) => ({ id, name, color }));
+  const [visible, unread] = await Promise.all([listProjectsOnce(context, user), unreadNotifications(user)]);
+  const projects = visible.map(({ id, name, color }) => ({ id, name, color }));
   const saved = context.get(preferencesContext)?.activeProjectId ?? null;
   return {
     projects,
@@ -35,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user: { displayName: user.displayName, email: user.email, roles: user.roles },
     sidebarCollapsed: await readSidebarCollapsed(request),
     workspaceName: getEnv().WORKSPACE_NAME,
+    unreadNotifications: unread,
   };
 }
 
@@ -94,7 +97,12 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
       {/* biome-ignore lint/a11y/noLabelWithoutControl: the backdrop closes the drawer; the header button names it. */}
       <label htmlFor={DRAWER_ID} className="drawer-backdrop" aria-hidden="true" />
       <div className="app-main">
-        <AppHeader user={loaderData.user} onSearch={openPalette} onSearchIntent={() => void loadPalette()} />
+        <AppHeader
+          user={loaderData.user}
+          unread={loaderData.unreadNotifications}
+          onSearch={openPalette}
+          onSearchIntent={() => void loadPalette()}
+        />
         <main id="main" className="app-content" tabIndex={-1}>
           <Outlet />
         </main>

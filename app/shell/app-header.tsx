@@ -4,6 +4,7 @@ import { buttonClass } from "~/ui/button";
 import { SEARCH_ID } from "~/ui/data-table/spec";
 import { DRAWER_ID } from "./app-sidebar";
 import { LanguageSwitcher } from "./language-switcher";
+import { NotificationBell } from "./notification-bell";
 import { ThemeSwitcher } from "./theme-switcher";
 import { type MenuUser, UserMenu } from "./user-menu";
 
@@ -12,10 +13,12 @@ const SEARCH_PAGE = `/projects#${SEARCH_ID}`;
 
 export function AppHeader({
   user,
+  unread,
   onSearch,
   onSearchIntent,
 }: {
   user: MenuUser;
+  unread: number;
   onSearch: () => void;
   onSearchIntent: () => void;
 }) {
@@ -51,6 +54,7 @@ export function AppHeader({
       <div className="ml-auto flex items-center gap-1">
         <LanguageSwitcher />
         <ThemeSwitcher />
+        <NotificationBell unread={unread} />
         <UserMenu user={user} />
       </div>
     </header>

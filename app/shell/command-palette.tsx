@@ -6,7 +6,9 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useSubmit } from "react-router";
 import { THEME_CHOICES } from "~/lib/theme";
 import { flatNavItems, NAV_GROUPS } from "./nav";
+import { PaletteHelp } from "./palette-help";
 import { PaletteMentions } from "./palette-mentions";
+import { PaletteTasks } from "./palette-tasks";
 import type { SwitcherProject } from "./project-switcher";
 import { THEME_ICONS, useThemeChoice } from "./theme-switcher";
 
@@ -108,6 +110,8 @@ export default function CommandPalette({
                 </Command.Item>
               </Command.Group>
               <PaletteMentions query={query} onOpen={(to) => run(() => navigate(to))} />
+              <PaletteHelp query={query} onOpen={(to) => run(() => navigate(to))} />
+              <PaletteTasks query={query} onOpen={(to) => run(() => navigate(to))} />
             </Command.List>
           </Command>
         </Dialog.Content>

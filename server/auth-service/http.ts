@@ -102,6 +102,10 @@ export function authRouter(service: AuthService, logger: Logger, trustedCallers:
     "/project-members",
     handle(200, (req) => service.projectMembers(bearer(req), req.body)),
   );
+  router.post(
+    "/project-audience",
+    handle(200, (req) => service.projectAudience(bearer(req), req.body)),
+  );
 
   router.use((_req: Request, res: Response) => {
     res.status(404).json({ success: false, error: "Not found", code: "not_found" });

@@ -14,6 +14,8 @@ const parsed = z
     AUTH_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
     AUTH_DATA_DIR: z.string().min(1).default("./data/auth"),
     AUTH_TRUSTED_CALLERS: z.string().default(""),
+    /** The app's AUTH_SERVICE_KEY: its background jobs may then read who belongs to a project. */
+    AUTH_SERVICE_KEY: z.string().min(32).optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .safeParse(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== "")));
@@ -27,7 +29,7 @@ const config = parsed.data;
 const log = pino({ level: config.LOG_LEVEL, base: { service: "kuzatuv-auth" }, serializers: logSerializers });
 
 const connection = connect({ databaseUrl: config.AUTH_DATABASE_URL, dataDir: config.AUTH_DATA_DIR });
-const service = createAuthService({ connection });
+const service = createAuthService({ connection, serviceKey: config.AUTH_SERVICE_KEY });
 await service.migrate();
 
 const app = express();

@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { hash, verify } from "@node-rs/argon2";
-import { and, arrayOverlaps, count, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, arrayContains, arrayOverlaps, count, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Connection, drizzleOn, migrate } from "../../app/db/connection.server.ts";
 import {
@@ -105,6 +105,8 @@ export interface AuthServiceOptions {
   connection: Connection;
   tokenTtlHours?: number;
   limits?: Partial<RateLimits>;
+  /** The app's background jobs present this key (AUTH_SERVICE_KEY) to read project audiences. */
+  serviceKey?: string;
 }
 
 const migrationsFolder = fileURLToPath(new URL("../../drizzle/auth", import.meta.url));
@@ -129,7 +131,12 @@ function diff(before: UserRow, changes: Changes) {
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService({ connection, tokenTtlHours = 24 * 30, limits: given }: AuthServiceOptions) {
+export function createAuthService({
+  connection,
+  tokenTtlHours = 24 * 30,
+  limits: given,
+  serviceKey,
+}: AuthServiceOptions) {
   const db = drizzleOn(connection, schema);
   const { users, tokens, attempts, userEvents } = schema;
   const limits: RateLimits = { perEmail: 5, perIp: 30, windowMinutes: 15, ...given };
@@ -511,6 +518,35 @@ export function createAuthService({ connection, tokenTtlHours = 24 * 30, limits:
           members[id]?.push({ id: row.id, email: row.email, roles: row.roles as Role[] });
       }
       return { members };
+    },
+
+    /**
+     * Who may hear about each project (its active members, and every active admin), for the app's background
+     * jobs, which have no user's token: they present the service key instead.
+     */
+    async projectAudience(key: string | null, input: unknown) {
+      const expected = Buffer.from(sha256(serviceKey ?? randomBytes(32).toString("hex")));
+      if (!key || !timingSafeEqual(Buffer.from(sha256(key)), expected)) {
+        throw new AuthError("invalid_token", "A valid service key is required");
+      }
+      const { projectIds } = parse(z.object({ projectIds: z.array(z.uuid()).min(1).max(500) }), input);
+      const rows = await db
+        .select()
+        .from(users)
+        .where(
+          and(
+            eq(users.status, "active"),
+            or(arrayOverlaps(users.projectIds, projectIds), arrayContains(users.roles, ["admin"])),
+          ),
+        )
+        .orderBy(users.email);
+      const audience: Record<string, Array<Pick<PublicUser, "id" | "email" | "roles">>> = {};
+      for (const id of projectIds) {
+        audience[id] = rows
+          .filter((row) => row.roles.includes("admin") || row.projectIds.includes(id))
+          .map((row) => ({ id: row.id, email: row.email, roles: row.roles as Role[] }));
+      }
+      return { audience };
     },
 
     async hasUsers(): Promise<boolean> {

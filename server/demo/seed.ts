@@ -416,7 +416,7 @@ const TASKS: Array<{
     status: "todo",
     priority: "medium",
     label: "support",
-    dueInDays: 5,
+    dueInDays: -2,
   },
   {
     project: "nurbank",
@@ -460,27 +460,53 @@ const TASKS: Array<{
   },
 ];
 
-/** Tasks for the demo projects, assigned to the demo team. */
+/** Labels of the demo tasks that are about a particular mention: those are linked to one. */
+const ABOUT_A_MENTION = new Set(["crisis", "support", "alert", "community"]);
+
+/**
+ * Tasks for the demo projects: each assigned in turn to a member of its project (none when it has
+ * none), and the ones about a mention linked to one of the project's latest negative mentions.
+ */
 export async function seedDemoTasks(
   connection: Connection,
   projectIds: Record<BrandKey, string>,
-  assignees: string[],
+  team: Array<{ id: string; projectIds: string[] }>,
   now = new Date(),
 ) {
   const db = drizzleOn(connection, schema);
+  const turn: Record<string, number> = {};
+  const latestNegative = async (projectId: string) => {
+    const rows = await db
+      .select({ id: schema.messages.id })
+      .from(schema.messages)
+      .innerJoin(schema.messageProjects, sql`${schema.messageProjects.messageId} = ${schema.messages.id}`)
+      .where(sql`${schema.messageProjects.projectId} = ${projectId} AND ${schema.messages.sentiment} = 'negative'`)
+      .orderBy(sql`${schema.messages.publishedAt} DESC`)
+      .limit(10);
+    return rows.map((r) => r.id);
+  };
+  const mentionsOf: Record<string, string[]> = {};
+  for (const id of Object.values(projectIds)) mentionsOf[id] = await latestNegative(id);
   await db.insert(schema.tasks).values(
-    TASKS.map((task, i) => ({
-      projectId: projectIds[task.project],
-      title: task.title,
-      status: task.status,
-      priority: task.priority,
-      label: task.label,
-      assigneeId: assignees.length ? (assignees[i % assignees.length] as string) : null,
-      dueDate:
-        task.dueInDays === null
-          ? null
-          : new Date(now.getTime() + task.dueInDays * 86_400_000).toISOString().slice(0, 10),
-      createdBy: assignees[0] ?? null,
-    })),
+    TASKS.map((task) => {
+      const projectId = projectIds[task.project];
+      const members = team.filter((user) => user.projectIds.includes(projectId));
+      const n = (turn[projectId] ?? -1) + 1;
+      turn[projectId] = n;
+      return {
+        projectId,
+        title: task.title,
+        status: task.status,
+        priority: task.priority,
+        label: task.label,
+        assigneeId: members.length ? (members[n % members.length]?.id ?? null) : null,
+        dueDate:
+          task.dueInDays === null
+            ? null
+            : new Date(now.getTime() + task.dueInDays * 86_400_000).toISOString().slice(0, 10),
+        messageId: ABOUT_A_MENTION.has(task.label) ? (mentionsOf[projectId]?.[n] ?? null) : null,
+        createdBy: members[0]?.id ?? team[0]?.id ?? null,
+      };
+    }),
   );
 }

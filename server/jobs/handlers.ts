@@ -1,9 +1,12 @@
 // Every background job: its name (listed in app/lib/jobs.server.ts), the app function that does it, and how
 // the queue treats it. Adding a job is one entry here.
 import type { QueuePolicy } from "pg-boss";
+import { deliverAlert } from "../../app/features/alerts/deliver.server.ts";
+import { detectAlerts } from "../../app/features/alerts/detect.server.ts";
 import { rematchProject } from "../../app/features/projects/rematch.server.ts";
 import { fetchSource } from "../../app/features/sources/collect.server.ts";
 import { runImport } from "../../app/features/sources/import.server.ts";
+import { deliverSupportRequest, SUPPORT_ATTEMPTS } from "../../app/features/support/deliver.server.ts";
 import type { JobName } from "../../app/lib/jobs.server.ts";
 
 export interface JobDefinition {
@@ -18,6 +21,9 @@ export interface JobDefinition {
   /** Seconds a job may run before the queue gives it up (and another instance may take it again). */
   expireInSeconds: number;
   retryLimit: number;
+  /** Seconds before the first retry, doubling (with jitter) up to `retryDelayMax`; no delay when unset. */
+  retryDelay?: number;
+  retryDelayMax?: number;
 }
 
 export const jobs = {
@@ -45,5 +51,31 @@ export const jobs = {
     // running, and the job handed out again after expiry starts it over (duplicates are recognised).
     expireInSeconds: 900,
     retryLimit: 1,
+  },
+  "detect-alerts": {
+    run: (data) => detectAlerts(String(data.projectId)),
+    // Mentions that arrive while a detection runs must be looked at again.
+    policy: "stately",
+    concurrency: 1,
+    expireInSeconds: 300,
+    retryLimit: 2,
+  },
+  "deliver-alert": {
+    run: (data) => deliverAlert(String(data.alertId)),
+    // One delivery per alert at a time, so no e-mail goes out twice; a retry sends only what is missing.
+    policy: "exclusive",
+    concurrency: 2,
+    expireInSeconds: 600,
+    retryLimit: 5,
+  },
+  "send-support-request": {
+    run: (data, signal) => deliverSupportRequest(String(data.requestId), signal),
+    policy: "exclusive",
+    concurrency: 2,
+    expireInSeconds: 60,
+    // Telegram down: tried again after about 1, 2, 4 … seconds, then every 15 minutes.
+    retryLimit: SUPPORT_ATTEMPTS - 1,
+    retryDelay: 1,
+    retryDelayMax: 900,
   },
 } satisfies Record<JobName, JobDefinition>;

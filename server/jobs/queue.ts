@@ -4,9 +4,12 @@
 import { fromPglite, PgBoss } from "pg-boss";
 import type { Logger } from "pino";
 import type { Connection } from "../../app/db/connection.server.ts";
+import { queueAlertBackstop } from "../../app/features/alerts/detect.server.ts";
 import { queueDueSources } from "../../app/features/sources/collect.server.ts";
 import { type JobName, type JobQueue, setJobQueue } from "../../app/lib/jobs.server.ts";
 import { type JobDefinition, jobs } from "./handlers.ts";
+
+const ALERT_BACKSTOP_MS = 15 * 60_000;
 
 export interface JobQueueOptions {
   connection: Connection;
@@ -40,8 +43,9 @@ export async function startJobQueue({
   await boss.start();
 
   for (const [name, job] of Object.entries(jobs) as Array<[JobName, JobDefinition]>) {
-    const { policy, expireInSeconds, retryLimit, concurrency } = job;
-    await boss.createQueue(name, { policy, expireInSeconds, retryLimit, notify: true });
+    const { policy, expireInSeconds, retryLimit, retryDelay, retryDelayMax, concurrency } = job;
+    const backoff = retryDelay === undefined ? {} : { retryDelay, retryDelayMax, retryBackoff: true };
+    await boss.createQueue(name, { policy, expireInSeconds, retryLimit, ...backoff, notify: true });
     // A job queued while every worker is busy gets no notification when one frees up: the backstop poll
     // (pg-boss's default with LISTEN/NOTIFY is 30 s) bounds how long it can wait.
     const polling = { batchSize: 1, notifyPollingIntervalSeconds: 5 };
@@ -65,12 +69,19 @@ export async function startJobQueue({
     scanning = queueDueSources().catch((error) => log.error({ err: error }, "collector loop failed"));
   };
   const loop = collectEveryMs === null ? null : setInterval(scan, collectEveryMs);
+  // Alerts are detected as mentions arrive; this backstop catches what a lost job or a late day missed.
+  let checking: Promise<unknown> = Promise.resolve();
+  const checkAlerts = () => {
+    checking = queueAlertBackstop().catch((error) => log.error({ err: error }, "alert backstop failed"));
+  };
+  const alertLoop = collectEveryMs === null ? null : setInterval(checkAlerts, ALERT_BACKSTOP_MS);
 
   const queue: RunningJobQueue = {
     send: (name, data, options) => boss.send(name, data, options),
     async stop(timeoutMs) {
       if (loop) clearInterval(loop);
-      await scanning;
+      if (alertLoop) clearInterval(alertLoop);
+      await Promise.all([scanning, checking]);
       setJobQueue(undefined);
       await boss.stop({ graceful: true, timeout: timeoutMs });
     },

@@ -3,7 +3,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { text, waitForInteractive } from "./support";
 
-const volumeCard = (page: Page) => page.getByRole("region", { name: text("en", "projects:detail.volume") });
+const volumeCard = (page: Page) => page.getByRole("region", { name: text("en", "dashboard:volume") });
 /** The chart's days, as its table names them (full dates, oldest first). */
 const days = (page: Page) => volumeCard(page).locator("tbody th").allTextContents();
 
@@ -67,13 +67,13 @@ test("KPI changes say better or worse in words, by each figure's own rule", asyn
   const worse = text("en", "common:change.worse");
   // More or fewer mentions is neither good nor bad in itself.
   await expect(card(text("en", "dashboard:kpi.mentions"))).not.toContainText(new RegExp(`${better}|${worse}`));
-  // A rising negative share is worse, a falling one better; the arrow says which way it went.
-  const negative = card(text("en", "dashboard:kpi.negative"));
-  const change = (await negative.locator("p").nth(2).textContent()) ?? "";
-  if (change.startsWith("+")) expect(change).toContain(worse);
-  else if (/^[-−]/.test(change)) expect(change).toContain(better);
+  // A rising net sentiment is better, a falling one worse; the arrow says which way it went.
+  const net = card(text("en", "dashboard:kpi.net"));
+  const change = (await net.locator("p").nth(2).textContent()) ?? "";
+  if (change.startsWith("+")) expect(change).toContain(better);
+  else if (/^[-−]/.test(change)) expect(change).toContain(worse);
   else expect(change).not.toMatch(new RegExp(`${better}|${worse}`));
-  await expect(negative.locator("p").nth(2).locator("svg")).toHaveCount(1);
+  await expect(net.locator("p").nth(2).locator("svg")).toHaveCount(1);
 });
 
 test.describe("on a phone", () => {

@@ -195,7 +195,15 @@ test("security headers and the request id are on every page", async ({ request }
   expect(await ready.json()).toMatchObject({ status: "ok", database: { driver, lastVersion: "1.4.0" } });
 });
 
-const A11Y_PAGES = ["/", "/integrations", "/projects", "/settings/account", "/settings/notifications", "/404"];
+const A11Y_PAGES = [
+  "/",
+  "/integrations",
+  "/projects",
+  "/settings/account",
+  "/settings/notifications",
+  "/notifications",
+  "/404",
+];
 const PUBLIC_PAGES = ["/sign-in", "/sign-up"];
 
 for (const scheme of ["light", "dark"] as const) {

@@ -99,6 +99,9 @@ async function signedInPages(page: Page): Promise<string[]> {
   await page.goto("/sources?sort=type&dir=desc");
   const source = await page.locator('tbody th a[href^="/sources/"]').first().getAttribute("href");
   expect(source, "a source to open").toBeTruthy();
+  await page.goto("/tasks");
+  const task = await page.locator('tbody th a[href^="/tasks/"]').first().getAttribute("href");
+  expect(task, "a task to open").toBeTruthy();
   return [
     "/",
     "/analytics",
@@ -119,11 +122,20 @@ async function signedInPages(page: Page): Promise<string[]> {
     "/sources/new?type=telegram",
     source as string,
     `${source}/edit`,
+    "/tasks",
+    "/tasks?view=board",
+    "/tasks/new",
+    task as string,
+    "/tasks/import",
     "/settings",
     "/settings/account",
     "/settings/appearance",
     "/settings/notifications",
+    "/notifications",
     "/integrations",
+    "/help-center",
+    "/help-center?q=webhook",
+    "/help-center/sources",
     NOT_FOUND,
   ];
 }
@@ -132,7 +144,7 @@ for (const { lng, locale } of LANGUAGES) {
   for (const colorScheme of ["light", "dark"] as const) {
     for (const viewport of VIEWPORTS) {
       test(`walk-through: ${lng}, ${colorScheme}, ${viewport.name}`, async ({ browser }) => {
-        test.setTimeout(120_000);
+        test.setTimeout(180_000);
         const context = await adminContext(browser, locale, colorScheme, viewport);
         const page = await context.newPage();
         const problems: string[] = [];

@@ -1,7 +1,7 @@
 // Test-data builders: every test that seeds data goes through these, so a schema change is mended once.
 // A signed-in user's request context is `signedInContext` (tests/support/session.ts).
 import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
-import { messageProjects, messages, projects, sources } from "~/db/schema";
+import { messageProjects, messages, projects, sources, tasks } from "~/db/schema";
 import { testDatabase } from "./database";
 
 type Sentiment = "positive" | "neutral" | "negative";
@@ -23,6 +23,15 @@ export async function aProject(handle: DatabaseHandle, values: Partial<typeof pr
     .values({ name: `Project ${n}`, keywords: [`keyword${n}`], ...values })
     .returning();
   return project!;
+}
+
+export async function aTask(handle: DatabaseHandle, values: Partial<typeof tasks.$inferInsert> = {}) {
+  const n = next();
+  const [task] = await handle.db
+    .insert(tasks)
+    .values({ title: `Task ${n}`, ...values })
+    .returning();
+  return task!;
 }
 
 export async function aSource(handle: DatabaseHandle, values: Partial<typeof sources.$inferInsert> = {}) {

@@ -23,6 +23,18 @@ const DEFAULTS = {
 };
 
 describe("parsing a table's URL", () => {
+  it("keeps an open filter's values (people, labels) trimmed, each once, short and few, next to the fixed ones", () => {
+    const open = defineTable({ ...spec, openFilters: { owner: true } });
+    const many = Array.from({ length: 60 }, (_, i) => `owner=p${i}`).join("&");
+    const state = parseTableState(
+      open,
+      new URLSearchParams(`owner=%20me%20&owner=me&owner=&owner=${"x".repeat(101)}&status=paused`),
+    );
+    expect(state.filters).toEqual({ status: ["paused"], kind: [], owner: ["me"] });
+    expect(parseTableState(open, new URLSearchParams(many)).filters.owner).toHaveLength(50);
+    expect(() => defineTable({ ...spec, openFilters: { page: true } })).toThrow(/shadow/);
+  });
+
   it("gives the defaults for an empty query", () => {
     expect(parse("")).toEqual(DEFAULTS);
   });

@@ -15,6 +15,7 @@ export const PERMISSIONS = {
   "messages.triage": ["admin", "manager", "analyst"],
   "tasks.read": ["admin", "manager", "analyst", "viewer"],
   "tasks.edit": ["admin", "manager", "analyst"],
+  "tasks.delete": ["admin", "manager"],
   "reports.read": ["admin", "manager", "analyst", "viewer"],
   "reports.edit": ["admin", "manager", "analyst"],
   "reports.schedule": ["admin", "manager"],

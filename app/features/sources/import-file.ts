@@ -170,12 +170,19 @@ const fold = (name: string) =>
     .replace(/[\s_.-]+/g, " ")
     .trim();
 
-/** The mapping a file's header suggests: each field takes the first column known by one of its names. */
-export function guessMapping(columns: readonly string[]): ImportMapping {
-  const mapping: ImportMapping = {};
+/**
+ * The mapping a file's header suggests for any import: each field, in order, takes the first column not yet
+ * taken that is known by the field's own name or one of its aliases.
+ */
+export function guessColumns<F extends string>(
+  columns: readonly string[],
+  fields: readonly F[],
+  aliases: Record<F, readonly string[]>,
+): Partial<Record<F, string>> {
+  const mapping: Partial<Record<F, string>> = {};
   const taken = new Set<string>();
-  for (const field of ITEM_FIELDS) {
-    const names = new Set([fold(field), ...ALIASES[field].map(fold)]);
+  for (const field of fields) {
+    const names = new Set([fold(field), ...aliases[field].map(fold)]);
     const column = columns.find((c) => !taken.has(c) && names.has(fold(c)));
     if (column) {
       mapping[field] = column;
@@ -183,6 +190,11 @@ export function guessMapping(columns: readonly string[]): ImportMapping {
     }
   }
   return mapping;
+}
+
+/** The mapping a file's header suggests for a source's items. */
+export function guessMapping(columns: readonly string[]): ImportMapping {
+  return guessColumns(columns, ITEM_FIELDS, ALIASES);
 }
 
 /** "1 200", "1,200" or 1200 → 1200; anything else ("1,5", "many") stays as it is for the schema to refuse. */

@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { type Database, getDb } from "../../db/client.server.ts";
 import { projects, sources } from "../../db/schema.ts";
+import { queueAlertChecks } from "../alerts/detect.server.ts";
 import { mentionsChanged } from "../mentions/mentions.server.ts";
 import { compileRules, tokenize } from "../projects/matcher.ts";
 import { chooseLanguage, type Language } from "./language.ts";
@@ -196,6 +197,7 @@ async function storeBatch(
   matchers: Matchers,
   classifier: SentimentClassifier,
   result: IngestResult,
+  gained: Set<string>,
 ) {
   // The same external id twice in one delivery: the first one counts.
   const seen = new Set<string>();
@@ -262,6 +264,7 @@ async function storeBatch(
     );
     const storedIds = new Set(stored.map((m) => m.id));
     const storedLinks = links.filter((l) => storedIds.has(l.message_id));
+    for (const link of storedLinks) gained.add(link.project_id);
     if (storedLinks.length) {
       await tx.execute(
         sql`INSERT INTO message_projects (message_id, project_id, matched_terms, published_at)
@@ -283,6 +286,8 @@ export async function ingest(sourceId: string, items: readonly IncomingItem[], o
   if (!source) throw new Error(`Unknown source ${sourceId}`);
   const matchers = await loadMatchers(db);
   const result: IngestResult = { new: 0, duplicate: 0, matched: 0, rejected: [] };
+  /** Projects that gained mentions: their alert detection runs next. */
+  const gained = new Set<string>();
 
   try {
     for (let start = 0; start < items.length; start += batchSize) {
@@ -292,10 +297,12 @@ export async function ingest(sourceId: string, items: readonly IncomingItem[], o
         if ("reason" in prepared) result.rejected.push(prepared);
         else batch.push(prepared);
       });
-      await storeBatch(db, sourceId, batch, matchers, classifier, result);
+      await storeBatch(db, sourceId, batch, matchers, classifier, result, gained);
     }
   } finally {
     mentionsChanged();
   }
+  // The stored mentions stand even if queueing fails: the schedule's backstop detects them later.
+  await queueAlertChecks(gained).catch(() => {});
   return result;
 }

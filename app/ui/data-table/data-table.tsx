@@ -45,6 +45,8 @@ export interface DataTableProps<Row, S extends TableSpec> {
   toolbar?: ReactNode;
   /** Rendered instead of the table (e.g. cards), under the same toolbar and pagination. */
   body?: ReactNode;
+  /** False for a body that shows every matching row its own way (e.g. a board): no pages then. */
+  paged?: boolean;
 }
 
 const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
@@ -234,7 +236,7 @@ export function DataTable<Row, S extends TableSpec>(props: DataTableProps<Row, S
       <div aria-busy={loading} className={cn("transition-opacity", loading && "opacity-60")}>
         {content}
       </div>
-      {total > 0 && <DataTablePagination spec={spec} state={state} total={total} />}
+      {total > 0 && props.paged !== false && <DataTablePagination spec={spec} state={state} total={total} />}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defaultColumns, PARAMS, type TableSpec, type TableState } from "./spec";
+import { defaultColumns, filterNames, PARAMS, type TableSpec, type TableState } from "./spec";
 
 const MAX_SEARCH = 100;
 const MAX_PAGE = 1_000_000;
@@ -7,6 +7,18 @@ const MAX_PAGE = 1_000_000;
 /** Keeps the allowed values, each once, in the order given. */
 const allowedValues = (allowed: readonly string[]) =>
   z.array(z.string()).transform((values) => [...new Set(values)].filter((v) => allowed.includes(v)));
+
+const MAX_OPEN_VALUE = 100;
+const MAX_OPEN_VALUES = 50;
+
+/** An open filter's values: trimmed, non-empty, short, each once, a bounded number of them. */
+const openValues = z
+  .array(z.string())
+  .transform((values) =>
+    [...new Set(values.map((v) => v.trim()))]
+      .filter((v) => v !== "" && v.length <= MAX_OPEN_VALUE)
+      .slice(0, MAX_OPEN_VALUES),
+  );
 
 const oneOf = (allowed: readonly (string | number)[]) => (value: string | number) => allowed.includes(value);
 
@@ -23,9 +35,10 @@ export function parseTableState<S extends TableSpec>(spec: S, params: URLSearchP
     page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
     size: z.coerce.number().int().refine(oneOf(spec.pageSizes)).catch(spec.defaultPageSize),
     columns: allowedValues(spec.hideable).nullable(),
-    filters: z.object(
-      Object.fromEntries(Object.entries(spec.filters).map(([name, values]) => [name, allowedValues(values)])),
-    ),
+    filters: z.object({
+      ...Object.fromEntries(Object.entries(spec.filters).map(([name, values]) => [name, allowedValues(values)])),
+      ...Object.fromEntries(Object.keys(spec.openFilters ?? {}).map((name) => [name, openValues])),
+    }),
   });
   const parsed = schema.parse({
     q: params.get(PARAMS.q) ?? "",
@@ -35,7 +48,7 @@ export function parseTableState<S extends TableSpec>(spec: S, params: URLSearchP
     size: params.get(PARAMS.size),
     // Present but empty (the column form's marker) means "only the columns that cannot be hidden".
     columns: params.has(PARAMS.columns) ? params.getAll(PARAMS.columns) : null,
-    filters: Object.fromEntries(Object.keys(spec.filters).map((name) => [name, params.getAll(name)])),
+    filters: Object.fromEntries(filterNames(spec).map((name) => [name, params.getAll(name)])),
   });
   const sortId = parsed.sort ?? spec.defaultSort.id;
   return {

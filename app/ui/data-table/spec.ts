@@ -8,6 +8,12 @@ export interface TableSpec {
   defaultSort: { id: string; desc: boolean };
   /** Faceted filters: URL parameter → the values it may take (several may be chosen). */
   filters: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Filters whose values are only known at request time (ids of projects and people, the team's labels):
+   * URL parameter → nothing more to say. Any short value passes; the loader decides what it matches, and the
+   * page gives their facet its choices.
+   */
+  openFilters?: Readonly<Record<string, true>>;
   /** Column ids the user may hide; the others are always shown. */
   hideable: readonly string[];
   hiddenByDefault?: readonly string[];
@@ -17,11 +23,19 @@ export interface TableSpec {
 
 type Values<T extends readonly unknown[]> = T[number];
 
+type OpenFilterState<S extends TableSpec> =
+  S["openFilters"] extends Readonly<Record<string, true>> ? { [K in keyof S["openFilters"]]: string[] } : unknown;
+
+/** Every filter's URL parameter, fixed and open alike. */
+export function filterNames(spec: TableSpec): string[] {
+  return [...Object.keys(spec.filters), ...Object.keys(spec.openFilters ?? {})];
+}
+
 /** A table's state, parsed from the URL: what the loader queries and what the page shows. */
 export interface TableState<S extends TableSpec = TableSpec> {
   q: string;
   sort: { id: Values<S["sortable"]>; desc: boolean };
-  filters: { [K in keyof S["filters"]]: Array<Values<S["filters"][K]>> };
+  filters: { [K in keyof S["filters"]]: Array<Values<S["filters"][K]>> } & OpenFilterState<S>;
   /** 1-based. */
   page: number;
   pageSize: number;
@@ -49,7 +63,7 @@ const RESERVED: ReadonlySet<string> = new Set(Object.values(PARAMS));
 
 /** Declares a table; the const type parameter keeps column ids and filter values as literal types. */
 export function defineTable<const S extends TableSpec>(spec: S): S {
-  const clash = Object.keys(spec.filters).find((name) => RESERVED.has(name));
+  const clash = filterNames(spec).find((name) => RESERVED.has(name));
   if (clash) throw new Error(`Filter "${clash}" would shadow a table parameter`);
   return spec;
 }

@@ -4,14 +4,19 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
 import { useFormatter } from "~/lib/format";
 import { buttonClass } from "../button";
-import { PARAMS, POSITION_PARAMS, SEARCH_ID, type TableSpec, type TableState, withParams } from "./spec";
+import { filterNames, PARAMS, POSITION_PARAMS, SEARCH_ID, type TableSpec, type TableState, withParams } from "./spec";
 import { ApplyWithoutScript, CarriedParams, checkboxClass, Menu, useUrlForm } from "./url-form";
 
 /** A faceted filter: its values come from the spec; the page names them and may count them. */
 export interface Facet<S extends TableSpec> {
-  id: keyof S["filters"] & string;
+  id: (keyof S["filters"] | keyof NonNullable<S["openFilters"]>) & string;
   label: string;
-  optionLabel: (value: S["filters"][keyof S["filters"]][number]) => string;
+  /** An open filter's values are any string; a fixed filter's, the spec's. */
+  optionLabel: (
+    value: S["filters"][keyof S["filters"]][number] | (S["openFilters"] extends object ? string : never),
+  ) => string;
+  /** An open filter's choices, in order; a fixed filter's come from the spec. */
+  values?: readonly string[];
   /** Rows per value under the current search and the other filters. */
   counts?: Partial<Record<string, number>>;
 }
@@ -77,7 +82,6 @@ function SearchAndFilters<S extends TableSpec>({
 }) {
   const location = useLocation();
   const form = useUrlForm();
-  const filterNames = Object.keys(spec.filters);
   return (
     <Form
       ref={form.ref}
@@ -88,7 +92,7 @@ function SearchAndFilters<S extends TableSpec>({
       preventScrollReset
       className="flex flex-wrap items-center gap-2"
     >
-      <CarriedParams search={location.search} owned={[PARAMS.q, ...POSITION_PARAMS, ...filterNames]} />
+      <CarriedParams search={location.search} owned={[PARAMS.q, ...POSITION_PARAMS, ...filterNames(spec)]} />
       {search && (
         <div className="relative">
           <label htmlFor={SEARCH_ID} className="sr-only">
@@ -113,7 +117,7 @@ function SearchAndFilters<S extends TableSpec>({
         <FacetMenu
           key={facet.id}
           facet={facet}
-          values={spec.filters[facet.id] ?? []}
+          values={facet.values ?? spec.filters[facet.id] ?? []}
           chosen={(state.filters as Record<string, string[]>)[facet.id] ?? []}
         />
       ))}
@@ -190,11 +194,10 @@ export function DataTableToolbar<S extends TableSpec>({
 }) {
   const { t } = useTranslation("tables");
   const location = useLocation();
-  const filterNames = Object.keys(spec.filters);
   const filtered = state.q !== "" || Object.values<string[]>(state.filters).some((chosen) => chosen.length > 0);
   const reset = withParams(
     location.search,
-    Object.fromEntries([PARAMS.q, ...POSITION_PARAMS, ...filterNames].map((name) => [name, null])),
+    Object.fromEntries([PARAMS.q, ...POSITION_PARAMS, ...filterNames(spec)].map((name) => [name, null])),
   );
   return (
     <div className="mb-4 flex flex-wrap items-center gap-2">

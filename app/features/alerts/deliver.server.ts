@@ -1,0 +1,101 @@
+// Delivery of one alert (ADR 030), the `deliver-alert` job: a notification for every member of the project
+// (and every admin) whose preferences want alerts, and an e-mail to those who also want e-mail about their
+// projects when mail is configured. Idempotent: a retry adds what is missing and sends only what was not sent.
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { getDb } from "../../db/client.server.ts";
+import { alerts, notifications, projects, userPreferences } from "../../db/schema.ts";
+import { LANGUAGES, type Language } from "../../i18n/config.ts";
+import { getEnv } from "../../lib/env.server.ts";
+import { mailConfigured, sendMail } from "../../lib/mail.server.ts";
+import { inLanguage } from "../../lib/translations.ts";
+import { AUTH_RETRIES, callAuth } from "../auth/auth-client.server.ts";
+import type { Member } from "../projects/members.server.ts";
+import { alertMail } from "./mail-text.server.ts";
+import type { AlertKind } from "./rule.ts";
+
+export async function deliverAlert(alertId: string): Promise<void> {
+  const db = getDb();
+  const [alert] = await db
+    .select({
+      id: alerts.id,
+      projectId: alerts.projectId,
+      kind: alerts.kind,
+      day: alerts.day,
+      value: alerts.value,
+      baseline: alerts.baseline,
+      deliveredAt: alerts.deliveredAt,
+      project: { name: projects.name, translations: projects.translations },
+    })
+    .from(alerts)
+    .innerJoin(projects, eq(projects.id, alerts.projectId))
+    .where(eq(alerts.id, alertId));
+  if (!alert || alert.deliveredAt) return;
+
+  const audience = await projectAudience(alert.projectId);
+  const preferences = audience.length
+    ? await db
+        .select()
+        .from(userPreferences)
+        .where(
+          inArray(
+            userPreferences.userId,
+            audience.map((u) => u.id),
+          ),
+        )
+    : [];
+  const prefsOf = new Map(preferences.map((p) => [p.userId, p]));
+  // Without a preferences row a user has the defaults: notify "all", communication e-mails on, English.
+  const recipients = audience
+    .map((user) => ({ user, prefs: prefsOf.get(user.id) }))
+    .filter(({ prefs }) => (prefs?.notify ?? "all") !== "none");
+
+  if (recipients.length) {
+    await db
+      .insert(notifications)
+      .values(recipients.map(({ user }) => ({ userId: user.id, alertId })))
+      .onConflictDoNothing({ target: [notifications.userId, notifications.alertId] });
+  }
+
+  if (mailConfigured()) {
+    const wanting = recipients.filter(({ prefs }) => prefs?.communicationEmails ?? true);
+    const unsent = wanting.length
+      ? await db
+          .select({ id: notifications.id, userId: notifications.userId })
+          .from(notifications)
+          .where(
+            and(
+              eq(notifications.alertId, alertId),
+              isNull(notifications.emailedAt),
+              inArray(
+                notifications.userId,
+                wanting.map(({ user }) => user.id),
+              ),
+            ),
+          )
+      : [];
+    for (const notification of unsent) {
+      const { user, prefs } = wanting.find((r) => r.user.id === notification.userId)!;
+      const language = languageOf(prefs?.language);
+      const project = inLanguage(alert.project, "name", language);
+      const facts = { ...alert, kind: alert.kind as AlertKind };
+      const mail = await alertMail(facts, project, language, getEnv().APP_URL);
+      await sendMail({ to: user.email, ...mail });
+      await db.update(notifications).set({ emailedAt: new Date() }).where(eq(notifications.id, notification.id));
+    }
+  }
+  await db.update(alerts).set({ deliveredAt: new Date() }).where(eq(alerts.id, alertId));
+}
+
+const languageOf = (value: string | undefined): Language =>
+  LANGUAGES.includes(value as Language) ? (value as Language) : "en";
+
+/** The project's members and the admins, from the auth service, asked with the service key (no user here). */
+async function projectAudience(projectId: string): Promise<Member[]> {
+  const result = await callAuth<{ audience: Record<string, Member[]> }>("/project-audience", {
+    token: getEnv().authServiceKey,
+    body: { projectIds: [projectId] },
+    retries: AUTH_RETRIES,
+  });
+  if (!result.ok) throw new Error(`The auth service refused the project's audience: ${result.error}`);
+  return result.data.audience[projectId] ?? [];
+}

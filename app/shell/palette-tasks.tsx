@@ -1,0 +1,46 @@
+import { Command } from "cmdk";
+import { ListTodo, Plus } from "lucide-react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import type { loader } from "~/routes/tasks.palette";
+
+const DELAY_MS = 250;
+
+/**
+ * The palette's tasks: "New task" for those who may create one, and the tasks whose title has what is
+ * typed (asked for after a pause in typing), shown whatever cmdk's own filter thinks of them.
+ */
+export function PaletteTasks({ query, onOpen }: { query: string; onOpen: (to: string) => void }) {
+  const { t } = useTranslation("tasks");
+  const fetcher = useFetcher<typeof loader>();
+  const q = query.trim();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the fetcher's identity changes each render.
+  useEffect(() => {
+    const timer = setTimeout(
+      () => void fetcher.load(`/tasks/palette?${new URLSearchParams(q.length >= 2 ? { q } : {})}`),
+      q.length >= 2 ? DELAY_MS : 0,
+    );
+    return () => clearTimeout(timer);
+  }, [q]);
+  const found = q.length >= 2 ? (fetcher.data?.tasks ?? []) : [];
+  if (!fetcher.data?.canCreate && found.length === 0) return null;
+  return (
+    <Command.Group heading={t("palette.heading")}>
+      {fetcher.data?.canCreate && (
+        <Command.Item value={`task new ${t("new")}`} onSelect={() => onOpen("/tasks/new")}>
+          <Plus aria-hidden="true" />
+          {t("new")}
+        </Command.Item>
+      )}
+      {found.map((task) => (
+        <Command.Item key={task.id} value={`task ${task.id}`} forceMount onSelect={() => onOpen(`/tasks/${task.id}`)}>
+          <ListTodo aria-hidden="true" />
+          <span className="truncate" data-user-content>
+            {task.title}
+          </span>
+        </Command.Item>
+      ))}
+    </Command.Group>
+  );
+}
