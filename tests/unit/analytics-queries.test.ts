@@ -251,11 +251,11 @@ describe("analytics queries", () => {
 
   it("gives each ranked row its count in the previous period", async () => {
     const previous = tashkent.previous;
-    expect((await topSources(scopeOf([alpha]), "en", { previous })).map((s) => [s.name, s.count, s.previous])).toEqual([
+    expect((await topSources(scopeOf([alpha]), "en", 10, previous)).map((s) => [s.name, s.count, s.previous])).toEqual([
       ["Daily News", 2, 1],
       ["Channel", 1, 0],
     ]);
-    expect((await topAuthors(scopeOf([alpha]), { previous })).map((a) => [a.author, a.count, a.previous])).toEqual([
+    expect((await topAuthors(scopeOf([alpha]), 10, previous)).map((a) => [a.author, a.count, a.previous])).toEqual([
       ["Aziza", 2, 0],
       ["Bek", 1, 1],
     ]);
@@ -265,7 +265,7 @@ describe("analytics queries", () => {
       ["uz", 1, 0],
     ]);
     const { user } = await signedInContext({ roles: ["admin"] });
-    const voice = await shareOfVoice(user, scopeOf([alpha]), "en", { previous });
+    const voice = await shareOfVoice(user, scopeOf([alpha]), "en", undefined, previous);
     expect(voice.entries.map((e) => [e.name, e.previousShare])).toEqual([
       ["Alpha", 1],
       ["Beta", 0],
@@ -275,7 +275,7 @@ describe("analytics queries", () => {
 
   it("names competitors the user may see in share of voice, and counts the others as 'other'", async () => {
     const { user: admin } = await signedInContext({ roles: ["admin"] });
-    const all = await shareOfVoice(admin, scopeOf([alpha]), "en", { bucket: "day" });
+    const all = await shareOfVoice(admin, scopeOf([alpha]), "en", "day");
     expect(all.entries.map((e) => [e.name, e.own, e.count, Number(e.share.toFixed(3))])).toEqual([
       ["Alpha", true, 3, 0.5],
       ["Beta", false, 2, 0.333],
@@ -286,7 +286,7 @@ describe("analytics queries", () => {
       { key: "2026-03-10", values: { [alpha]: 2, [beta]: 2, [gamma]: 1 } },
     ]);
     const { user: analyst } = await signedInContext({ roles: ["analyst"], projectIds: [alpha, beta] });
-    const limited = await shareOfVoice(analyst, scopeOf([alpha]), "en", { bucket: "day" });
+    const limited = await shareOfVoice(analyst, scopeOf([alpha]), "en", "day");
     expect(limited.entries.map((e) => [e.key, e.name, e.count])).toEqual([
       [alpha, "Alpha", 3],
       [beta, "Beta", 2],

@@ -75,9 +75,9 @@ const queriesOf = (reader: Reader, { scope, period }: Resolved) => {
   return {
     kpis: () => Promise.all([kpis(scope), kpis(previousScope(scope, previous))]),
     volume: () => volume(scope, period.bucket),
-    voice: () => shareOfVoice(reader.user, scope, reader.language, { bucket: period.bucket, previous }),
-    sources: () => topSources(scope, reader.language, { previous }),
-    authors: () => topAuthors(scope, { previous }),
+    voice: () => shareOfVoice(reader.user, scope, reader.language, period.bucket, previous),
+    sources: () => topSources(scope, reader.language, 10, previous),
+    authors: () => topAuthors(scope, 10, previous),
     types: () => sourceTypes(scope, previous),
     languages: () => languages(scope, previous),
     terms: () => trendingTerms(scope, previous),

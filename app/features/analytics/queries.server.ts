@@ -191,7 +191,8 @@ export async function shareOfVoice(
   user: CurrentUser,
   scope: AnalyticsScope,
   language: string,
-  { bucket = bucketOf(scope), previous }: { bucket?: "hour" | "day"; previous?: Range } = {},
+  bucket = bucketOf(scope),
+  previous?: Range,
 ): Promise<ShareOfVoice> {
   if (scope.projectIds.length === 0) return { entries: [], overTime: [] };
   const projects = await queryRows<{
@@ -291,7 +292,8 @@ const CURRENT_MIX = (scope: AnalyticsScope) => {
 export async function topSources(
   scope: AnalyticsScope,
   language: string,
-  { limit = 10, previous }: { limit?: number; previous?: Range } = {},
+  limit = 10,
+  previous?: Range,
 ): Promise<TopSource[]> {
   if (scope.projectIds.length === 0) return [];
   const rows = await queryRows<Record<string, unknown>>(sql`
@@ -319,10 +321,7 @@ export interface TopAuthor extends SentimentCounts {
 }
 
 /** The authors with the most mentions in the scope, with their reach and sentiment mix. */
-export async function topAuthors(
-  scope: AnalyticsScope,
-  { limit = 10, previous }: { limit?: number; previous?: Range } = {},
-): Promise<TopAuthor[]> {
+export async function topAuthors(scope: AnalyticsScope, limit = 10, previous?: Range): Promise<TopAuthor[]> {
   if (scope.projectIds.length === 0) return [];
   const rows = await queryRows<Record<string, unknown>>(sql`
     SELECT m.author, ${periodCounts(scope, previous, sql`mp.published_at`, sql`1`)}, ${CURRENT_MIX(scope)}
