@@ -107,6 +107,7 @@ async function signedInPages(page: Page): Promise<string[]> {
   expect(report, "a report to open").toBeTruthy();
   return [
     "/",
+    "/analytics",
     "/projects",
     "/projects?view=cards",
     "/projects/create",

@@ -140,7 +140,7 @@ describe("analytics queries", () => {
     expect((await kpis(scopeOf([alpha], { sentiments: ["negative"] }))).reach).toBe(50);
     expect((await kpis(scopeOf([alpha], { sourceTypes: ["telegram"] }))).mentions).toBe(1);
     expect(await topAuthors(scopeOf([alpha], { sourceTypes: ["telegram"] }))).toEqual([
-      { author: "Bek", count: 1, reach: 10, positive: 0, neutral: 1, negative: 0 },
+      { author: "Bek", count: 1, previous: 0, reach: 10, positive: 0, neutral: 1, negative: 0 },
     ]);
   });
 
@@ -211,21 +211,65 @@ describe("analytics queries", () => {
 
   it("ranks sources, authors, source types and languages", async () => {
     expect(await topSources(scopeOf([alpha]), "en")).toEqual([
-      { id: news, name: "Daily News", type: "rss", count: 2, reach: 150, positive: 1, neutral: 0, negative: 1 },
-      { id: channel, name: "Channel", type: "telegram", count: 1, reach: 10, positive: 0, neutral: 1, negative: 0 },
+      {
+        id: news,
+        name: "Daily News",
+        type: "rss",
+        count: 2,
+        previous: 0,
+        reach: 150,
+        positive: 1,
+        neutral: 0,
+        negative: 1,
+      },
+      {
+        id: channel,
+        name: "Channel",
+        type: "telegram",
+        count: 1,
+        previous: 0,
+        reach: 10,
+        positive: 0,
+        neutral: 1,
+        negative: 0,
+      },
     ]);
     expect(await topAuthors(scopeOf([alpha]))).toEqual([
-      { author: "Aziza", count: 2, reach: 150, positive: 1, neutral: 0, negative: 1 },
-      { author: "Bek", count: 1, reach: 10, positive: 0, neutral: 1, negative: 0 },
+      { author: "Aziza", count: 2, previous: 0, reach: 150, positive: 1, neutral: 0, negative: 1 },
+      { author: "Bek", count: 1, previous: 0, reach: 10, positive: 0, neutral: 1, negative: 0 },
     ]);
     expect(await sourceTypes(scopeOf([alpha]))).toEqual([
-      { key: "rss", count: 2, reach: 150 },
-      { key: "telegram", count: 1, reach: 10 },
+      { key: "rss", count: 2, previous: 0, reach: 150 },
+      { key: "telegram", count: 1, previous: 0, reach: 10 },
     ]);
     expect(await languages(scopeOf([alpha]))).toEqual([
-      { key: "en", count: 1, reach: 100 },
-      { key: "ru", count: 1, reach: 50 },
-      { key: "uz", count: 1, reach: 10 },
+      { key: "en", count: 1, previous: 0, reach: 100 },
+      { key: "ru", count: 1, previous: 0, reach: 50 },
+      { key: "uz", count: 1, previous: 0, reach: 10 },
+    ]);
+  });
+
+  it("gives each ranked row its count in the previous period", async () => {
+    const previous = tashkent.previous;
+    expect((await topSources(scopeOf([alpha]), "en", 10, previous)).map((s) => [s.name, s.count, s.previous])).toEqual([
+      ["Daily News", 2, 1],
+      ["Channel", 1, 0],
+    ]);
+    expect((await topAuthors(scopeOf([alpha]), 10, previous)).map((a) => [a.author, a.count, a.previous])).toEqual([
+      ["Aziza", 2, 0],
+      ["Bek", 1, 1],
+    ]);
+    expect((await languages(scopeOf([alpha]), previous)).map((l) => [l.key, l.count, l.previous])).toEqual([
+      ["en", 1, 1],
+      ["ru", 1, 0],
+      ["uz", 1, 0],
+    ]);
+    const { user } = await signedInContext({ roles: ["admin"] });
+    const voice = await shareOfVoice(user, scopeOf([alpha]), "en", undefined, previous);
+    expect(voice.entries.map((e) => [e.name, e.previousShare])).toEqual([
+      ["Alpha", 1],
+      ["Beta", 0],
+      ["Gamma", 0],
     ]);
   });
 
@@ -266,8 +310,8 @@ describe("analytics queries", () => {
     });
     expect(await kpis(scope)).toMatchObject({ mentions: 2, reach: 10, neutral: 1, positive: 1 });
     expect(await languages(scope)).toEqual([
-      { key: "other", count: 1, reach: 3 },
-      { key: "uz-Cyrl", count: 1, reach: 7 },
+      { key: "other", count: 1, previous: 0, reach: 3 },
+      { key: "uz-Cyrl", count: 1, previous: 0, reach: 7 },
     ]);
 
     await handle.db.update(messages).set({ sentiment: "negative" }).where(eq(messages.id, first!.id));

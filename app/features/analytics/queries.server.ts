@@ -4,14 +4,15 @@
 // hourly rollups grouped in the reader's zone; sources, authors and terms from the messages themselves.
 // A mention linked to two projects of the scope counts for each, as in the rollups.
 import { type SQL, sql } from "drizzle-orm";
-import { queryRows } from "../../db/client.server";
-import type { Translations } from "../../db/schema";
-import { inLanguage } from "../../lib/translations";
-import type { CurrentUser } from "../auth/user";
-import { netSentiment as net } from "../overview/sentiment";
-import { foldWords } from "../projects/matcher";
-import { addDays, bucketKeys, daysBetween, HOURLY_UP_TO_DAYS, localDay, type Range } from "./period";
-import { countTerms, type TrendingTerm, trending } from "./terms";
+import { queryRows } from "../../db/client.server.ts";
+import type { Translations } from "../../db/schema.ts";
+import { inLanguage } from "../../lib/translations.ts";
+import type { CurrentUser } from "../auth/user.ts";
+import { mentionsGeneration } from "../mentions/mentions.server.ts";
+import { netSentiment as net } from "../overview/sentiment.ts";
+import { foldWords } from "../projects/matcher.ts";
+import { addDays, bucketKeys, daysBetween, HOURLY_UP_TO_DAYS, localDay, type Range } from "./period.ts";
+import { countTerms, type TrendingTerm, trending } from "./terms.ts";
 
 export const SENTIMENTS = ["positive", "neutral", "negative"] as const;
 export type Sentiment = (typeof SENTIMENTS)[number];
@@ -72,11 +73,11 @@ export function scopeBuckets(scope: AnalyticsScope, bucket = bucketOf(scope)): s
   return bucketKeys({ bucket, from, days, start: scope.start, end: scope.end });
 }
 
-/** The filters on the rollups `h`, for these projects. */
-function rollupWhere(scope: AnalyticsScope, projectIds = scope.projectIds): SQL {
+/** The filters on the rollups `h`, for these projects, from `start` (earlier to include a previous period). */
+function rollupWhere(scope: AnalyticsScope, projectIds = scope.projectIds, start = scope.start): SQL {
   const conditions = [
     sql`h.project_id = ANY(${uuidArray(projectIds)})`,
-    sql`h.hour >= ${instant(scope.start)}`,
+    sql`h.hour >= ${instant(start)}`,
     sql`h.hour < ${instant(scope.end)}`,
   ];
   if (scope.sourceTypes?.length) conditions.push(sql`h.source_type::text = ANY(${textArray(scope.sourceTypes)})`);
@@ -85,11 +86,11 @@ function rollupWhere(scope: AnalyticsScope, projectIds = scope.projectIds): SQL 
   return sql.join(conditions, sql` AND `);
 }
 
-/** The filters on links `mp`, messages `m` and sources `s`. */
-function messageWhere(scope: AnalyticsScope): SQL {
+/** The filters on links `mp`, messages `m` and sources `s`, from `start`. */
+function messageWhere(scope: AnalyticsScope, start = scope.start): SQL {
   const conditions = [
     sql`mp.project_id = ANY(${uuidArray(scope.projectIds)})`,
-    sql`mp.published_at >= ${instant(scope.start)}`,
+    sql`mp.published_at >= ${instant(start)}`,
     sql`mp.published_at < ${instant(scope.end)}`,
   ];
   if (scope.sourceTypes?.length) conditions.push(sql`s.type::text = ANY(${textArray(scope.sourceTypes)})`);
@@ -98,6 +99,16 @@ function messageWhere(scope: AnalyticsScope): SQL {
   }
   if (scope.sentiments?.length) conditions.push(sql`m.sentiment::text = ANY(${textArray(scope.sentiments)})`);
   return sql.join(conditions, sql` AND `);
+}
+
+/**
+ * Count columns over links in the scope's period (`count`) and, when `previous` is given, in that one
+ * too (`previous`); rows of either period are read in one pass.
+ */
+function periodCounts(scope: AnalyticsScope, previous: Range | undefined, column: SQL, amount: SQL) {
+  const now = sql`${column} >= ${instant(scope.start)}`;
+  return sql`coalesce(sum(${amount}) FILTER (WHERE ${now}), 0)::int AS count,
+    ${previous ? sql`coalesce(sum(${amount}) FILTER (WHERE ${column} < ${instant(previous.end)}), 0)::int` : sql`0`} AS previous`;
 }
 
 const MESSAGES = sql`FROM message_projects mp JOIN messages m ON m.id = mp.message_id JOIN sources s ON s.id = m.source_id`;
@@ -163,6 +174,8 @@ export interface VoiceEntry {
   reach: number;
   /** Of all mentions in the comparison, 0…1. */
   share: number;
+  /** The same in the previous period, when asked for and there were mentions then. */
+  previousShare: number | null;
 }
 
 export interface ShareOfVoice {
@@ -179,6 +192,7 @@ export async function shareOfVoice(
   scope: AnalyticsScope,
   language: string,
   bucket = bucketOf(scope),
+  previous?: Range,
 ): Promise<ShareOfVoice> {
   if (scope.projectIds.length === 0) return { entries: [], overTime: [] };
   const projects = await queryRows<{
@@ -195,10 +209,24 @@ export async function shareOfVoice(
   const keyOf = new Map(
     projects.map((p) => [p.id, scope.projectIds.includes(p.id) || !visible || visible.has(p.id) ? p.id : "other"]),
   );
-  const rows = await queryRows<{ project: string; key: string; count: number; reach: number }>(sql`
-    SELECT h.project_id AS project, ${bucketKey(bucket, scope.timeZone)} AS key,
-      sum(h.count)::int AS count, sum(h.reach)::bigint AS reach
-    FROM hourly_rollups h WHERE ${rollupWhere(scope, [...keyOf.keys()])} GROUP BY 1, 2`);
+  const ids = [...keyOf.keys()];
+  const [rows, before] = await Promise.all([
+    queryRows<{ project: string; key: string; count: number; reach: number }>(sql`
+      SELECT h.project_id AS project, ${bucketKey(bucket, scope.timeZone)} AS key,
+        sum(h.count)::int AS count, sum(h.reach)::bigint AS reach
+      FROM hourly_rollups h WHERE ${rollupWhere(scope, ids)} GROUP BY 1, 2`),
+    previous
+      ? queryRows<{ project: string; count: number }>(sql`
+          SELECT h.project_id AS project, sum(h.count)::int AS count
+          FROM hourly_rollups h WHERE ${rollupWhere(previousScope(scope, previous), ids)} GROUP BY 1`)
+      : [],
+  ]);
+  const previousCounts = new Map<string, number>();
+  for (const row of before) {
+    const key = keyOf.get(row.project) as string;
+    previousCounts.set(key, (previousCounts.get(key) ?? 0) + n(row.count));
+  }
+  const previousAll = [...previousCounts.values()].reduce((a, b) => a + b, 0);
 
   const totals = new Map<string, { count: number; reach: number }>();
   const perBucket = new Map<string, Record<string, number>>();
@@ -225,7 +253,13 @@ export async function shareOfVoice(
   const entries = [...named, ...(hasOther ? [{ key: "other", name: null, color: null, own: false }] : [])]
     .map((e) => {
       const total = totals.get(e.key) ?? { count: 0, reach: 0 };
-      return { ...e, ...total, share: all ? total.count / all : 0 };
+      const then = previousCounts.get(e.key) ?? 0;
+      return {
+        ...e,
+        ...total,
+        share: all ? total.count / all : 0,
+        previousShare: previousAll ? then / previousAll : null,
+      };
     })
     .sort((a, b) => Number(b.own) - Number(a.own) || b.count - a.count || (a.key === "other" ? 1 : 0));
   const zero = Object.fromEntries(entries.map((e) => [e.key, 0]));
@@ -240,24 +274,40 @@ export interface TopSource extends SentimentCounts {
   name: string;
   type: string;
   count: number;
+  /** In the previous period, when asked for (else 0). */
+  previous: number;
   reach: number;
 }
 
-/** The sources with the most mentions in the scope. */
-export async function topSources(scope: AnalyticsScope, language: string, limit = 10): Promise<TopSource[]> {
+/** The sentiment split and reach of the rows of the current period. */
+const CURRENT_MIX = (scope: AnalyticsScope) => {
+  const now = sql`mp.published_at >= ${instant(scope.start)}`;
+  return sql`coalesce(sum(m.reach) FILTER (WHERE ${now}), 0)::bigint AS reach,
+    count(*) FILTER (WHERE ${now} AND m.sentiment = 'positive')::int AS positive,
+    count(*) FILTER (WHERE ${now} AND m.sentiment = 'neutral')::int AS neutral,
+    count(*) FILTER (WHERE ${now} AND m.sentiment = 'negative')::int AS negative`;
+};
+
+/** The sources with the most mentions in the scope (with their count in `previous`, if given). */
+export async function topSources(
+  scope: AnalyticsScope,
+  language: string,
+  limit = 10,
+  previous?: Range,
+): Promise<TopSource[]> {
   if (scope.projectIds.length === 0) return [];
   const rows = await queryRows<Record<string, unknown>>(sql`
-    SELECT s.id, s.name, s.type, s.translations, count(*)::int AS count, coalesce(sum(m.reach), 0)::bigint AS reach,
-      count(*) FILTER (WHERE m.sentiment = 'positive')::int AS positive,
-      count(*) FILTER (WHERE m.sentiment = 'neutral')::int AS neutral,
-      count(*) FILTER (WHERE m.sentiment = 'negative')::int AS negative
-    ${MESSAGES} WHERE ${messageWhere(scope)}
-    GROUP BY s.id ORDER BY count DESC, reach DESC, s.name LIMIT ${limit}`);
+    SELECT s.id, s.name, s.type, s.translations, ${periodCounts(scope, previous, sql`mp.published_at`, sql`1`)},
+      ${CURRENT_MIX(scope)}
+    ${MESSAGES} WHERE ${messageWhere(scope, previous?.start)}
+    GROUP BY s.id HAVING count(*) FILTER (WHERE mp.published_at >= ${instant(scope.start)}) > 0
+    ORDER BY count DESC, reach DESC, s.name LIMIT ${limit}`);
   return rows.map((r) => ({
     id: String(r.id),
     name: inLanguage({ name: String(r.name), translations: r.translations as Translations }, "name", language),
     type: String(r.type),
     count: n(r.count),
+    previous: n(r.previous),
     reach: n(r.reach),
     ...sentimentsOf(r),
   }));
@@ -266,44 +316,53 @@ export async function topSources(scope: AnalyticsScope, language: string, limit 
 export interface TopAuthor extends SentimentCounts {
   author: string;
   count: number;
+  previous: number;
   reach: number;
 }
 
 /** The authors with the most mentions in the scope, with their reach and sentiment mix. */
-export async function topAuthors(scope: AnalyticsScope, limit = 10): Promise<TopAuthor[]> {
+export async function topAuthors(scope: AnalyticsScope, limit = 10, previous?: Range): Promise<TopAuthor[]> {
   if (scope.projectIds.length === 0) return [];
   const rows = await queryRows<Record<string, unknown>>(sql`
-    SELECT m.author, count(*)::int AS count, coalesce(sum(m.reach), 0)::bigint AS reach,
-      count(*) FILTER (WHERE m.sentiment = 'positive')::int AS positive,
-      count(*) FILTER (WHERE m.sentiment = 'neutral')::int AS neutral,
-      count(*) FILTER (WHERE m.sentiment = 'negative')::int AS negative
-    ${MESSAGES} WHERE ${messageWhere(scope)} AND m.author IS NOT NULL AND m.author <> ''
-    GROUP BY m.author ORDER BY count DESC, reach DESC, m.author LIMIT ${limit}`);
-  return rows.map((r) => ({ author: String(r.author), count: n(r.count), reach: n(r.reach), ...sentimentsOf(r) }));
+    SELECT m.author, ${periodCounts(scope, previous, sql`mp.published_at`, sql`1`)}, ${CURRENT_MIX(scope)}
+    ${MESSAGES} WHERE ${messageWhere(scope, previous?.start)} AND m.author IS NOT NULL AND m.author <> ''
+    GROUP BY m.author HAVING count(*) FILTER (WHERE mp.published_at >= ${instant(scope.start)}) > 0
+    ORDER BY count DESC, reach DESC, m.author LIMIT ${limit}`);
+  return rows.map((r) => ({
+    author: String(r.author),
+    count: n(r.count),
+    previous: n(r.previous),
+    reach: n(r.reach),
+    ...sentimentsOf(r),
+  }));
 }
 
 export interface Share {
   key: string;
   count: number;
+  previous: number;
   reach: number;
 }
 
-async function splitBy(scope: AnalyticsScope, column: SQL): Promise<Share[]> {
+async function splitBy(scope: AnalyticsScope, column: SQL, previous?: Range): Promise<Share[]> {
   if (scope.projectIds.length === 0) return [];
   const rows = await queryRows<Record<string, unknown>>(sql`
-    SELECT ${column} AS key, sum(h.count)::int AS count, sum(h.reach)::bigint AS reach
-    FROM hourly_rollups h WHERE ${rollupWhere(scope)} GROUP BY 1 HAVING sum(h.count) > 0 ORDER BY count DESC, key`);
-  return rows.map((r) => ({ key: String(r.key), count: n(r.count), reach: n(r.reach) }));
+    SELECT ${column} AS key, ${periodCounts(scope, previous, sql`h.hour`, sql`h.count`)},
+      coalesce(sum(h.reach) FILTER (WHERE h.hour >= ${instant(scope.start)}), 0)::bigint AS reach
+    FROM hourly_rollups h WHERE ${rollupWhere(scope, scope.projectIds, previous?.start)}
+    GROUP BY 1 HAVING coalesce(sum(h.count) FILTER (WHERE h.hour >= ${instant(scope.start)}), 0) > 0
+    ORDER BY count DESC, key`);
+  return rows.map((r) => ({ key: String(r.key), count: n(r.count), previous: n(r.previous), reach: n(r.reach) }));
 }
 
-/** Mentions and reach per source type, most first. */
-export function sourceTypes(scope: AnalyticsScope): Promise<Share[]> {
-  return splitBy(scope, sql`h.source_type::text`);
+/** Mentions and reach per source type, most first (with the counts in `previous`, if given). */
+export function sourceTypes(scope: AnalyticsScope, previous?: Range): Promise<Share[]> {
+  return splitBy(scope, sql`h.source_type::text`, previous);
 }
 
 /** Mentions and reach per language (`other`: any other or unknown), most first. */
-export function languages(scope: AnalyticsScope): Promise<Share[]> {
-  return splitBy(scope, sql`h.language`);
+export function languages(scope: AnalyticsScope, previous?: Range): Promise<Share[]> {
+  return splitBy(scope, sql`h.language`, previous);
 }
 
 /** Mentions per weekday (0 Monday … 6 Sunday) and hour of the reader's day: all 168 cells, in that order. */
@@ -323,7 +382,9 @@ export async function heatmap(scope: AnalyticsScope): Promise<Array<{ weekday: n
 }
 
 /** Above this many mentions a period's terms are counted on a random sample of about this size. */
-export const TERMS_SAMPLE = 5_000;
+export const TERMS_SAMPLE = 1_500;
+/** Only the start of a long text is read for terms: it is where a mention says what it is about. */
+const TERMS_TEXT_CHARS = 1_000;
 
 /**
  * The scope's mention texts, or a uniform sample of about `TERMS_SAMPLE` of them: message ids are random
@@ -337,24 +398,41 @@ async function textsOf(scope: AnalyticsScope) {
   const threshold = `${Math.floor(fraction * 0xffffffff)
     .toString(16)
     .padStart(8, "0")}-ffff-ffff-ffff-ffffffffffff`;
-  const sample = fraction < 1 ? sql` AND m.id <= ${threshold}::uuid` : sql``;
+  // On the link's copy of the id, so links are sampled before their messages are read.
+  const sample = fraction < 1 ? sql` AND mp.message_id <= ${threshold}::uuid` : sql``;
   const rows = await queryRows<{ title: string | null; text: string }>(
-    sql`SELECT m.title, m.text ${MESSAGES} WHERE ${messageWhere(scope)}${sample}`,
+    sql`SELECT m.title, left(m.text, ${TERMS_TEXT_CHARS}) AS text ${MESSAGES} WHERE ${messageWhere(scope)}${sample}`,
   );
   return { rows, scale: rows.length ? n(count) / rows.length : 1 };
 }
+
+// Counting terms is the page's slowest part (tokenising thousands of texts), so a result is kept for a
+// minute per scope and period, and dropped as soon as mentions change (the mentions generation).
+const TERMS_KEEP_MS = 60_000;
+const TERMS_KEPT_MAX = 200;
+const keptTerms = new Map<string, { until: number; generation: number; terms: Promise<TrendingTerm[]> }>();
 
 /**
  * The words and phrases that rose most in the scope against `previous` (same filters), stop words of the
  * four languages and the projects' own names and keywords left out. Counts are mentions with the term
  * (estimated from a sample in a large period).
  */
-export async function trendingTerms(
-  scope: AnalyticsScope,
-  previous: Range,
-  { limit = 15 } = {},
-): Promise<TrendingTerm[]> {
-  if (scope.projectIds.length === 0) return [];
+export function trendingTerms(scope: AnalyticsScope, previous: Range, { limit = 15 } = {}): Promise<TrendingTerm[]> {
+  if (scope.projectIds.length === 0) return Promise.resolve([]);
+  const key = JSON.stringify([scope, previous.start, previous.end, limit]);
+  const now = Date.now();
+  const generation = mentionsGeneration();
+  const kept = keptTerms.get(key);
+  if (kept && kept.until > now && kept.generation === generation) return kept.terms;
+  keptTerms.delete(key);
+  if (keptTerms.size >= TERMS_KEPT_MAX) keptTerms.delete(keptTerms.keys().next().value as string);
+  const terms = countTrendingTerms(scope, previous, limit);
+  keptTerms.set(key, { until: now + TERMS_KEEP_MS, generation, terms });
+  terms.catch(() => keptTerms.get(key)?.terms === terms && keptTerms.delete(key));
+  return terms;
+}
+
+async function countTrendingTerms(scope: AnalyticsScope, previous: Range, limit: number) {
   const [own, now, before] = await Promise.all([
     queryRows<{ name: string; keywords: string[] }>(
       sql`SELECT name, keywords FROM projects WHERE id = ANY(${uuidArray(scope.projectIds)})`,
