@@ -24,6 +24,10 @@ export default [
       route("notifications", "routes/_app.settings.notifications.tsx"),
     ]),
     route("sources/:sourceId/import", "routes/_app.sources.$sourceId.import.tsx"),
+    route("ai-assistant", "routes/_app.ai-assistant.tsx", [
+      index("routes/_app.ai-assistant._index.tsx"),
+      route(":conversationId", "routes/_app.ai-assistant.$conversationId.tsx"),
+    ]),
     route("*", "routes/_app.not-found.tsx"),
   ]),
   ...([401, 403, 404, 500, 503] as const).map((status) =>
@@ -36,6 +40,7 @@ export default [
   route("messages/export", "routes/messages.export.ts"),
   route("messages/arrivals", "routes/messages.arrivals.ts"),
   route("messages/palette", "routes/messages.palette.ts"),
+  route("ai-assistant/:conversationId/answer", "routes/ai-assistant.$conversationId.answer.ts"),
   route("resources/theme", "routes/resources.theme.ts"),
   route("resources/locale", "routes/resources.locale.ts"),
   route("resources/sidebar", "routes/resources.sidebar.ts"),

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useSubmit } from "react-router";
 import { THEME_CHOICES } from "~/lib/theme";
 import { flatNavItems, NAV_GROUPS } from "./nav";
+import { PaletteAssistant } from "./palette-assistant";
 import { PaletteMentions } from "./palette-mentions";
 import type { SwitcherProject } from "./project-switcher";
 import { THEME_ICONS, useThemeChoice } from "./theme-switcher";
@@ -108,6 +109,12 @@ export default function CommandPalette({
                 </Command.Item>
               </Command.Group>
               <PaletteMentions query={query} onOpen={(to) => run(() => navigate(to))} />
+              <PaletteAssistant
+                query={query}
+                onAsk={(question) =>
+                  run(() => submit({ question, mode: "stream" }, { method: "post", action: "/ai-assistant?index" }))
+                }
+              />
             </Command.List>
           </Command>
         </Dialog.Content>
