@@ -330,6 +330,26 @@ export const dailyRollups = pgTable(
   (t) => [primaryKey({ columns: [t.projectId, t.day, t.sentiment, t.sourceType] })],
 );
 
+/**
+ * Per project, UTC hour, sentiment, source type and language (`other` when unknown): kept by the same
+ * triggers as the daily rollups; analytics groups the hours into days and weeks in the reader's time zone.
+ */
+export const hourlyRollups = pgTable(
+  "hourly_rollups",
+  {
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    sentiment: sentiment("sentiment").notNull(),
+    sourceType: sourceType("source_type").notNull(),
+    language: text("language").notNull(),
+    count: integer("count").notNull().default(0),
+    reach: bigint("reach", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.hour, t.sentiment, t.sourceType, t.language] })],
+);
+
 export const tasks = pgTable(
   "tasks",
   {

@@ -344,6 +344,12 @@ export async function seedDemo(
     SELECT mp.project_id, (m.published_at AT TIME ZONE 'UTC')::date, m.sentiment, s.type, count(*), sum(m.reach)
     FROM message_projects mp JOIN messages m ON m.id = mp.message_id JOIN sources s ON s.id = m.source_id
     GROUP BY 1, 2, 3, 4`);
+  await db.execute(sql`
+    INSERT INTO hourly_rollups (project_id, hour, sentiment, source_type, language, count, reach)
+    SELECT mp.project_id, date_trunc('hour', m.published_at, 'UTC'), m.sentiment, s.type,
+      coalesce(m.language, 'other'), count(*), sum(m.reach)
+    FROM message_projects mp JOIN messages m ON m.id = mp.message_id JOIN sources s ON s.id = m.source_id
+    GROUP BY 1, 2, 3, 4, 5`);
 
   return { projectIds: idOf, messages: rows.length, links: linked };
 }
