@@ -130,7 +130,7 @@ export async function sentimentSplit(asker: Asker, args: ScopeArgs): Promise<Too
 
 export async function shareOfVoice(asker: Asker, args: ScopeArgs): Promise<ToolOutcome> {
   const { range, ids, scope } = await scoped(asker, args);
-  const voice = await voiceQuery(asker.user, scope, asker.language, "day");
+  const voice = await voiceQuery(asker.user, scope, asker.language, { bucket: "day" });
   // A competitor the user may not see is "other", without its name (analytics' own rule).
   const entries = voice.entries.map((e) => ({
     name: e.name,
@@ -188,8 +188,8 @@ export async function topList(asker: Asker, args: z.infer<typeof topArgs>): Prom
   }
   const rows =
     args.kind === "sources"
-      ? (await topSources(scope, asker.language, limit)).map((s) => ({ name: s.name, ...s }))
-      : (await topAuthors(scope, limit)).map((a) => ({ name: a.author, ...a }));
+      ? await topSources(scope, asker.language, { limit })
+      : (await topAuthors(scope, { limit })).map((a) => ({ ...a, name: a.author }));
   return {
     result: {
       period: range,

@@ -2,6 +2,7 @@
 // "last week", "yesterday", "in March", "за прошлую неделю", "вчера", "в марте", "oʻtgan hafta", "kecha",
 // "mart oyida", "ўтган ҳафта", "кеча", "март ойида", "last 30 days" … The words are compared folded (the
 // matcher's folding: lower case, Cyrillic to Latin, no apostrophes), so Uzbek in either script is one list.
+import { addDays, daysBetween } from "../analytics/period.ts";
 import { foldWords, inflects } from "../projects/matcher.ts";
 
 /** Both ends included, yyyy-mm-dd in the user's time zone (as the feed's `from` and `to`). */
@@ -20,20 +21,8 @@ export const DEFAULT_DAYS = 7;
 const dayKey = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const msOf = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
-/** A day plus (or minus) some days. */
-export function addDays(day: string, days: number): string {
-  return dayKey(msOf(day) + days * 86_400_000);
-}
-
-/** The calendar day of an instant in a time zone. */
-export function localDay(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    instant,
-  );
-}
-
 export function daysIn(range: DayRange): number {
-  return Math.round((msOf(range.to) - msOf(range.from)) / 86_400_000) + 1;
+  return daysBetween(range.from, range.to) + 1;
 }
 
 /** The same number of days just before. */
