@@ -6,11 +6,13 @@ import { type ChatMessage, Conversation, QuestionForm } from "~/features/assista
 import {
   answerPending,
   ask,
+  asShown,
   conversationMessages,
   deleteConversation,
   getConversation,
   renameConversation,
 } from "~/features/assistant/conversations.server";
+import { TITLE_LENGTH } from "~/features/assistant/limits";
 import { questionSchema, renameSchema } from "~/features/assistant/schemas";
 import { requireUser } from "~/features/auth/guard.server";
 import { type FormResult, typedValue, useFormErrors, useIsPending } from "~/lib/forms";
@@ -24,7 +26,7 @@ import type { Route } from "./+types/_app.ai-assistant.$conversationId";
 export async function loader({ context, params }: Route.LoaderArgs) {
   const user = requireUser(context);
   const conversation = await getConversation(user.id, params.conversationId);
-  const messages: ChatMessage[] = (await conversationMessages(conversation.id)).map((m) => ({
+  const messages: ChatMessage[] = (await conversationMessages(conversation.id)).map(asShown).map((m) => ({
     id: m.id,
     role: m.role,
     content: m.content,
@@ -74,7 +76,7 @@ function ConversationTools({ title, result }: { title: string; result: FormResul
             name="title"
             label={t("titleLabel")}
             defaultValue={typedValue(renaming ? result : undefined, "title", title)}
-            maxLength={80}
+            maxLength={TITLE_LENGTH}
             required
             error={renaming ? errors.field("title") : undefined}
           />

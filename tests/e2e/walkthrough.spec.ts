@@ -99,6 +99,15 @@ async function signedInPages(page: Page): Promise<string[]> {
   await page.goto("/sources?sort=type&dir=desc");
   const source = await page.locator('tbody th a[href^="/sources/"]').first().getAttribute("href");
   expect(source, "a source to open").toBeTruthy();
+  // A conversation with a chart and a table, asked as a form without JavaScript would.
+  const baseURL = test.info().project.use.baseURL as string;
+  const asked = await page.request.post(`${baseURL}/ai-assistant?index`, {
+    headers: { Origin: baseURL },
+    form: { question: "Compare Nurbank and Orzu Bank over the last 30 days", mode: "wait" },
+    maxRedirects: 0,
+  });
+  const conversation = asked.headers().location;
+  expect(conversation, "a conversation to open").toMatch(/^\/ai-assistant\//);
   return [
     "/",
     "/projects",
@@ -123,6 +132,8 @@ async function signedInPages(page: Page): Promise<string[]> {
     "/settings/appearance",
     "/settings/notifications",
     "/integrations",
+    "/ai-assistant",
+    conversation as string,
     NOT_FOUND,
   ];
 }

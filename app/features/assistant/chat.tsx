@@ -9,7 +9,7 @@ import { FieldError } from "~/ui/field";
 import { Textarea } from "~/ui/input";
 import { AnswerBlocks, AnswerText } from "./answer-blocks";
 import type { AssistantBlock } from "./blocks";
-import { QUESTION_LENGTH } from "./schemas";
+import { QUESTION_LENGTH } from "./limits";
 
 export interface ChatMessage {
   id: string;
@@ -39,7 +39,11 @@ function useAnswerStream(conversationId: string, pendingId: string | null): Stre
     started.current = pendingId;
     setStreamed({ text: "", tool: null });
     (async () => {
-      const response = await fetch(`/ai-assistant/${conversationId}/answer`, { method: "POST" });
+      // An empty form: every page post is one (formBodyMiddleware).
+      const response = await fetch(`/ai-assistant/${conversationId}/answer`, {
+        method: "POST",
+        body: new URLSearchParams(),
+      });
       if (!response.body) return;
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       let buffer = "";
@@ -64,6 +68,19 @@ function useAnswerStream(conversationId: string, pendingId: string | null): Stre
     if (!pendingId) setStreamed(null);
   }, [pendingId]);
   return pendingId ? streamed : null;
+}
+
+const REFRESH_MS = 2000;
+
+/** An answer being written by another request (another tab, or before a reload): shown when it is stored. */
+function useRefreshWhileWritten(waiting: boolean) {
+  const revalidator = useRevalidator();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the revalidator's identity changes each render.
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => revalidator.revalidate(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [waiting]);
 }
 
 function Bubble({ from: role, children }: { from: "user" | "assistant"; children: React.ReactNode }) {
@@ -104,6 +121,7 @@ export function Conversation({ conversationId, messages }: { conversationId: str
   const { t } = useTranslation("ai-assistant");
   const pending = messages.find((m) => m.role === "assistant" && (m.status === "pending" || m.status === "streaming"));
   const streamed = useAnswerStream(conversationId, pending?.status === "pending" ? pending.id : null);
+  useRefreshWhileWritten(pending?.status === "streaming" && !streamed);
   return (
     <ol className="flex flex-col gap-4" aria-label={t("messages")}>
       {messages.map((m) => {

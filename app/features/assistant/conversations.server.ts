@@ -9,6 +9,7 @@ import { getEnv } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { analystAnswer } from "./analyst.server";
 import type { AnswerSink, EngineResult, HistoryTurn } from "./engine";
+import { TITLE_LENGTH } from "./limits";
 import { modelAnswer, modelConfig } from "./model.server";
 import type { Asker } from "./tools.server";
 
@@ -16,7 +17,6 @@ export type Conversation = typeof assistantConversations.$inferSelect;
 export type StoredMessage = typeof assistantMessages.$inferSelect;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const TITLE_LENGTH = 80;
 const HISTORY_TURNS = 20;
 
 const titleOf = (question: string) => {
@@ -47,6 +47,16 @@ export async function getConversation(userId: string, id: string): Promise<Conve
     : [];
   if (!row) throw data(null, { status: 404 });
   return row;
+}
+
+/**
+ * An answer still `streaming` long after any model would have given up was cut off (the server stopped mid-way):
+ * shown as failed, so the page never waits for it.
+ */
+export function asShown(message: StoredMessage, now = Date.now()): StoredMessage {
+  const abandoned =
+    message.status === "streaming" && now - message.createdAt.getTime() > getEnv().AI_TIMEOUT_MS + 60_000;
+  return abandoned ? { ...message, status: "failed", error: "errors.failed" } : message;
 }
 
 export function conversationMessages(conversationId: string): Promise<StoredMessage[]> {

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { freeText } from "~/lib/form-rules";
-
-export const QUESTION_LENGTH = 2000;
+import { QUESTION_LENGTH, TITLE_LENGTH } from "./limits";
 
 /** `mode`: `stream` when the page (with JavaScript) will stream the answer; otherwise the post waits for it. */
 export const questionSchema = z.object({
@@ -14,5 +13,5 @@ export const questionSchema = z.object({
 export const renameSchema = z.object({
   title: freeText()
     .pipe(z.string().min(1, "ai-assistant:errors.titleRequired"))
-    .pipe(z.string().max(80, "ai-assistant:errors.titleTooLong")),
+    .pipe(z.string().max(TITLE_LENGTH, "ai-assistant:errors.titleTooLong")),
 });
