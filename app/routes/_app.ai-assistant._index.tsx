@@ -8,7 +8,6 @@ import { questionSchema } from "~/features/assistant/schemas";
 import { suggestedQuestions } from "~/features/assistant/suggestions.server";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { PageErrorBoundary } from "~/shell/error-page";
-import { buttonClass } from "~/ui/button";
 import { Card } from "~/ui/card";
 import type { Route } from "./+types/_app.ai-assistant._index";
 
@@ -60,7 +59,8 @@ function SuggestionButton({ question }: { question: string }) {
   return (
     <button
       type="submit"
-      className={buttonClass("outline", "sm")}
+      // A button's look, but long questions wrap on a phone.
+      className="inline-flex items-start gap-2 rounded-md border border-border bg-background px-3 py-1.5 text-left text-xs font-medium outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring [&_svg]:mt-px [&_svg]:size-4 [&_svg]:shrink-0"
       onClick={(event) => {
         const mode = event.currentTarget.form?.elements.namedItem("mode");
         if (mode instanceof HTMLInputElement) mode.value = "stream";

@@ -29,8 +29,8 @@ export default function AssistantLayout({ loaderData }: Route.ComponentProps) {
           </Link>
         }
       />
-      <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
-        <nav aria-label={t("conversations")} className="order-2 lg:order-1">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
+        <nav aria-label={t("conversations")} className="order-2 min-w-0 lg:order-1">
           <h2 className="mb-2 text-sm font-medium text-muted-foreground">{t("conversations")}</h2>
           {loaderData.conversations.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t("noConversations")}</p>

@@ -66,7 +66,7 @@ export function AnswerText({ content }: { content: string }) {
           parts.push(paragraph.slice(last));
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a stored text keep their order.
-            <p key={i} className="whitespace-pre-wrap">
+            <p key={i} className="whitespace-pre-wrap break-words">
               {parts.map((part, k) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one paragraph, in order.
                 <Fragment key={k}>{part}</Fragment>

@@ -128,7 +128,7 @@ export function Conversation({ conversationId, messages }: { conversationId: str
         if (m.role === "user") {
           return (
             <Bubble key={m.id} from="user">
-              <p className="whitespace-pre-wrap" data-user-content>
+              <p className="whitespace-pre-wrap break-words" data-user-content>
                 {m.content}
               </p>
             </Bubble>
