@@ -3,6 +3,7 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 export default [
   layout("routes/_app.tsx", [
     index("routes/_app._index.tsx"),
+    route("analytics", "routes/_app.analytics.tsx"),
     route("integrations", "routes/_app.integrations.tsx"),
     route("messages", "routes/_app.messages.tsx", [route(":messageId", "routes/_app.messages.$messageId.tsx")]),
     route("projects", "routes/_app.projects._index.tsx"),
@@ -37,6 +38,7 @@ export default [
   route("sign-in", "routes/auth-layout.tsx", { id: "sign-in" }, [index("routes/sign-in._index.tsx")]),
   route("sign-up", "routes/auth-layout.tsx", { id: "sign-up" }, [index("routes/sign-up._index.tsx")]),
   route("sign-out", "routes/sign-out.ts"),
+  route("analytics/export", "routes/analytics.export.ts"),
   route("messages/export", "routes/messages.export.ts"),
   route("messages/arrivals", "routes/messages.arrivals.ts"),
   route("messages/palette", "routes/messages.palette.ts"),

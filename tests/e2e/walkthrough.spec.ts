@@ -110,6 +110,7 @@ async function signedInPages(page: Page): Promise<string[]> {
   expect(conversation, "a conversation to open").toMatch(/^\/ai-assistant\//);
   return [
     "/",
+    "/analytics",
     "/projects",
     "/projects?view=cards",
     "/projects/create",

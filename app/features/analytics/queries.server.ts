@@ -4,14 +4,15 @@
 // hourly rollups grouped in the reader's zone; sources, authors and terms from the messages themselves.
 // A mention linked to two projects of the scope counts for each, as in the rollups.
 import { type SQL, sql } from "drizzle-orm";
-import { queryRows } from "../../db/client.server";
-import type { Translations } from "../../db/schema";
-import { inLanguage } from "../../lib/translations";
-import type { CurrentUser } from "../auth/user";
-import { netSentiment as net } from "../overview/sentiment";
-import { foldWords } from "../projects/matcher";
-import { addDays, bucketKeys, daysBetween, HOURLY_UP_TO_DAYS, localDay, type Range } from "./period";
-import { countTerms, type TrendingTerm, trending } from "./terms";
+import { queryRows } from "../../db/client.server.ts";
+import type { Translations } from "../../db/schema.ts";
+import { inLanguage } from "../../lib/translations.ts";
+import type { CurrentUser } from "../auth/user.ts";
+import { mentionsGeneration } from "../mentions/mentions.server.ts";
+import { netSentiment as net } from "../overview/sentiment.ts";
+import { foldWords } from "../projects/matcher.ts";
+import { addDays, bucketKeys, daysBetween, HOURLY_UP_TO_DAYS, localDay, type Range } from "./period.ts";
+import { countTerms, type TrendingTerm, trending } from "./terms.ts";
 
 export const SENTIMENTS = ["positive", "neutral", "negative"] as const;
 export type Sentiment = (typeof SENTIMENTS)[number];
@@ -382,7 +383,9 @@ export async function heatmap(scope: AnalyticsScope): Promise<Array<{ weekday: n
 }
 
 /** Above this many mentions a period's terms are counted on a random sample of about this size. */
-export const TERMS_SAMPLE = 5_000;
+export const TERMS_SAMPLE = 1_500;
+/** Only the start of a long text is read for terms: it is where a mention says what it is about. */
+const TERMS_TEXT_CHARS = 1_000;
 
 /**
  * The scope's mention texts, or a uniform sample of about `TERMS_SAMPLE` of them: message ids are random
@@ -396,24 +399,41 @@ async function textsOf(scope: AnalyticsScope) {
   const threshold = `${Math.floor(fraction * 0xffffffff)
     .toString(16)
     .padStart(8, "0")}-ffff-ffff-ffff-ffffffffffff`;
-  const sample = fraction < 1 ? sql` AND m.id <= ${threshold}::uuid` : sql``;
+  // On the link's copy of the id, so links are sampled before their messages are read.
+  const sample = fraction < 1 ? sql` AND mp.message_id <= ${threshold}::uuid` : sql``;
   const rows = await queryRows<{ title: string | null; text: string }>(
-    sql`SELECT m.title, m.text ${MESSAGES} WHERE ${messageWhere(scope)}${sample}`,
+    sql`SELECT m.title, left(m.text, ${TERMS_TEXT_CHARS}) AS text ${MESSAGES} WHERE ${messageWhere(scope)}${sample}`,
   );
   return { rows, scale: rows.length ? n(count) / rows.length : 1 };
 }
+
+// Counting terms is the page's slowest part (tokenising thousands of texts), so a result is kept for a
+// minute per scope and period, and dropped as soon as mentions change (the mentions generation).
+const TERMS_KEEP_MS = 60_000;
+const TERMS_KEPT_MAX = 200;
+const keptTerms = new Map<string, { until: number; generation: number; terms: Promise<TrendingTerm[]> }>();
 
 /**
  * The words and phrases that rose most in the scope against `previous` (same filters), stop words of the
  * four languages and the projects' own names and keywords left out. Counts are mentions with the term
  * (estimated from a sample in a large period).
  */
-export async function trendingTerms(
-  scope: AnalyticsScope,
-  previous: Range,
-  { limit = 15 } = {},
-): Promise<TrendingTerm[]> {
-  if (scope.projectIds.length === 0) return [];
+export function trendingTerms(scope: AnalyticsScope, previous: Range, { limit = 15 } = {}): Promise<TrendingTerm[]> {
+  if (scope.projectIds.length === 0) return Promise.resolve([]);
+  const key = JSON.stringify([scope, previous.start, previous.end, limit]);
+  const now = Date.now();
+  const generation = mentionsGeneration();
+  const kept = keptTerms.get(key);
+  if (kept && kept.until > now && kept.generation === generation) return kept.terms;
+  keptTerms.delete(key);
+  if (keptTerms.size >= TERMS_KEPT_MAX) keptTerms.delete(keptTerms.keys().next().value as string);
+  const terms = countTrendingTerms(scope, previous, limit);
+  keptTerms.set(key, { until: now + TERMS_KEEP_MS, generation, terms });
+  terms.catch(() => keptTerms.get(key)?.terms === terms && keptTerms.delete(key));
+  return terms;
+}
+
+async function countTrendingTerms(scope: AnalyticsScope, previous: Range, limit: number) {
   const [own, now, before] = await Promise.all([
     queryRows<{ name: string; keywords: string[] }>(
       sql`SELECT name, keywords FROM projects WHERE id = ANY(${uuidArray(scope.projectIds)})`,

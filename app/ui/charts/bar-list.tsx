@@ -62,7 +62,7 @@ export function BarList({
             return (
               <tr key={row.key} data-tip={row.tip} className="align-middle">
                 <th scope="row" className="py-1 pr-2 text-left font-normal">
-                  <div className="truncate">{row.label}</div>
+                  <div className="break-words">{row.label}</div>
                   <svg
                     aria-hidden="true"
                     viewBox="0 0 100 4"
@@ -86,7 +86,7 @@ export function BarList({
                   <td
                     // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its columns, in order.
                     key={i}
-                    className={`w-[5.5rem] py-1 pl-2 text-right text-xs tabular-nums ${i === 0 ? "font-medium text-foreground" : "text-muted-foreground"}`}
+                    className={`w-14 py-1 pl-2 sm:w-[4.5rem] text-right text-xs tabular-nums ${i === 0 ? "font-medium text-foreground" : "text-muted-foreground"}`}
                   >
                     {cell}
                   </td>

@@ -35,48 +35,50 @@ export function DonutChart({
 }) {
   const { shown, targetProps } = useTip();
   return (
-    <figure className="flex flex-col items-center gap-3 sm:flex-row sm:items-center">
-      <div
-        {...targetProps}
-        role="img"
-        aria-label={summary}
-        className="relative size-36 shrink-0 rounded-full outline-offset-4 focus-visible:outline-2 focus-visible:outline-ring"
-      >
-        <svg viewBox="-50 -50 100 100" className="size-full" aria-hidden="true">
-          <circle r={40} fill="none" stroke="var(--muted)" strokeWidth={20} />
-          {slices.map((s) => (
-            <path
-              key={s.key}
-              d={s.path}
-              fill={s.color}
-              data-tip={`${s.label}\n${s.value} · ${s.share}`}
-              stroke={shown?.text.startsWith(`${s.label}\n`) ? "var(--foreground)" : "none"}
-            />
-          ))}
-        </svg>
-        {center && (
-          <span className="pointer-events-none absolute inset-0 flex items-center justify-center text-sm font-semibold tabular-nums">
-            {center}
-          </span>
-        )}
-        <Tip shown={shown} />
-      </div>
-      <figcaption>
-        <Legend
-          items={slices.map((s) => ({
-            key: s.key,
-            label: s.label,
-            color: s.color,
-            value: s.share,
-            userContent: s.userContent,
-          }))}
+    <div className="@container">
+      <figure className="flex flex-col items-center gap-4 @xs:flex-row">
+        <div
+          {...targetProps}
+          role="img"
+          aria-label={summary}
+          className="relative size-36 shrink-0 rounded-full outline-offset-4 focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <svg viewBox="-50 -50 100 100" className="size-full" aria-hidden="true">
+            <circle r={40} fill="none" stroke="var(--muted)" strokeWidth={20} />
+            {slices.map((s) => (
+              <path
+                key={s.key}
+                d={s.path}
+                fill={s.color}
+                data-tip={`${s.label}\n${s.value} · ${s.share}`}
+                stroke={shown?.text.startsWith(`${s.label}\n`) ? "var(--foreground)" : "none"}
+              />
+            ))}
+          </svg>
+          {center && (
+            <span className="pointer-events-none absolute inset-0 flex items-center justify-center text-sm font-semibold tabular-nums">
+              {center}
+            </span>
+          )}
+          <Tip shown={shown} />
+        </div>
+        <figcaption>
+          <Legend
+            items={slices.map((s) => ({
+              key: s.key,
+              label: s.label,
+              color: s.color,
+              value: s.share,
+              userContent: s.userContent,
+            }))}
+          />
+        </figcaption>
+        <ChartTable
+          caption={caption}
+          columns={[nameHeader, valueHeader, shareHeader]}
+          rows={slices.map((s) => ({ key: s.key, header: s.label, cells: [s.value, s.share] }))}
         />
-      </figcaption>
-      <ChartTable
-        caption={caption}
-        columns={[nameHeader, valueHeader, shareHeader]}
-        rows={slices.map((s) => ({ key: s.key, header: s.label, cells: [s.value, s.share] }))}
-      />
-    </figure>
+      </figure>
+    </div>
   );
 }

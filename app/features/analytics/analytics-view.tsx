@@ -1,0 +1,395 @@
+import { Download } from "lucide-react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { type Formatter, useFormatter } from "~/lib/format";
+import { Card, StatCard, type StatChange } from "~/ui/card";
+import { BarList } from "~/ui/charts/bar-list";
+import { OTHER_COLOR, SENTIMENT_COLORS, seriesColor, seriesDash } from "~/ui/charts/colors";
+import { DonutChart } from "~/ui/charts/donut-chart";
+import { HeatMap } from "~/ui/charts/heat-map";
+import { LineChart } from "~/ui/charts/line-chart";
+import { StackedBarChart } from "~/ui/charts/stacked-bar-chart";
+import { type ChartId, exportHref, feedHref } from "./filters";
+import type { AnalyticsPage } from "./page.server";
+
+type Data = AnalyticsPage;
+type T = ReturnType<typeof useTranslation<["dashboard", "messages"]>>["t"];
+
+const SENTIMENT_ORDER = ["positive", "neutral", "negative"] as const;
+
+/** How a figure moved against the previous period: in percent, or in points for shares and indexes. */
+export function changeOf(
+  t: T,
+  format: Formatter,
+  now: number | null,
+  before: number | null,
+  { points = false, better = "neither" }: { points?: boolean; better?: StatChange["better"] } = {},
+): StatChange {
+  if (now === null || before === null || (!points && before === 0)) {
+    return { delta: null, text: t("analytics.change.none"), better };
+  }
+  const delta = points ? Math.round((now - before) * 100) : Math.round(((now - before) / before) * 100);
+  const value = `${delta > 0 ? "+" : ""}${format.number(delta)}`;
+  return { delta, text: t(points ? "analytics.change.points" : "analytics.change.percent", { value }), better };
+}
+
+/** A short change for a table cell: "+12%", "new" or "−3 pts". */
+function shortChange(t: T, format: Formatter, now: number, before: number) {
+  if (before === 0) return now === 0 ? "—" : t("analytics.change.new");
+  const delta = Math.round(((now - before) / before) * 100);
+  return `${delta > 0 ? "+" : ""}${format.number(delta)}%`;
+}
+
+/** A short change of a share, in points: "+3 pts". */
+function pointsChange(t: T, format: Formatter, now: number, before: number) {
+  const delta = Math.round((now - before) * 100);
+  return t("analytics.change.pointsShort", { value: `${delta > 0 ? "+" : ""}${format.number(delta)}` });
+}
+
+function ChartCard({
+  chart,
+  title,
+  data,
+  className,
+  children,
+  help,
+}: {
+  chart: ChartId;
+  title: string;
+  data: Data;
+  className?: string;
+  children: ReactNode;
+  help?: string;
+}) {
+  const { t } = useTranslation("dashboard");
+  return (
+    <Card
+      title={title}
+      className={className}
+      action={
+        <a
+          href={exportHref(chart, data.filters)}
+          download
+          className="inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-xs text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <Download aria-hidden="true" className="size-3.5" />
+          {t("analytics.csv")}
+          <span className="sr-only">: {title}</span>
+        </a>
+      }
+    >
+      {help && <p className="-mt-2 mb-3 text-xs text-muted-foreground">{help}</p>}
+      {children}
+    </Card>
+  );
+}
+
+/** Labels of the period's buckets: local days as calendar days, hours in the reader's zone. */
+function useBuckets(data: Data) {
+  const format = useFormatter();
+  const days = useFormatter({ timeZone: "UTC" });
+  return data.volume.map((p) =>
+    data.period.bucket === "day"
+      ? { key: p.key, axisLabel: days.dayMonth(p.key), title: days.date(p.key) }
+      : { key: p.key, axisLabel: format.time(p.key), title: format.dateTime(p.key) },
+  );
+}
+
+export function AnalyticsKpis({ data }: { data: Data }) {
+  const { t } = useTranslation(["dashboard", "messages"]);
+  const format = useFormatter();
+  const { current, previous } = data.kpis;
+  const negative = (k: typeof current) => (k.mentions ? k.negative / k.mentions : null);
+  const own = data.voice.entries.filter((e) => e.own);
+  const voice = own.length && data.voice.entries.length > own.length ? own.reduce((a, e) => a + e.share, 0) : null;
+  const voiceBefore = own.every((e) => e.previousShare !== null)
+    ? own.reduce((a, e) => a + (e.previousShare ?? 0), 0)
+    : null;
+  const percent = (v: number | null) => (v === null ? "—" : `${format.number(Math.round(v * 100))}%`);
+  return (
+    <section aria-label={t("analytics.kpis")} className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
+      <StatCard
+        label={t("analytics.kpi.mentions")}
+        value={format.number(current.mentions)}
+        change={changeOf(t, format, current.mentions, previous.mentions)}
+      />
+      <StatCard
+        label={t("analytics.kpi.reach")}
+        value={format.number(current.reach)}
+        change={changeOf(t, format, current.reach, previous.reach)}
+      />
+      <StatCard
+        label={t("analytics.kpi.net")}
+        value={current.net === null ? "—" : format.number(Math.round(current.net * 100))}
+        change={changeOf(t, format, current.net, previous.net, { points: true, better: "up" })}
+      />
+      <StatCard
+        label={t("analytics.kpi.negative")}
+        value={percent(negative(current))}
+        change={changeOf(t, format, negative(current), negative(previous), { points: true, better: "down" })}
+      />
+      <StatCard
+        label={t("analytics.kpi.voice")}
+        value={percent(voice)}
+        change={voice === null ? undefined : changeOf(t, format, voice, voiceBefore, { points: true, better: "up" })}
+      />
+    </section>
+  );
+}
+
+export function AnalyticsCharts({ data }: { data: Data }) {
+  const { t } = useTranslation(["dashboard", "messages"]);
+  const format = useFormatter();
+  const buckets = useBuckets(data);
+  const tickEvery = data.period.bucket === "hour" ? 6 : Math.max(1, Math.ceil(data.volume.length / 6));
+  const sentimentLabel = (s: string) => t(`messages:sentiment.${s}`);
+  const { current, previous } = data.kpis;
+  const percent = (v: number) => `${format.number(Math.round(v * 100))}%`;
+  const voiceName = (e: { name: string | null }) => e.name ?? t("analytics.voice.other");
+  const voiceSeries = data.voice.entries.map((e, i) => ({
+    key: e.key,
+    label: voiceName(e),
+    color: e.key === "other" ? OTHER_COLOR : seriesColor(i),
+    dash: seriesDash(i),
+    userContent: e.key !== "other",
+  }));
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-3">
+      <ChartCard chart="volume" title={t("analytics.charts.volume")} data={data} className="lg:col-span-2">
+        <StackedBarChart
+          data={data.volume.map((p, i) => ({ ...(buckets[i] as (typeof buckets)[number]), values: p }))}
+          series={(["negative", "neutral", "positive"] as const).map((key) => ({
+            key,
+            label: sentimentLabel(key),
+            color: SENTIMENT_COLORS[key],
+          }))}
+          summary={t("analytics.summary.volume", { total: format.number(current.mentions) })}
+          caption={t("analytics.charts.volume")}
+          categoryHeader={t(`analytics.columns.${data.period.bucket}`)}
+          totalLabel={t("analytics.columns.total")}
+          formatValue={format.number}
+          tickEvery={tickEvery}
+        />
+      </ChartCard>
+      <ChartCard chart="sentiment" title={t("analytics.charts.sentiment")} data={data}>
+        <DonutChart
+          slices={SENTIMENT_ORDER.map((s, i) => ({
+            key: s,
+            label: sentimentLabel(s),
+            color: SENTIMENT_COLORS[s],
+            path: data.sentiment[i]?.path ?? "",
+            value: `${format.number(current[s])} (${shortChange(t, format, current[s], previous[s])})`,
+            share: percent(data.sentiment[i]?.share ?? 0),
+          }))}
+          summary={t("analytics.summary.sentiment", {
+            positive: percent(data.sentiment[0]?.share ?? 0),
+            neutral: percent(data.sentiment[1]?.share ?? 0),
+            negative: percent(data.sentiment[2]?.share ?? 0),
+          })}
+          caption={t("analytics.charts.sentiment")}
+          nameHeader={t("analytics.columns.sentiment")}
+          valueHeader={t("analytics.columns.mentions")}
+          shareHeader={t("analytics.columns.share")}
+          center={format.number(current.mentions)}
+        />
+      </ChartCard>
+      <ChartCard chart="reach" title={t("analytics.charts.reach")} data={data} className="lg:col-span-2">
+        <LineChart
+          geometry={data.reach}
+          series={[{ key: "reach", label: t("analytics.columns.reach"), color: "var(--series-1)" }]}
+          values={[data.volume.map((p) => p.reach)]}
+          categories={buckets}
+          summary={t("analytics.summary.reach", { total: format.number(current.reach) })}
+          caption={t("analytics.charts.reach")}
+          categoryHeader={t(`analytics.columns.${data.period.bucket}`)}
+          formatValue={format.number}
+          tickEvery={tickEvery}
+        />
+      </ChartCard>
+      <ChartCard chart="net" title={t("analytics.charts.net")} data={data} help={t("analytics.netHelp")}>
+        <LineChart
+          geometry={data.net}
+          series={[{ key: "net", label: t("analytics.kpi.net"), color: "var(--series-1)" }]}
+          values={[data.volume.map((p) => (p.net === null ? null : Math.round(p.net * 100)))]}
+          categories={buckets}
+          summary={t("analytics.summary.net", {
+            value: current.net === null ? "—" : format.number(Math.round(current.net * 100)),
+          })}
+          caption={t("analytics.charts.net")}
+          categoryHeader={t(`analytics.columns.${data.period.bucket}`)}
+          formatValue={format.number}
+          tickEvery={tickEvery}
+        />
+      </ChartCard>
+      <ChartCard chart="voice" title={t("analytics.charts.voice")} data={data}>
+        {data.voice.entries.length > 1 ? (
+          <DonutChart
+            slices={data.voice.entries.map((e, i) => ({
+              key: e.key,
+              label: voiceName(e),
+              color: voiceSeries[i]?.color as string,
+              path: data.voiceSlices[i]?.path ?? "",
+              value: format.number(e.count),
+              share:
+                e.previousShare === null
+                  ? percent(e.share)
+                  : `${percent(e.share)} (${pointsChange(t, format, e.share, e.previousShare)})`,
+              userContent: e.key !== "other",
+            }))}
+            summary={t("analytics.summary.voice", {
+              list: data.voice.entries.map((e) => `${voiceName(e)} ${percent(e.share)}`).join(", "),
+            })}
+            caption={t("analytics.charts.voice")}
+            nameHeader={t("analytics.columns.project")}
+            valueHeader={t("analytics.columns.mentions")}
+            shareHeader={t("analytics.columns.share")}
+          />
+        ) : (
+          <p className="py-6 text-center text-sm text-muted-foreground">{t("analytics.voice.none")}</p>
+        )}
+      </ChartCard>
+      <ChartCard chart="voice-time" title={t("analytics.charts.voiceTime")} data={data} className="lg:col-span-2">
+        <LineChart
+          geometry={data.voiceTime.geometry}
+          series={voiceSeries}
+          values={data.voiceTime.shares}
+          categories={buckets}
+          summary={t("analytics.summary.voiceTime")}
+          caption={t("analytics.charts.voiceTime")}
+          categoryHeader={t(`analytics.columns.${data.period.bucket}`)}
+          formatValue={percent}
+          tickEvery={tickEvery}
+        />
+      </ChartCard>
+    </div>
+  );
+}
+
+/** The ranked lists and the heat map, two to a row so names have room. */
+export function AnalyticsLists({ data }: { data: Data }) {
+  const { t } = useTranslation(["dashboard", "messages"]);
+  const format = useFormatter();
+  const feedScope = { projects: data.scope, from: data.period.from, to: data.period.to };
+  const sentimentLabel = (s: string) => t(`messages:sentiment.${s}`);
+  const link = (label: string, extra: Record<string, string>, userContent = false) => (
+    <Link
+      to={feedHref(data.filters, feedScope, extra)}
+      className="hover:underline focus-visible:underline"
+      data-user-content={userContent ? "" : undefined}
+    >
+      {label}
+    </Link>
+  );
+  const columns = [t("analytics.columns.mentions"), t("analytics.columns.change"), t("analytics.columns.reach")];
+  const mixParts = (r: { positive: number; neutral: number; negative: number }) =>
+    SENTIMENT_ORDER.map((s) => ({ key: s, value: r[s], color: SENTIMENT_COLORS[s] }));
+  const mixTip = (r: { positive: number; neutral: number; negative: number }) =>
+    SENTIMENT_ORDER.map((s) => `${sentimentLabel(s)}: ${format.number(r[s])}`).join("\n");
+  const listRow = <R extends { count: number; previous: number; reach: number; length: number }>(
+    r: R,
+    key: string,
+    label: ReactNode,
+    name: string,
+    extraTip = "",
+  ) => ({
+    key,
+    label,
+    length: r.length,
+    cells: [format.number(r.count), shortChange(t, format, r.count, r.previous), format.number(r.reach)],
+    tip: [
+      name,
+      `${t("analytics.columns.mentions")}: ${format.number(r.count)} (${t("analytics.columns.previous")}: ${format.number(r.previous)})`,
+      `${t("analytics.columns.reach")}: ${format.number(r.reach)}`,
+      extraTip,
+    ]
+      .filter(Boolean)
+      .join("\n"),
+  });
+  const weekdays = Array.from({ length: 7 }, (_, i) => t(`analytics.weekdays.${i}`));
+  const hours = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, "0"));
+  return (
+    <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">
+      <ChartCard chart="sources" title={t("analytics.charts.sources")} data={data}>
+        <BarList
+          caption={t("analytics.charts.sources")}
+          nameHeader={t("analytics.columns.source")}
+          columns={columns}
+          empty={t("analytics.empty")}
+          rows={data.sources.map((r) => ({
+            ...listRow(r, r.id, link(r.name, { source: r.id }, true), r.name, mixTip(r)),
+            parts: mixParts(r),
+          }))}
+        />
+      </ChartCard>
+      <ChartCard chart="authors" title={t("analytics.charts.authors")} data={data}>
+        <BarList
+          caption={t("analytics.charts.authors")}
+          nameHeader={t("analytics.columns.author")}
+          columns={columns}
+          empty={t("analytics.empty")}
+          rows={data.authors.map((r) => ({
+            ...listRow(r, r.author, link(r.author, { q: `"${r.author}"` }, true), r.author, mixTip(r)),
+            parts: mixParts(r),
+          }))}
+        />
+      </ChartCard>
+      <ChartCard chart="terms" title={t("analytics.charts.terms")} data={data} help={t("analytics.termsHelp")}>
+        <BarList
+          caption={t("analytics.charts.terms")}
+          nameHeader={t("analytics.columns.term")}
+          columns={[t("analytics.columns.mentions"), t("analytics.columns.previous")]}
+          empty={t("analytics.noTerms")}
+          rows={data.terms.map((r, i) => ({
+            key: `${r.term}-${i}`,
+            label: link(r.term, { q: r.term.includes(" ") ? `"${r.term}"` : r.term }, true),
+            length: r.length,
+            color: "var(--series-3)",
+            cells: [format.number(r.count), format.number(r.previous)],
+            tip: `${r.term}\n${t("analytics.columns.mentions")}: ${format.number(r.count)}\n${t("analytics.columns.previous")}: ${format.number(r.previous)}`,
+          }))}
+        />
+      </ChartCard>
+      <ChartCard chart="types" title={t("analytics.charts.types")} data={data}>
+        <BarList
+          caption={t("analytics.charts.types")}
+          nameHeader={t("analytics.columns.type")}
+          columns={columns}
+          empty={t("analytics.empty")}
+          rows={data.types.map((r) => {
+            const name = t(`messages:sourceType.${r.key}`);
+            return { ...listRow(r, r.key, link(name, { type: r.key }), name), color: "var(--series-2)" };
+          })}
+        />
+      </ChartCard>
+      <ChartCard chart="languages" title={t("analytics.charts.languages")} data={data}>
+        <BarList
+          caption={t("analytics.charts.languages")}
+          nameHeader={t("analytics.columns.language")}
+          columns={columns}
+          empty={t("analytics.empty")}
+          rows={data.languages.map((r) => {
+            const name = t(`messages:language.${r.key}`, { defaultValue: r.key });
+            return { ...listRow(r, r.key, link(name, { language: r.key }), name), color: "var(--series-4)" };
+          })}
+        />
+      </ChartCard>
+      <ChartCard chart="heatmap" title={t("analytics.charts.heatmap")} data={data}>
+        <HeatMap
+          rows={weekdays}
+          columns={hours}
+          levels={data.heatmap.levels}
+          values={data.heatmap.counts.map(format.number)}
+          tips={data.heatmap.counts.map(
+            (c, i) =>
+              `${weekdays[Math.floor(i / 24)]} ${hours[i % 24]}:00\n${t("analytics.columns.mentions")}: ${format.number(c)}`,
+          )}
+          summary={t("analytics.summary.heatmap")}
+          caption={t("analytics.charts.heatmap")}
+          legend={[t("analytics.fewer"), t("analytics.more")]}
+        />
+      </ChartCard>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { CalendarRange } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { useFormatter } from "~/lib/format";
+import { buttonClass } from "~/ui/button";
+import { FacetMenu } from "~/ui/data-table/toolbar";
+import { ApplyWithoutScript, Menu, useUrlForm } from "~/ui/data-table/url-form";
+import { MESSAGE_LANGUAGES, SENTIMENTS, SOURCE_TYPES } from "../messages/feed";
+import type { AnalyticsFilters } from "./filters";
+import { MAX_PERIOD_DAYS, PERIOD_CHOICES } from "./period";
+
+/**
+ * The page's filters: one GET form, so they live in the URL and work without JavaScript (each menu has
+ * an Apply button then); with JavaScript a change applies at once.
+ */
+export function AnalyticsFiltersForm({
+  filters,
+  projects,
+  scope,
+  periodError,
+}: {
+  filters: AnalyticsFilters;
+  projects: Array<{ id: string; name: string }>;
+  /** The projects shown (the switcher's by default), ticked when the URL names none. */
+  scope: string[];
+  periodError: "missing" | "order" | "length" | null;
+}) {
+  const { t } = useTranslation(["dashboard", "messages"]);
+  const format = useFormatter();
+  const form = useUrlForm();
+  const facet = (
+    id: string,
+    label: string,
+    values: readonly string[],
+    chosen: string[],
+    name: (v: string) => string,
+  ) => <FacetMenu key={id} facet={{ id, label, optionLabel: name } as never} values={values} chosen={chosen} />;
+  const named = (id: string) => projects.find((p) => p.id === id)?.name ?? id;
+  const filtered =
+    filters.project.length + filters.type.length + filters.language.length + filters.sentiment.length > 0 ||
+    filters.period !== "30";
+  return (
+    <Form
+      ref={form.ref}
+      method="get"
+      onChange={form.onChange}
+      onSubmit={form.onSubmit}
+      preventScrollReset
+      aria-label={t("analytics.filters.label")}
+      className="mb-4 flex flex-wrap items-center gap-2"
+    >
+      {projects.length > 1 &&
+        facet(
+          "project",
+          t("analytics.filters.project"),
+          projects.map((p) => p.id),
+          filters.project.length ? filters.project : scope,
+          named,
+        )}
+      <Menu
+        className="border-dashed"
+        summary={
+          <>
+            <CalendarRange aria-hidden="true" />
+            {filters.period === "custom" && filters.from && filters.to && !periodError
+              ? `${format.date(`${filters.from}T12:00:00Z`)} – ${format.date(`${filters.to}T12:00:00Z`)}`
+              : t(`analytics.period.${filters.period}`)}
+          </>
+        }
+      >
+        <fieldset className="menu-panel left-0 right-auto w-64">
+          <legend className="menu-label float-left w-full">{t("analytics.filters.period")}</legend>
+          {PERIOD_CHOICES.map((choice) => (
+            <label key={choice} className="menu-item cursor-pointer">
+              <input
+                type="radio"
+                name="period"
+                value={choice}
+                defaultChecked={filters.period === choice}
+                className="accent-[var(--primary)]"
+              />
+              {t(`analytics.period.${choice}`)}
+            </label>
+          ))}
+          <label className="flex flex-col gap-1 px-2 py-1 text-sm">
+            {t("analytics.filters.from")}
+            <input
+              type="date"
+              name="from"
+              defaultValue={filters.from ?? ""}
+              aria-invalid={periodError ? true : undefined}
+              className="h-8 rounded-md border border-border bg-background px-2"
+            />
+          </label>
+          <label className="flex flex-col gap-1 px-2 py-1 text-sm">
+            {t("analytics.filters.to")}
+            <input
+              type="date"
+              name="to"
+              defaultValue={filters.to ?? ""}
+              aria-invalid={periodError ? true : undefined}
+              className="h-8 rounded-md border border-border bg-background px-2"
+            />
+          </label>
+          <p className="px-2 py-1 text-xs text-muted-foreground">
+            {t("analytics.filters.customHelp", { days: format.number(MAX_PERIOD_DAYS) })}
+          </p>
+          <ApplyWithoutScript className="m-1" />
+        </fieldset>
+      </Menu>
+      {facet("type", t("analytics.filters.type"), SOURCE_TYPES, filters.type, (v) => t(`messages:sourceType.${v}`))}
+      {facet("language", t("analytics.filters.language"), MESSAGE_LANGUAGES, filters.language, (v) =>
+        t(`messages:language.${v}`),
+      )}
+      {facet("sentiment", t("analytics.filters.sentiment"), SENTIMENTS, filters.sentiment, (v) =>
+        t(`messages:sentiment.${v}`),
+      )}
+      {filtered && (
+        <Link to="/analytics" className={buttonClass("ghost", "sm")}>
+          {t("analytics.filters.reset")}
+        </Link>
+      )}
+    </Form>
+  );
+}

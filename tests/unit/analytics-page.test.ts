@@ -1,0 +1,127 @@
+import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server";
+import { CHARTS, feedHref, parseAnalyticsFilters } from "~/features/analytics/filters";
+import { analyticsPage, chartTable, type Reader, toCsv } from "~/features/analytics/page.server";
+import { loader as exportLoader } from "~/routes/analytics.export";
+import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
+import { signedInContext } from "../support/session";
+
+let handle: DatabaseHandle;
+let mine: string;
+let rival: string;
+let hidden: string;
+const now = new Date("2026-03-10T12:00:00Z");
+const at = (iso: string) => new Date(iso);
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  rival = (await aProject(handle, { name: "Rival", keywords: ["rival"] })).id;
+  hidden = (await aProject(handle, { name: "Hidden rival", keywords: ["hidden"] })).id;
+  mine = (await aProject(handle, { name: "Mine", keywords: ["mine"], competitorIds: [rival, hidden] })).id;
+  const source = await aSource(handle, { type: "telegram", name: "Channel", url: "channel" });
+  await mentions(handle, {
+    source,
+    projectIds: [mine],
+    items: [
+      { at: at("2026-03-09T08:00:00Z"), sentiment: "positive", reach: 10, author: "Ann", text: "Fast delivery today" },
+      { at: at("2026-03-10T08:00:00Z"), sentiment: "negative", reach: 20, author: "Bob", text: "Slow delivery again" },
+      { at: at("2026-02-20T08:00:00Z"), sentiment: "neutral", reach: 5, author: "Ann", text: "An older one" },
+    ],
+  });
+  await mentions(handle, { source, projectIds: [rival], items: [{ at: at("2026-03-09T09:00:00Z") }] });
+  await mentions(handle, { source, projectIds: [hidden], items: [{ at: at("2026-03-09T10:00:00Z") }] });
+});
+afterAll(() => handle.close());
+
+const readerOf = async (roles: Array<"admin" | "analyst">, projectIds: string[] = []): Promise<Reader> => ({
+  user: (await signedInContext({ roles, projectIds })).user,
+  activeProjectId: null,
+  timeZone: "Asia/Tashkent",
+  language: "en",
+});
+
+describe("the analytics page", () => {
+  it("shows the chosen projects only if the user may see them, and names hidden competitors 'other'", async () => {
+    const reader = await readerOf(["analyst"], [mine, rival]);
+    const page = await analyticsPage(reader, new URLSearchParams(`project=${mine}&project=${hidden}&period=7`), now);
+    expect(page.scope).toEqual([mine]);
+    expect(page.kpis.current).toMatchObject({ mentions: 2, reach: 30, positive: 1, negative: 1, net: 0 });
+    expect(page.voice.entries.map((e) => [e.name, e.count])).toEqual([
+      ["Mine", 2],
+      ["Rival", 1],
+      [null, 1],
+    ]);
+    expect(page.projects.map((p) => p.name).sort()).toEqual(["Mine", "Rival"]);
+  });
+
+  it("defaults to the switcher's project", async () => {
+    const reader = { ...(await readerOf(["admin"])), activeProjectId: rival };
+    expect((await analyticsPage(reader, new URLSearchParams(), now)).scope).toEqual([rival]);
+  });
+
+  it("downloads exactly each chart's numbers as CSV", async () => {
+    const reader = await readerOf(["admin"]);
+    const params = new URLSearchParams(`project=${mine}&period=7`);
+    const page = await analyticsPage(reader, params, now);
+    const csvOf = async (chart: (typeof CHARTS)[number]) =>
+      parse(toCsv(await chartTable(chart, reader, params, now)).replace(/^\uFEFF/, ""), { columns: true }) as Array<
+        Record<string, string>
+      >;
+    expect(await csvOf("volume")).toEqual(
+      page.volume.map((p) => ({
+        day: p.key,
+        positive: String(p.positive),
+        neutral: String(p.neutral),
+        negative: String(p.negative),
+        total: String(p.total),
+      })),
+    );
+    expect((await csvOf("volume")).map((r) => r.total).join("")).toBe("0000011");
+    expect(await csvOf("authors")).toEqual(
+      page.authors.map((a) => ({
+        author: a.author,
+        mentions: String(a.count),
+        previous: String(a.previous),
+        reach: String(a.reach),
+        positive: String(a.positive),
+        neutral: String(a.neutral),
+        negative: String(a.negative),
+      })),
+    );
+    expect((await csvOf("voice")).map((r) => [r.project, r.mentions])).toEqual(
+      page.voice.entries.map((e) => [e.name, String(e.count)]),
+    );
+    expect((await csvOf("net")).map((r) => r.net_sentiment)).toEqual(
+      page.volume.map((p) => (p.net === null ? "" : String(p.net))),
+    );
+    expect(await csvOf("heatmap")).toHaveLength(168);
+    for (const chart of CHARTS)
+      expect((await chartTable(chart, reader, params, now)).columns.length).toBeGreaterThan(1);
+  });
+
+  it("answers an unknown chart with 404, and a CSV with its file", async () => {
+    const { context } = await signedInContext({ roles: ["admin"] });
+    const call = (query: string) => {
+      const url = new URL(`http://localhost/analytics/export?${query}`);
+      return exportLoader({ context, url, request: new Request(url), params: {}, pattern: "" } as never).catch(
+        (thrown: unknown) => thrown,
+      );
+    };
+    expect(((await call("chart=nope")) as { init: { status: number } }).init.status).toBe(404);
+    const response = (await call(`chart=sources&project=${mine}&from=2026-03-01&to=2026-03-10`)) as Response;
+    expect(response.headers.get("content-type")).toContain("text/csv");
+    expect(await response.text()).toContain("Channel");
+  });
+
+  it("links each number to the feed with the same filters", () => {
+    const { filters } = parseAnalyticsFilters(new URLSearchParams("sentiment=negative&type=rss&language=ru"));
+    const href = feedHref(filters, { projects: [mine], from: "2026-03-04", to: "2026-03-10" }, { language: "en" });
+    const params = new URL(href, "http://localhost").searchParams;
+    expect(params.getAll("project")).toEqual([mine]);
+    expect([params.get("from"), params.get("to")]).toEqual(["2026-03-04", "2026-03-10"]);
+    expect(params.getAll("sentiment")).toEqual(["negative"]);
+    expect(params.getAll("type")).toEqual(["rss"]);
+    expect(params.getAll("language")).toEqual(["en"]);
+  });
+});
