@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
+import { BarList } from "~/ui/charts/bar-list";
+import { SENTIMENT_COLORS } from "~/ui/charts/colors";
 import { type ChartSeries, StackedBarChart } from "~/ui/charts/stacked-bar-chart";
 import { SentimentBadge } from "~/ui/sentiment";
 import type { AssistantBlock, BlockCell, BlockText } from "./blocks";
@@ -31,14 +33,58 @@ function useBlockText() {
     );
 }
 
-function Cell({ cell }: { cell: BlockCell }) {
+/** A cell as plain text (numbers and days in the user's format, words translated). */
+function useCellText() {
   const { t } = useTranslation("ai-assistant");
   const format = useDayFormatter();
-  if ("n" in cell) return <>{format.number(cell.n)}</>;
-  if ("day" in cell) return <>{format.date(cell.day)}</>;
-  if ("from" in cell) return <>{t("blocks.range", { from: format.date(cell.from), to: format.date(cell.to) })}</>;
-  if ("t" in cell) return <>{t(cell.t)}</>;
-  return <span data-user-content>{cell.text}</span>;
+  return (cell: BlockCell): string => {
+    if ("n" in cell) return format.number(cell.n);
+    if ("day" in cell) return format.date(cell.day);
+    if ("from" in cell) return t("blocks.range", { from: format.date(cell.from), to: format.date(cell.to) });
+    if ("t" in cell) return t(cell.t);
+    return cell.text;
+  };
+}
+
+function Cell({ cell }: { cell: BlockCell }) {
+  const text = useCellText()(cell);
+  return "text" in cell ? <span data-user-content>{text}</span> : <>{text}</>;
+}
+
+function BarsBlock({ block }: { block: Extract<AssistantBlock, { kind: "bars" }> }) {
+  const { t } = useTranslation("ai-assistant");
+  const title = useBlockText()(block.title);
+  const cellText = useCellText();
+  const columns = block.columns.map((c) => t(c));
+  return (
+    <figure className="flex flex-col gap-2">
+      <figcaption className="text-sm font-medium">{title}</figcaption>
+      <BarList
+        caption={title}
+        nameHeader={t(block.nameColumn)}
+        columns={columns}
+        empty={t("blocks.empty")}
+        rows={block.rows.map((row, i) => {
+          const name = cellText(row.name);
+          const cells = row.cells.map(cellText);
+          return {
+            key: `${i}-${name}`,
+            label: <Cell cell={row.name} />,
+            length: row.length,
+            parts: row.sentiment
+              ? (["negative", "neutral", "positive"] as const).map((s) => ({
+                  key: s,
+                  value: row.sentiment?.[s] ?? 0,
+                  color: SENTIMENT_COLORS[s],
+                }))
+              : undefined,
+            cells,
+            tip: `${name}: ${cells.map((c, k) => `${columns[k]} ${c}`).join(", ")}`,
+          };
+        })}
+      />
+    </figure>
+  );
 }
 
 /**
@@ -154,6 +200,7 @@ export function AnswerBlocks({ blocks }: { blocks: AssistantBlock[] }) {
           );
         }
         if (block.kind === "volume") return <VolumeBlock key={key} block={block} />;
+        if (block.kind === "bars") return <BarsBlock key={key} block={block} />;
         if (block.kind === "mentions") {
           return (
             <section key={key} aria-label={t("blocks.cited")}>

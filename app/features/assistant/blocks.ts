@@ -30,6 +30,20 @@ export type AssistantBlock =
       title: BlockText;
       days: Array<{ day: string; positive: number; neutral: number; negative: number }>;
     }
+  /** A ranked list as bars (top sources, authors, terms, share of voice), lengths from the kit's geometry. */
+  | {
+      kind: "bars";
+      title: BlockText;
+      nameColumn: string;
+      columns: string[];
+      rows: Array<{
+        name: BlockCell;
+        /** Percent of the longest. */
+        length: number;
+        sentiment?: { positive: number; neutral: number; negative: number };
+        cells: BlockCell[];
+      }>;
+    }
   | { kind: "mentions"; items: CitedMention[] }
   /** "Open in messages": the feed's URL parameters (see parseFeedQuery). */
   | { kind: "feed"; query: string };

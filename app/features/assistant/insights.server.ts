@@ -2,6 +2,7 @@
 // with net sentiment, share of voice, top sources / authors / trending terms, and comparisons of two projects
 // or two periods. Each checks the projects it is given (resolveProjects) before any query runs.
 import { z } from "zod";
+import { barLengths } from "~/ui/charts/geometry.server";
 import { addDays, startOfDay } from "../analytics/period";
 import {
   type AnalyticsScope,
@@ -142,14 +143,15 @@ export async function shareOfVoice(asker: Asker, args: ScopeArgs): Promise<ToolO
     result: { period: range, entries },
     blocks: [
       {
-        kind: "table",
+        kind: "bars",
         title: { key: "blocks.share", values: { from: range.from, to: range.to } },
-        columns: ["columns.project", "columns.mentions", "columns.percent"],
-        rows: entries.map((e) => [
-          e.name ? { text: e.name } : { t: "blocks.other" },
-          { n: e.mentions },
-          { n: e.percent },
-        ]),
+        nameColumn: "columns.project",
+        columns: ["columns.percent", "columns.mentions"],
+        rows: entries.map((e, i) => ({
+          name: e.name ? { text: e.name } : { t: "blocks.other" },
+          length: barLengths(entries.map((x) => x.mentions))[i] as number,
+          cells: [{ n: e.percent }, { n: e.mentions }],
+        })),
       },
       feedLink(ids, range, args),
     ],
@@ -177,10 +179,15 @@ export async function topList(asker: Asker, args: z.infer<typeof topArgs>): Prom
       result: { period: range, terms: terms.map((t) => ({ term: t.term, mentions: t.count, before: t.previous })) },
       blocks: [
         {
-          kind: "table",
+          kind: "bars",
           title,
-          columns: ["columns.term", "columns.mentions", "columns.before"],
-          rows: terms.map((t) => [{ text: t.term }, { n: t.count }, { n: t.previous }]),
+          nameColumn: "columns.term",
+          columns: ["columns.mentions", "columns.before"],
+          rows: terms.map((t, i) => ({
+            name: { text: t.term },
+            length: barLengths(terms.map((x) => x.count))[i] as number,
+            cells: [{ n: t.count }, { n: t.previous }],
+          })),
         },
       ],
       cited: [],
@@ -203,14 +210,16 @@ export async function topList(asker: Asker, args: z.infer<typeof topArgs>): Prom
     },
     blocks: [
       {
-        kind: "table",
+        kind: "bars",
         title,
-        columns: [
-          args.kind === "sources" ? "columns.source" : "columns.author",
-          "columns.mentions",
-          "columns.negative",
-        ],
-        rows: rows.map((r) => [{ text: r.name }, { n: r.count }, { n: r.negative }]),
+        nameColumn: args.kind === "sources" ? "columns.source" : "columns.author",
+        columns: ["columns.mentions", "columns.negative"],
+        rows: rows.map((r, i) => ({
+          name: { text: r.name },
+          length: barLengths(rows.map((x) => x.count))[i] as number,
+          sentiment: { positive: r.positive, neutral: r.neutral, negative: r.negative },
+          cells: [{ n: r.count }, { n: r.negative }],
+        })),
       },
       feedLink(ids, range, args),
     ],
