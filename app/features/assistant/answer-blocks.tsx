@@ -57,8 +57,16 @@ function BarsBlock({ block }: { block: Extract<AssistantBlock, { kind: "bars" }>
   const cellText = useCellText();
   const columns = block.columns.map((c) => t(c));
   return (
-    <figure className="flex flex-col gap-2">
+    <figure className="flex max-w-xl flex-col gap-1">
       <figcaption className="text-sm font-medium">{title}</figcaption>
+      {/* The list's own column headers are for screen readers: these name the numbers for everyone else. */}
+      <div aria-hidden="true" className="flex justify-end text-right text-xs text-muted-foreground">
+        {columns.map((column) => (
+          <span key={column} className="w-14 pl-2 sm:w-[4.5rem]">
+            {column}
+          </span>
+        ))}
+      </div>
       <BarList
         caption={title}
         nameHeader={t(block.nameColumn)}
