@@ -1,10 +1,11 @@
 // The AI assistant in the browser, on the shared server (no model configured: the built-in analyst answers,
 // streamed like a model's answer): the palette's handover, a streamed answer, a cited mention, JavaScript off.
-import { expect, type Page, test } from "@playwright/test";
+import { expect as baseExpect, type Page, test } from "@playwright/test";
 import { text, waitForInteractive } from "./support";
 
-// Each journey asks a question and waits for its answer on a busy two-core machine.
+// Each journey asks a question and waits for its answer (and the page's reload of it) on a busy machine.
 test.describe.configure({ timeout: 90_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 const t = (key: string, values: Record<string, string> = {}) =>
   Object.entries(values).reduce((s, [k, v]) => s.replace(`{{${k}}}`, v), text("en", key));
