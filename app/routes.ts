@@ -29,6 +29,8 @@ export default [
       index("routes/_app.ai-assistant._index.tsx"),
       route(":conversationId", "routes/_app.ai-assistant.$conversationId.tsx"),
     ]),
+    route("help-center", "routes/_app.help-center._index.tsx"),
+    route("help-center/:slug", "routes/_app.help-center.$slug.tsx"),
     route("*", "routes/_app.not-found.tsx"),
   ]),
   ...([401, 403, 404, 500, 503] as const).map((status) =>
@@ -43,6 +45,7 @@ export default [
   route("messages/arrivals", "routes/messages.arrivals.ts"),
   route("messages/palette", "routes/messages.palette.ts"),
   route("ai-assistant/:conversationId/answer", "routes/ai-assistant.$conversationId.answer.ts"),
+  route("help-center/search", "routes/help-center.search.ts"),
   route("resources/theme", "routes/resources.theme.ts"),
   route("resources/locale", "routes/resources.locale.ts"),
   route("resources/sidebar", "routes/resources.sidebar.ts"),

@@ -431,3 +431,36 @@ export const assistantMessages = pgTable(
   },
   (t) => [index("assistant_messages_conversation_idx").on(t.conversationId, t.createdAt)],
 );
+
+/**
+ * A question sent from the help center to the Telegram support chat. Stored before anything is sent, so a
+ * Telegram outage loses nothing: the `send-support-request` job delivers it, retried with backoff.
+ */
+export const supportRequests = pgTable(
+  "support_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").notNull(),
+    email: text("email").notNull(),
+    topic: text("topic", { enum: ["question", "problem", "sources", "account", "idea"] }).notNull(),
+    message: text("message").notNull(),
+    pageUrl: text("page_url"),
+    language: text("language").notNull(),
+    appVersion: text("app_version").notNull(),
+    status: text("status", { enum: ["queued", "sent", "failed"] })
+      .notNull()
+      .default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    /** The last failure, in our own words (never the bot's URL, which holds the token). */
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("support_requests_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** How often each help article was opened (any language): the help center's "popular articles". */
+export const helpArticleViews = pgTable("help_article_views", {
+  slug: text("slug").primaryKey(),
+  views: integer("views").notNull().default(0),
+});

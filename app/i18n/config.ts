@@ -20,6 +20,7 @@ export const NAMESPACES = [
   "imports",
   "messages",
   "sources",
+  "help",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

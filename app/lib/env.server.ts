@@ -77,6 +77,11 @@ const schema = z.object({
     .string()
     .regex(/^-?\d+$/, "must be a numeric chat id")
     .optional(),
+  /** Where the Telegram Bot API answers; tests point it at a local fake. */
+  TELEGRAM_API_BASE: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .default("https://api.telegram.org")
+    .transform((url) => url.replace(/\/+$/, "")),
 });
 
 export type Env = z.infer<typeof schema> & {

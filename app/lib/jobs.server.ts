@@ -3,7 +3,7 @@
  * work on it; the server attaches the running queue at start (`app/` never imports `server/`).
  * A new job: its name here and its handler in `server/jobs/handlers.ts`.
  */
-export type JobName = "fetch-source" | "rematch-project" | "run-import";
+export type JobName = "fetch-source" | "rematch-project" | "run-import" | "send-support-request";
 
 export interface JobQueue {
   /**

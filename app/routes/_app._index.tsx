@@ -56,7 +56,7 @@ export default function OverviewPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.projectCount === 0) {
     return (
       <>
-        <PageHeader title={t("title")} description={t("description")} />
+        <PageHeader help="overview" title={t("title")} description={t("description")} />
         <EmptyState icon={FolderKanban} text={t("noProjects")} />
       </>
     );
@@ -65,6 +65,7 @@ export default function OverviewPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
+        help="overview"
         title={t("title")}
         description={
           <>

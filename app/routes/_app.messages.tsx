@@ -94,6 +94,7 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
 
   const header = (
     <PageHeader
+      help="messages"
       title={t("title")}
       description={scope ? t("scope.project", { name: scope.name }) : t("scope.all")}
       actions={

@@ -27,7 +27,11 @@ export default function EditProjectPage({ loaderData, actionData }: Route.Compon
   const { project } = loaderData;
   return (
     <>
-      <PageHeader title={t("edit.title", { name: project.name })} description={t("edit.description")} />
+      <PageHeader
+        help="projects#keyword-rules"
+        title={t("edit.title", { name: project.name })}
+        description={t("edit.description")}
+      />
       <ProjectForm
         defaults={{ ...project, description: project.description ?? "" }}
         competitors={loaderData.competitors}

@@ -60,6 +60,7 @@ export default function ProjectMembersPage({ loaderData, actionData }: Route.Com
   return (
     <>
       <PageHeader
+        help="users#roles"
         title={t("members.pageTitle", { project: project.name })}
         actions={
           <Link to={`/projects/${project.id}`} className={buttonClass("outline")}>

@@ -107,6 +107,7 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
   return (
     <>
       <PageHeader
+        help="projects"
         title={project.name}
         description={project.description ?? undefined}
         actions={

@@ -170,6 +170,7 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
+        help="projects"
         title={t("title")}
         description={t("description")}
         actions={

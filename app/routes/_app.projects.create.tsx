@@ -22,7 +22,7 @@ export default function CreateProjectPage({ loaderData, actionData }: Route.Comp
   const { t } = useTranslation("projects");
   return (
     <>
-      <PageHeader title={t("create.title")} description={t("create.description")} />
+      <PageHeader help="projects#keyword-rules" title={t("create.title")} description={t("create.description")} />
       <ProjectForm
         defaults={{
           name: "",

@@ -14,7 +14,7 @@ export default function SettingsLayout() {
   const { t } = useTranslation("settings");
   return (
     <>
-      <PageHeader title={t("title")} description={t("description")} />
+      <PageHeader help="settings" title={t("title")} description={t("description")} />
       <Tabs
         label={t("sections")}
         items={SETTINGS_ITEMS.map((item) => ({

@@ -39,7 +39,7 @@ export default function EditSourcePage({ loaderData, actionData }: Route.Compone
   const { source } = loaderData;
   return (
     <>
-      <PageHeader title={t("edit.title", { name: source.name })} />
+      <PageHeader help="sources" title={t("edit.title", { name: source.name })} />
       <SourceForm
         type={source.type}
         defaults={source}

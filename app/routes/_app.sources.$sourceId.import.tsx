@@ -284,6 +284,7 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
   return (
     <>
       <PageHeader
+        help="sources#import"
         title={t("title")}
         description={
           <>

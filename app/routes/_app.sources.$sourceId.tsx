@@ -187,6 +187,7 @@ export default function SourcePage({ loaderData, actionData }: Route.ComponentPr
   return (
     <>
       <PageHeader
+        help="sources"
         title={source.name}
         description={
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1">

@@ -156,6 +156,7 @@ export default function SourcesPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
+        help="sources"
         title={t("title")}
         description={t("description")}
         actions={

@@ -47,7 +47,7 @@ export default function NewSourcePage({ loaderData, actionData }: Route.Componen
     const { created } = actionData;
     return (
       <>
-        <PageHeader title={t("toast.created", { name: created.name })} />
+        <PageHeader help="sources#webhook" title={t("toast.created", { name: created.name })} />
         <Card className="flex max-w-3xl flex-col gap-4">
           <SecretOnce secret={created.secret} />
           <WebhookEndpoint endpoint={created.endpoint} />
@@ -62,7 +62,11 @@ export default function NewSourcePage({ loaderData, actionData }: Route.Componen
   const type = loaderData.type ?? (actionData?.values?.type ? typeOf(String(actionData.values.type)) : null);
   return (
     <>
-      <PageHeader title={t("new.title")} description={type ? t(`typeDescription.${type}`) : t("new.description")} />
+      <PageHeader
+        help="sources"
+        title={t("new.title")}
+        description={type ? t(`typeDescription.${type}`) : t("new.description")}
+      />
       {type ? (
         <SourceForm
           type={type}

@@ -110,6 +110,7 @@ export default function UserPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <>
       <PageHeader
+        help="users"
         title={user.displayName}
         description={<span data-user-content>{user.email}</span>}
         actions={

@@ -84,6 +84,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
+        help="users"
         title={t("title")}
         description={t("description")}
         actions={

@@ -77,7 +77,7 @@ export default function NewUserPage({ loaderData, actionData }: Route.ComponentP
   const errors = useFormErrors(result);
   return (
     <>
-      <PageHeader title={t("create.title")} description={t("create.description")} />
+      <PageHeader help="users#roles" title={t("create.title")} description={t("create.description")} />
       {actionData && "created" in actionData ? (
         <OneTimePassword created={actionData.created} />
       ) : (

@@ -7,6 +7,7 @@ import { useNavigate, useSubmit } from "react-router";
 import { THEME_CHOICES } from "~/lib/theme";
 import { flatNavItems, NAV_GROUPS } from "./nav";
 import { PaletteAssistant } from "./palette-assistant";
+import { PaletteHelp } from "./palette-help";
 import { PaletteMentions } from "./palette-mentions";
 import type { SwitcherProject } from "./project-switcher";
 import { THEME_ICONS, useThemeChoice } from "./theme-switcher";
@@ -115,6 +116,7 @@ export default function CommandPalette({
                   run(() => submit({ question, mode: "stream" }, { method: "post", action: "/ai-assistant?index" }))
                 }
               />
+              <PaletteHelp query={query} onOpen={(to) => run(() => navigate(to))} />
             </Command.List>
           </Command>
         </Dialog.Content>

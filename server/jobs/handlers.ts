@@ -4,6 +4,7 @@ import type { QueuePolicy } from "pg-boss";
 import { rematchProject } from "../../app/features/projects/rematch.server.ts";
 import { fetchSource } from "../../app/features/sources/collect.server.ts";
 import { runImport } from "../../app/features/sources/import.server.ts";
+import { deliverSupportRequest, SUPPORT_ATTEMPTS } from "../../app/features/support/deliver.server.ts";
 import type { JobName } from "../../app/lib/jobs.server.ts";
 
 export interface JobDefinition {
@@ -18,6 +19,9 @@ export interface JobDefinition {
   /** Seconds a job may run before the queue gives it up (and another instance may take it again). */
   expireInSeconds: number;
   retryLimit: number;
+  /** Seconds before the first retry, doubling (with jitter) up to `retryDelayMax`; no delay when unset. */
+  retryDelay?: number;
+  retryDelayMax?: number;
 }
 
 export const jobs = {
@@ -45,5 +49,15 @@ export const jobs = {
     // running, and the job handed out again after expiry starts it over (duplicates are recognised).
     expireInSeconds: 900,
     retryLimit: 1,
+  },
+  "send-support-request": {
+    run: (data, signal) => deliverSupportRequest(String(data.requestId), signal),
+    policy: "exclusive",
+    concurrency: 2,
+    expireInSeconds: 60,
+    // Telegram down: tried again after about 1, 2, 4 … seconds, then every 15 minutes.
+    retryLimit: SUPPORT_ATTEMPTS - 1,
+    retryDelay: 1,
+    retryDelayMax: 900,
   },
 } satisfies Record<JobName, JobDefinition>;

@@ -40,8 +40,9 @@ export async function startJobQueue({
   await boss.start();
 
   for (const [name, job] of Object.entries(jobs) as Array<[JobName, JobDefinition]>) {
-    const { policy, expireInSeconds, retryLimit, concurrency } = job;
-    await boss.createQueue(name, { policy, expireInSeconds, retryLimit, notify: true });
+    const { policy, expireInSeconds, retryLimit, retryDelay, retryDelayMax, concurrency } = job;
+    const backoff = retryDelay === undefined ? {} : { retryDelay, retryDelayMax, retryBackoff: true };
+    await boss.createQueue(name, { policy, expireInSeconds, retryLimit, ...backoff, notify: true });
     // A job queued while every worker is busy gets no notification when one frees up: the backstop poll
     // (pg-boss's default with LISTEN/NOTIFY is 30 s) bounds how long it can wait.
     const polling = { batchSize: 1, notifyPollingIntervalSeconds: 5 };

@@ -135,6 +135,9 @@ async function signedInPages(page: Page): Promise<string[]> {
     "/integrations",
     "/ai-assistant",
     conversation as string,
+    "/help-center",
+    "/help-center?q=webhook",
+    "/help-center/sources",
     NOT_FOUND,
   ];
 }
@@ -143,7 +146,7 @@ for (const { lng, locale } of LANGUAGES) {
   for (const colorScheme of ["light", "dark"] as const) {
     for (const viewport of VIEWPORTS) {
       test(`walk-through: ${lng}, ${colorScheme}, ${viewport.name}`, async ({ browser }) => {
-        test.setTimeout(120_000);
+        test.setTimeout(180_000);
         const context = await adminContext(browser, locale, colorScheme, viewport);
         const page = await context.newPage();
         const problems: string[] = [];

@@ -1,0 +1,73 @@
+// Delivery of a stored support request to the Telegram support chat (the "send-support-request" job):
+// one Bot API `sendMessage`, retried by the queue with backoff. The bot's token is part of the Bot API's
+// URL, so no URL or library error text is ever stored, thrown or logged as is (ADR 034).
+import { eq } from "drizzle-orm";
+import { getDb } from "../../db/client.server";
+import { supportRequests } from "../../db/schema";
+import { getEnv } from "../../lib/env.server.ts";
+
+/** Tries in all (the queue's retryLimit is one less): with backoff capped at 15 minutes, about three hours. */
+export const SUPPORT_ATTEMPTS = 20;
+const TIMEOUT_MS = 15_000;
+
+type SupportRequest = typeof supportRequests.$inferSelect;
+
+/** The message the support chat reads: who asks, from where, then the question. Plain text, no markup. */
+export function supportMessageText(request: SupportRequest): string {
+  return [
+    `Support request · ${request.topic}`,
+    `From: ${request.email}`,
+    `Language: ${request.language} · Kuzatuv ${request.appVersion}`,
+    ...(request.pageUrl ? [`Page: ${request.pageUrl}`] : []),
+    `Request: ${request.id}`,
+    "",
+    request.message,
+  ].join("\n");
+}
+
+class DeliveryError extends Error {}
+
+async function sendMessage(text: string, signal?: AbortSignal): Promise<void> {
+  const { TELEGRAM_API_BASE, TELEGRAM_BOT_TOKEN: token, TELEGRAM_SUPPORT_CHAT_ID: chatId } = getEnv();
+  if (!token || !chatId) throw new DeliveryError("the support chat is not configured");
+  const signals = [AbortSignal.timeout(TIMEOUT_MS), ...(signal ? [signal] : [])];
+  let response: Response;
+  try {
+    response = await fetch(`${TELEGRAM_API_BASE}/bot${token}/sendMessage`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ chat_id: chatId, text, link_preview_options: { is_disabled: true } }),
+      signal: AbortSignal.any(signals),
+    });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
+    throw new DeliveryError(`the Bot API could not be reached (${cause})`);
+  }
+  const body = (await response.json().catch(() => null)) as { ok?: boolean; description?: string } | null;
+  if (!response.ok || body?.ok !== true) {
+    const description = typeof body?.description === "string" ? `: ${body.description.slice(0, 200)}` : "";
+    throw new DeliveryError(`the Bot API answered ${response.status}${description}`.replaceAll(token, "<token>"));
+  }
+}
+
+/** Sends one stored request (nothing when it was sent already); a failure is recorded, then thrown for a retry. */
+export async function deliverSupportRequest(requestId: string, signal?: AbortSignal): Promise<void> {
+  const db = getDb();
+  const [request] = await db.select().from(supportRequests).where(eq(supportRequests.id, requestId));
+  if (!request || request.status === "sent") return;
+  const attempts = request.attempts + 1;
+  try {
+    await sendMessage(supportMessageText(request), signal);
+  } catch (error) {
+    const reason = error instanceof DeliveryError ? error.message : "an unexpected error";
+    await db
+      .update(supportRequests)
+      .set({ attempts, lastError: reason, status: attempts >= SUPPORT_ATTEMPTS ? "failed" : "queued" })
+      .where(eq(supportRequests.id, requestId));
+    throw new Error(`Support request ${requestId} not delivered (attempt ${attempts}): ${reason}`);
+  }
+  await db
+    .update(supportRequests)
+    .set({ attempts, lastError: null, status: "sent", sentAt: new Date() })
+    .where(eq(supportRequests.id, requestId));
+}
