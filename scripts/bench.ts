@@ -21,6 +21,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { freePort } from "./free-port.ts";
 import { ensureWrk, loadTest } from "./load.ts";
 import { cluster, postgresBin, run } from "./postgres.ts";
@@ -162,6 +163,7 @@ try {
   if (!session) throw new Error(`could not sign in as the demo admin (HTTP ${signIn.status})`);
   console.log(`# Server time of the overview, ms (median of 30, ${onPostgres ? "PostgreSQL, 1M" : "PGlite, demo"})`);
   console.log(JSON.stringify(await serverTime(`${base}/`, session)));
+  await benchAnalytics(session);
   await benchFeed(session);
   if (underLoad) {
     if (!server.pid) throw new Error("the server has no process id");
@@ -175,6 +177,48 @@ try {
     await new Promise((resolve) => server.once("exit", resolve));
   }
   database?.stop();
+}
+
+/** /analytics (ADR 029): the whole page for the default 30 days and for 90 days, one chart's CSV, and its JavaScript. */
+async function benchAnalytics(cookie: string) {
+  const cases = {
+    "30 days, every project": `${base}/analytics`,
+    "90 days, every project": `${base}/analytics?period=90`,
+    "30 days, negative only": `${base}/analytics?sentiment=negative`,
+  };
+  console.log(`# Server time of /analytics, ms (median of 30, ${onPostgres ? "PostgreSQL, 1M" : "PGlite, demo"})`);
+  for (const [name, url] of Object.entries(cases)) {
+    console.log(`${name}: ${JSON.stringify(await serverTime(url, cookie))}`);
+  }
+  console.log(
+    "# JavaScript a page adds to the signed-in layout, KB gzip (its route module and the chunks only it loads)",
+  );
+  for (const route of ["routes/_app._index", "routes/_app.analytics"]) {
+    console.log(`${route}: ${(routeJavaScript(route) / 1024).toFixed(1)}`);
+  }
+}
+
+/** Gzip bytes of a route's module and of its imports that the entry, root and signed-in layout do not load. */
+function routeJavaScript(routeId: string): number {
+  const assets = path.join(root, "build/client/assets");
+  const file = fs.readdirSync(assets).find((f) => /^manifest-.*\.js$/.test(f));
+  if (!file) throw new Error("no React Router manifest in the build");
+  const manifest = JSON.parse(
+    fs
+      .readFileSync(path.join(assets, file), "utf8")
+      .replace(/^window.__reactRouterManifest=/, "")
+      .replace(/;$/, ""),
+  ) as { entry: { module: string; imports: string[] }; routes: Record<string, { module: string; imports?: string[] }> };
+  const filesOf = (r: { module: string; imports?: string[] }) => [r.module, ...(r.imports ?? [])];
+  const shell = new Set([
+    ...filesOf(manifest.entry),
+    ...["root", "routes/_app"].flatMap((id) => filesOf(manifest.routes[id] as { module: string })),
+  ]);
+  const route = manifest.routes[routeId];
+  if (!route) throw new Error(`no route ${routeId} in the manifest`);
+  return filesOf(route)
+    .filter((f) => !shell.has(f))
+    .reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(root, "build/client", f))).length, 0);
 }
 
 /**
@@ -221,9 +265,22 @@ function pageLoad(session: string) {
       stdio: "inherit",
     });
   console.log("# JavaScript on");
-  pageload(["--url", `${base}/`, "--wait-for", "main h1", "--url", `${base}/integrations`, "--wait-for", "main h1"]);
+  pageload([
+    ...["--url", `${base}/`, "--wait-for", "main h1", "--url", `${base}/integrations`, "--wait-for", "main h1"],
+    ...["--url", `${base}/analytics`, "--wait-for", "main h1"],
+  ]);
   console.log("# JavaScript off");
-  pageload(["--no-js", "--url", `${base}/`, "--wait-for", "main h1"]);
+  pageload([
+    "--no-js",
+    "--url",
+    `${base}/`,
+    "--wait-for",
+    "main h1",
+    "--url",
+    `${base}/analytics`,
+    "--wait-for",
+    "main h1",
+  ]);
   console.log("# Build size");
   spawnSync(process.execPath, [path.join(workDir, "distsize.mjs"), path.join(root, "build/client")], {
     stdio: "inherit",

@@ -78,6 +78,7 @@ test("a chart shows the values under the pointer, and a top source opens the fee
   await waitForInteractive(page);
   const reach = card(page, "reach");
   const plot = reach.getByRole("img");
+  await plot.scrollIntoViewIfNeeded();
   const box = await plot.boundingBox();
   if (!box) throw new Error("the plot has no box");
   await page.mouse.move(box.x + box.width - 3, box.y + box.height / 2);
@@ -112,6 +113,8 @@ test("a chart's CSV has the numbers of its table", async ({ page }) => {
 
 for (const scheme of ["light", "dark"] as const) {
   test(`/analytics has no detectable accessibility violations (${scheme})`, async ({ browser }) => {
+    // A long page of charts and tables: axe needs more than the default time on a busy machine.
+    test.setTimeout(120_000);
     const context = await browser.newContext({ colorScheme: scheme, storageState: DEMO_STATE });
     const page = await context.newPage();
     await page.goto("/analytics");

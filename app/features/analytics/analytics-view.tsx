@@ -388,6 +388,7 @@ export function AnalyticsLists({ data }: { data: Data }) {
           summary={t("analytics.summary.heatmap")}
           caption={t("analytics.charts.heatmap")}
           legend={[t("analytics.fewer"), t("analytics.more")]}
+          rowHeader={t("analytics.columns.weekday")}
         />
       </ChartCard>
     </div>

@@ -14,6 +14,7 @@ export function HeatMap({
   summary,
   caption,
   legend,
+  rowHeader,
 }: {
   rows: string[];
   /** Column labels; only every sixth is written under the grid. */
@@ -26,6 +27,8 @@ export function HeatMap({
   caption: string;
   /** Words at the ends of the shade scale, e.g. ["Fewer", "More"]. */
   legend: [string, string];
+  /** Names the rows in the table (e.g. "Weekday"). */
+  rowHeader: string;
 }) {
   const { shown, targetProps } = useTip();
   const width = columns.length;
@@ -98,7 +101,7 @@ export function HeatMap({
       </figcaption>
       <ChartTable
         caption={caption}
-        columns={["", ...columns]}
+        columns={[rowHeader, ...columns]}
         rows={rows.map((r, k) => ({ key: r, header: r, cells: values.slice(k * width, (k + 1) * width) }))}
       />
     </figure>
