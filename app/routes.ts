@@ -34,6 +34,10 @@ export default [
       route("notifications", "routes/_app.settings.notifications.tsx"),
     ]),
     route("sources/:sourceId/import", "routes/_app.sources.$sourceId.import.tsx"),
+    route("ai-assistant", "routes/_app.ai-assistant.tsx", [
+      index("routes/_app.ai-assistant._index.tsx"),
+      route(":conversationId", "routes/_app.ai-assistant.$conversationId.tsx"),
+    ]),
     route("help-center", "routes/_app.help-center._index.tsx"),
     route("help-center/:slug", "routes/_app.help-center.$slug.tsx"),
     route("*", "routes/_app.not-found.tsx"),
@@ -51,6 +55,7 @@ export default [
   route("reports/:reportId/csv", "routes/reports.$reportId.csv.ts"),
   route("messages/arrivals", "routes/messages.arrivals.ts"),
   route("messages/palette", "routes/messages.palette.ts"),
+  route("ai-assistant/:conversationId/answer", "routes/ai-assistant.$conversationId.answer.ts"),
   route("help-center/search", "routes/help-center.search.ts"),
   route("tasks/export", "routes/tasks.export.ts"),
   route("tasks/palette", "routes/tasks.palette.ts"),

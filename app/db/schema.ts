@@ -18,6 +18,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { REPORT_PERIODS, REPORT_STATUSES, type ReportSection } from "../features/reports/model.ts";
+import type { AssistantBlock, AssistantToolCall } from "../features/assistant/blocks.ts";
 
 /**
  * Text that exists in several interface languages, by field then language: `{ description: { ru: "…" } }`.
@@ -94,6 +95,8 @@ export const taskStatus = pgEnum("task_status", ["backlog", "todo", "in_progress
 export const taskPriority = pgEnum("task_priority", ["low", "medium", "high", "critical"]);
 export const reportSchedule = pgEnum("report_schedule", ["none", "weekly", "monthly"]);
 export const assistantRole = pgEnum("assistant_role", ["user", "assistant"]);
+/** An answer is `pending` until a page asks for it (a handed-over question), `streaming` while written. */
+export const assistantAnswerStatus = pgEnum("assistant_answer_status", ["pending", "streaming", "done", "failed"]);
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -449,6 +452,15 @@ export const assistantMessages = pgTable(
     content: text("content").notNull(),
     /** The mentions an answer was grounded in. */
     citedMessageIds: uuid("cited_message_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    status: assistantAnswerStatus("status").notNull().default("done"),
+    /** Who wrote an answer: the configured model, or the built-in analyst. */
+    engine: text("engine", { enum: ["model", "analyst"] }),
+    /** The tools an answer called, with their arguments and what each returned (see features/assistant). */
+    toolCalls: jsonb("tool_calls").$type<AssistantToolCall[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Tables, charts and feed links shown under an answer, built from its tool results. */
+    blocks: jsonb("blocks").$type<AssistantBlock[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Why an answer failed: a translation key in the ai-assistant namespace. */
+    error: text("error"),
     createdAt: createdAt(),
   },
   (t) => [index("assistant_messages_conversation_idx").on(t.conversationId, t.createdAt)],

@@ -65,3 +65,8 @@ export function getInstance(context: Readonly<RouterContextProvider>): i18n {
   if (!instance) throw new Error("i18nextMiddleware has not run for this request");
   return instance;
 }
+
+/** A translation function of one language and namespace, for text written on the server (the assistant's). */
+export async function translatorFor(lng: Language, ns: string) {
+  return (await instanceFor(lng)).getFixedT(lng, ns);
+}

@@ -40,6 +40,8 @@ const schema = z.object({
   AI_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
   AI_API_KEY: z.string().min(1).optional(),
   AI_MODEL: z.string().min(1).max(200).optional(),
+  /** How long the assistant waits for a model's whole answer (tests shorten it). */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   /** The Telegram support bot's username, linked from the help center. */
   TELEGRAM_SUPPORT_BOT: z
     .string()

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useSubmit } from "react-router";
 import { THEME_CHOICES } from "~/lib/theme";
 import { flatNavItems, NAV_GROUPS } from "./nav";
+import { PaletteAssistant } from "./palette-assistant";
 import { PaletteHelp } from "./palette-help";
 import { PaletteMentions } from "./palette-mentions";
 import { PaletteTasks } from "./palette-tasks";
@@ -110,6 +111,12 @@ export default function CommandPalette({
                 </Command.Item>
               </Command.Group>
               <PaletteMentions query={query} onOpen={(to) => run(() => navigate(to))} />
+              <PaletteAssistant
+                query={query}
+                onAsk={(question) =>
+                  run(() => submit({ question, mode: "stream" }, { method: "post", action: "/ai-assistant?index" }))
+                }
+              />
               <PaletteHelp query={query} onOpen={(to) => run(() => navigate(to))} />
               <PaletteTasks query={query} onOpen={(to) => run(() => navigate(to))} />
             </Command.List>

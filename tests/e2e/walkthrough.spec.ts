@@ -105,6 +105,15 @@ async function signedInPages(page: Page): Promise<string[]> {
   await page.goto("/reports");
   const report = await page.locator('tbody th a[href^="/reports/"]').first().getAttribute("href");
   expect(report, "a report to open").toBeTruthy();
+  // A conversation with a chart and a table, asked as a form without JavaScript would.
+  const baseURL = test.info().project.use.baseURL as string;
+  const asked = await page.request.post(`${baseURL}/ai-assistant?index`, {
+    headers: { Origin: baseURL },
+    form: { question: "Compare Nurbank and Orzu Bank over the last 30 days", mode: "wait" },
+    maxRedirects: 0,
+  });
+  const conversation = asked.headers().location;
+  expect(conversation, "a conversation to open").toMatch(/^\/ai-assistant\//);
   return [
     "/",
     "/analytics",
@@ -139,6 +148,8 @@ async function signedInPages(page: Page): Promise<string[]> {
     "/settings/notifications",
     "/notifications",
     "/integrations",
+    "/ai-assistant",
+    conversation as string,
     "/help-center",
     "/help-center?q=webhook",
     "/help-center/sources",

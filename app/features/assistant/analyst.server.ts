@@ -1,0 +1,210 @@
+// The built-in analyst (no model configured): recognises what a question asks (intent.ts), fills the same
+// tools the model calls, and writes the answer from the tools' numbers with the translations of the user's
+// interface language. It says once per conversation that no AI model is configured and what it can answer.
+import type { TFunction } from "i18next";
+import type { Language } from "~/i18n/config";
+import { translatorFor } from "~/i18n/i18n.server";
+import { createFormatter } from "~/lib/format";
+import type { AnswerSink, EngineResult } from "./engine";
+import { type Intent, recognise } from "./intent";
+import { callTool } from "./registry.server";
+import { type Asker, askerProjects, type ToolOutcome } from "./tools.server";
+
+type Data = Record<string, any>;
+
+function toolFor(intent: Intent): { name: string; args: Record<string, unknown> } {
+  const [first, second] = intent.periods;
+  const period = first ? `${first.from}..${first.to}` : undefined;
+  const projects = intent.projectIds.length ? intent.projectIds : undefined;
+  const base = { projects, period, ...(intent.sentiment ? { sentiment: intent.sentiment } : {}) };
+  switch (intent.kind) {
+    case "tasks":
+      return { name: "list_open_tasks", args: { projects } };
+    case "share":
+      return { name: "share_of_voice", args: { projects, period } };
+    case "compare":
+      return {
+        name: "compare",
+        args: {
+          projects,
+          periods: [first, second].filter(Boolean).map((p) => `${p?.from}..${p?.to}`),
+          ...(intent.sentiment ? { sentiment: intent.sentiment } : {}),
+        },
+      };
+    case "top":
+      return { name: "top_list", args: { ...base, kind: intent.top } };
+    case "trend":
+      return { name: "volume_over_time", args: base };
+    case "sentiment":
+      return { name: "sentiment_split", args: { projects, period } };
+    case "search":
+      return { name: "search_mentions", args: { ...base, ...(intent.query ? { query: intent.query } : {}) } };
+    default:
+      return { name: "count_mentions", args: { ...base, ...(intent.query ? { query: intent.query } : {}) } };
+  }
+}
+
+/** The answer's sentences, from the tool's result. */
+function write(t: TFunction, asker: Asker, intent: Intent, data: Data, scope: string): string[] {
+  const format = createFormatter({
+    locale: asker.language,
+    timeZone: "UTC",
+    use12Hour: false,
+    dateFormat: "medium",
+    showRelativeTime: false,
+  });
+  const n = (value: number) => format.number(value);
+  const pct = (value: number) => `${format.number(value)}%`;
+  const signed = (value: number | null) =>
+    value === null ? t("analyst.noNet") : `${value > 0 ? "+" : ""}${format.number(value)}`;
+  const range = (r: { from: string; to: string }) =>
+    r.from === r.to ? format.date(r.from) : t("analyst.range", { from: format.date(r.from), to: format.date(r.to) });
+  const mentions = (count: number, estimated = false) =>
+    t("analyst.mentions", { count, n: estimated ? t("analyst.about", { n: n(count) }) : n(count) });
+  const change = (now: number, before: number) => {
+    if (before === 0) return now === 0 ? t("analyst.change.same") : t("analyst.change.new");
+    const delta = Math.round(((now - before) / before) * 1000) / 10;
+    if (delta === 0) return t("analyst.change.same");
+    return t(delta > 0 ? "analyst.change.up" : "analyst.change.down", { pct: pct(Math.abs(delta)) });
+  };
+  const filter = intent.sentiment ? `${t(`analyst.only.${intent.sentiment}`)}${intent.query ? ", " : ""}` : "";
+  const words = intent.query ? t("analyst.withWords", { words: intent.query }) : "";
+  const scopeText = filter || words ? `${scope} (${filter}${words})` : scope;
+
+  switch (intent.kind) {
+    case "count":
+      return [
+        t("analyst.count", {
+          scope: scopeText,
+          mentions: mentions(data.mentions, data.estimated),
+          range: range(data.period),
+        }),
+        ...(data.byProject?.length > 1
+          ? [data.byProject.map((p: Data) => `${p.name}: ${mentions(p.mentions)}`).join("; ") + "."]
+          : []),
+      ];
+    case "search":
+      return data.mentions.length
+        ? [t("analyst.search", { scope: scopeText, range: range(data.period) })]
+        : [t("analyst.searchNone", { scope: scopeText, range: range(data.period) })];
+    case "trend":
+      return [
+        t("analyst.trend", {
+          scope: scopeText,
+          mentions: mentions(data.mentions),
+          range: range(data.period),
+          change: change(data.mentions, data.previousPeriod.mentions),
+        }),
+        ...(data.busiestDay
+          ? [
+              t("analyst.busiest", {
+                day: format.date(data.busiestDay.day),
+                mentions: mentions(data.busiestDay.mentions),
+              }),
+            ]
+          : []),
+      ];
+    case "sentiment":
+      return data.mentions
+        ? [
+            t("analyst.sentiment", {
+              scope,
+              range: range(data.period),
+              mentions: mentions(data.mentions),
+              positive: pct(data.percent.positive),
+              neutral: pct(data.percent.neutral),
+              negative: pct(data.percent.negative),
+            }),
+            t("analyst.net", { net: signed(data.netSentiment), before: signed(data.previousPeriod.netSentiment) }),
+          ]
+        : [t("analyst.none", { scope, range: range(data.period) })];
+    case "share":
+      return data.entries.some((e: Data) => e.mentions > 0)
+        ? [
+            t("analyst.share", {
+              range: range(data.period),
+              list: data.entries
+                .map((e: Data) => `${e.name ?? t("blocks.other")} ${pct(e.percent)} (${n(e.mentions)})`)
+                .join(", "),
+            }),
+          ]
+        : [t("analyst.none", { scope, range: range(data.period) })];
+    case "top": {
+      const kind = intent.top ?? "sources";
+      const items: Data[] = data[kind] ?? [];
+      return items.length
+        ? [
+            t(`analyst.top.${kind}`, {
+              scope: scopeText,
+              range: range(data.period),
+              list: items.map((i) => `${i.name ?? i.term} (${n(i.mentions)})`).join(", "),
+            }),
+          ]
+        : [t("analyst.none", { scope, range: range(data.period) })];
+    }
+    case "compare": {
+      const [a, b] = data.sides as Data[];
+      if (!a || !b) return [t("analyst.failed")];
+      if (data.comparing === "projects") {
+        return [
+          t("analyst.compareProjects", {
+            range: range(a.period),
+            a: a.label,
+            b: b.label,
+            na: mentions(a.mentions),
+            nb: mentions(b.mentions),
+            neta: signed(a.netSentiment),
+            netb: signed(b.netSentiment),
+          }),
+        ];
+      }
+      return [
+        t("analyst.comparePeriods", {
+          scope: scopeText,
+          na: mentions(a.mentions),
+          nb: mentions(b.mentions),
+          a: range(a.period),
+          b: range(b.period),
+          change: change(a.mentions, b.mentions),
+        }),
+      ];
+    }
+    case "tasks":
+      return data.openTasks.length
+        ? [t("analyst.tasks", { count: data.openTasks.length, n: n(data.openTasks.length), scope })]
+        : [t("analyst.tasksNone", { scope })];
+  }
+}
+
+export async function analystAnswer(
+  asker: Asker,
+  question: string,
+  { introduce }: { introduce: boolean },
+  sink: AnswerSink,
+): Promise<EngineResult> {
+  const t = await translatorFor(asker.language as Language, "ai-assistant");
+  const projects = await askerProjects(asker);
+  const sentences: string[] = introduce ? [t("analyst.notice")] : [];
+  let outcome: ToolOutcome | null = null;
+  let call: { name: string; args: Record<string, unknown> } | null = null;
+  if (projects.length === 0) sentences.push(t("analyst.noProjects"));
+  else {
+    const intent = recognise(question, projects, asker.today);
+    call = toolFor(intent);
+    sink.tool(call.name);
+    outcome = await callTool(asker, call.name, call.args);
+    const named = intent.projectIds.map((id) => projects.find((p) => p.id === id)?.name).filter(Boolean);
+    const scope = named.length ? named.join(", ") : t("analyst.allProjects");
+    sentences.push(
+      ...("error" in outcome.result ? [t("analyst.failed")] : write(t, asker, intent, outcome.result, scope)),
+    );
+  }
+  const content = sentences.join("\n\n");
+  for (const [i, sentence] of sentences.entries()) sink.text(i ? `\n\n${sentence}` : sentence);
+  return {
+    content,
+    blocks: outcome?.blocks ?? [],
+    toolCalls: call && outcome ? [{ name: call.name, arguments: call.args, result: outcome.result }] : [],
+    cited: outcome?.cited ?? [],
+  };
+}

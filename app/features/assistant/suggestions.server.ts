@@ -1,0 +1,23 @@
+import type { Language } from "~/i18n/config";
+import { translatorFor } from "~/i18n/i18n.server";
+import { type Asker, askerProjects } from "./tools.server";
+
+/**
+ * Questions to start an empty conversation, built from the user's projects (active ones first) in their
+ * interface language; each is one the built-in analyst answers.
+ */
+export async function suggestedQuestions(asker: Asker): Promise<string[]> {
+  const t = await translatorFor(asker.language as Language, "ai-assistant");
+  const projects = (await askerProjects(asker)).filter((p) => p.status === "active");
+  const [first, second] = projects;
+  if (!first) return [];
+  return [
+    t("suggest.count", { project: first.name }),
+    t("suggest.negative", { project: first.name }),
+    t("suggest.trend", { project: first.name }),
+    t("suggest.sentiment", { project: first.name }),
+    t("suggest.topSources", { project: first.name }),
+    ...(second ? [t("suggest.compare", { a: first.name, b: second.name })] : []),
+    t("suggest.tasks"),
+  ];
+}

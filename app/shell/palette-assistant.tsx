@@ -1,0 +1,21 @@
+import { Command } from "cmdk";
+import { Bot } from "lucide-react";
+import { useTranslation } from "react-i18next";
+
+/**
+ * "Ask the assistant: <text>" for whatever is typed (SPEC §1's pending AI question): chosen, the question is
+ * posted as a new conversation and the assistant's page answers it on arrival, once.
+ */
+export function PaletteAssistant({ query, onAsk }: { query: string; onAsk: (question: string) => void }) {
+  const { t } = useTranslation("ai-assistant");
+  const question = query.trim();
+  if (question.length < 2) return null;
+  return (
+    <Command.Group heading={t("title")} forceMount>
+      <Command.Item value={`ask assistant ${question}`} forceMount onSelect={() => onAsk(question)}>
+        <Bot aria-hidden="true" />
+        <span className="truncate">{t("palette.ask", { question })}</span>
+      </Command.Item>
+    </Command.Group>
+  );
+}

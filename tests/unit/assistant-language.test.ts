@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { recognise } from "~/features/assistant/intent";
+import { findPeriods, periodOf, readPeriod } from "~/features/assistant/period";
+
+// Monday 23 November 2026 in the user's zone.
+const TODAY = "2026-11-23";
+const LAST_WEEK = { from: "2026-11-16", to: "2026-11-22" };
+const YESTERDAY = { from: "2026-11-22", to: "2026-11-22" };
+const MARCH = { from: "2026-03-01", to: "2026-03-31" };
+
+describe("periods named in a question", () => {
+  it.each([
+    ["last week", LAST_WEEK],
+    ["за прошлую неделю", LAST_WEEK],
+    ["на прошлой неделе", LAST_WEEK],
+    ["oʻtgan hafta", LAST_WEEK],
+    ["o'tgan haftada", LAST_WEEK],
+    ["ўтган ҳафта", LAST_WEEK],
+    ["yesterday", YESTERDAY],
+    ["вчера", YESTERDAY],
+    ["kecha", YESTERDAY],
+    ["кеча", YESTERDAY],
+    ["in March", MARCH],
+    ["в марте", MARCH],
+    ["mart oyida", MARCH],
+    ["март ойида", MARCH],
+    ["in May", { from: "2026-05-01", to: "2026-05-31" }],
+    ["в мае", { from: "2026-05-01", to: "2026-05-31" }],
+    ["in December", { from: "2025-12-01", to: "2025-12-31" }],
+    ["this week", { from: "2026-11-23", to: "2026-11-23" }],
+    ["на этой неделе", { from: "2026-11-23", to: "2026-11-23" }],
+    ["this month", { from: "2026-11-01", to: "2026-11-23" }],
+    ["в прошлом месяце", { from: "2026-10-01", to: "2026-10-31" }],
+    ["oʻtgan oy", { from: "2026-10-01", to: "2026-10-31" }],
+    ["last 30 days", { from: "2026-10-25", to: "2026-11-23" }],
+    ["за последние 30 дней", { from: "2026-10-25", to: "2026-11-23" }],
+    ["soʻnggi 30 kunda", { from: "2026-10-25", to: "2026-11-23" }],
+    ["сўнгги 30 кунда", { from: "2026-10-25", to: "2026-11-23" }],
+    ["today", { from: TODAY, to: TODAY }],
+    ["bugun", { from: TODAY, to: TODAY }],
+  ])("%s", (phrase, range) => {
+    expect(periodOf(phrase, TODAY)).toEqual(range);
+  });
+
+  it("keeps a question's periods in order and ignores the verb “may”", () => {
+    expect(findPeriods("this week vs last week", TODAY).map(({ from, to }) => ({ from, to }))).toEqual([
+      { from: "2026-11-23", to: "2026-11-23" },
+      LAST_WEEK,
+    ]);
+    expect(findPeriods("I may ask again", TODAY)).toEqual([]);
+    expect(periodOf("how many mentions?", TODAY)).toEqual({ from: "2026-11-17", to: TODAY });
+  });
+
+  it("reads a model's explicit days and refuses nonsense", () => {
+    expect(readPeriod("2026-03-01..2026-03-31", TODAY)).toEqual(MARCH);
+    expect(readPeriod("2026-03-05", TODAY)).toEqual({ from: "2026-03-05", to: "2026-03-05" });
+    expect(readPeriod("whenever", TODAY)).toBeNull();
+  });
+});
+
+const PROJECTS = [
+  { id: "n", name: "Nurbank", keywords: ["Nurbank", "Нурбанк"] },
+  { id: "o", name: "Orzu Bank", keywords: ["Orzu Bank", "Орзу Банк"] },
+];
+
+describe("what a question asks", () => {
+  it.each([
+    ["How many mentions did Nurbank get last week?", { kind: "count", projectIds: ["n"] }],
+    ["Сколько упоминаний было у Нурбанка вчера?", { kind: "count", projectIds: ["n"] }],
+    ["Oʻtgan haftada Nurbank haqida nechta tilga olinish boʻldi?", { kind: "count", projectIds: ["n"] }],
+    ["Кеча Нурбанк ҳақида нечта тилга олиниш бўлди?", { kind: "count", projectIds: ["n"] }],
+    ["Show me negative mentions about Nurbank this week", { kind: "search", sentiment: "negative" }],
+    ["Покажи негативные упоминания о Нурбанке", { kind: "search", sentiment: "negative", projectIds: ["n"] }],
+    ["Shu haftada Nurbank haqidagi salbiy tilga olinishlarni koʻrsat", { kind: "search", sentiment: "negative" }],
+    ["Compare Nurbank and Orzu Bank", { kind: "compare", projectIds: ["n", "o"] }],
+    ["Сравни Орзу Банк и Нурбанк", { kind: "compare", projectIds: ["o", "n"] }],
+    ["Nurbank this week vs last week", { kind: "compare", projectIds: ["n"] }],
+    ["Top sources for Nurbank", { kind: "top", top: "sources" }],
+    ["Топ авторов по Orzu Bank", { kind: "top", top: "authors", projectIds: ["o"] }],
+    ["Qaysi mavzular ommalashmoqda?", { kind: "top", top: "terms" }],
+    ["What is the trend for Nurbank?", { kind: "trend" }],
+    ["Какова динамика упоминаний?", { kind: "trend" }],
+    ["Тональность упоминаний Нурбанка", { kind: "sentiment", projectIds: ["n"] }],
+    ["Nurbankning kayfiyati qanday?", { kind: "sentiment", projectIds: ["n"] }],
+    ["Share of voice last month", { kind: "share" }],
+    ["Қайси вазифалар очиқ?", { kind: "tasks" }],
+  ])("%s", (question, expected) => {
+    expect(recognise(question, PROJECTS, TODAY)).toMatchObject(expected);
+  });
+
+  it("searches for words after “about” that name no project", () => {
+    expect(recognise("Show me negative mentions about cashback this week", PROJECTS, TODAY)).toMatchObject({
+      kind: "search",
+      query: "cashback",
+      projectIds: [],
+    });
+    expect(recognise("Покажи упоминания про кэшбэк", PROJECTS, TODAY).query).toBe("кэшбэк");
+  });
+});
