@@ -131,7 +131,7 @@ export async function sentimentSplit(asker: Asker, args: ScopeArgs): Promise<Too
 
 export async function shareOfVoice(asker: Asker, args: ScopeArgs): Promise<ToolOutcome> {
   const { range, ids, scope } = await scoped(asker, args);
-  const voice = await voiceQuery(asker.user, scope, asker.language, { bucket: "day" });
+  const voice = await voiceQuery(asker.user, scope, asker.language, "day");
   // A competitor the user may not see is "other", without its name (analytics' own rule).
   const entries = voice.entries.map((e) => ({
     name: e.name,
@@ -195,8 +195,8 @@ export async function topList(asker: Asker, args: z.infer<typeof topArgs>): Prom
   }
   const rows =
     args.kind === "sources"
-      ? await topSources(scope, asker.language, { limit })
-      : (await topAuthors(scope, { limit })).map((a) => ({ ...a, name: a.author }));
+      ? await topSources(scope, asker.language, limit)
+      : (await topAuthors(scope, limit)).map((a) => ({ ...a, name: a.author }));
   return {
     result: {
       period: range,
