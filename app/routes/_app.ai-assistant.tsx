@@ -20,6 +20,7 @@ export default function AssistantLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
+        help="ai-assistant"
         title={t("title")}
         description={t("description")}
         actions={

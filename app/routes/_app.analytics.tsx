@@ -33,14 +33,14 @@ export default function AnalyticsPage({ loaderData: data }: Route.ComponentProps
   if (data.projects.length === 0) {
     return (
       <>
-        <PageHeader title={t("analytics.title")} description={t("analytics.description")} />
+        <PageHeader help="analytics" title={t("analytics.title")} description={t("analytics.description")} />
         <EmptyState icon={FolderKanban} text={t("noProjects")} />
       </>
     );
   }
   return (
     <>
-      <PageHeader title={t("analytics.title")} description={t("analytics.description")} />
+      <PageHeader help="analytics" title={t("analytics.title")} description={t("analytics.description")} />
       <AnalyticsFiltersForm
         filters={data.filters}
         projects={data.projects}

@@ -97,6 +97,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
         {reportStyles}
       </style>
       <PageHeader
+        help="reports#pdf"
         title={t("view.title")}
         description={
           report.status === "ready" && report.generatedAt ? (

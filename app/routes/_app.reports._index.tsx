@@ -122,6 +122,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
+        help="reports"
         title={t("title")}
         description={t("description")}
         actions={

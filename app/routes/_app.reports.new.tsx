@@ -31,7 +31,7 @@ export default function NewReportPage({ loaderData, actionData }: Route.Componen
   const { t } = useTranslation("reports");
   return (
     <>
-      <PageHeader title={t("form.title")} description={t("form.description")} />
+      <PageHeader help="reports#create" title={t("form.title")} description={t("form.description")} />
       <ReportForm
         projects={loaderData.projects}
         starred={loaderData.starred}

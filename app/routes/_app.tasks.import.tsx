@@ -275,7 +275,7 @@ export default function ImportTasksPage({ loaderData, actionData }: Route.Compon
   const { t } = useTranslation("tasks");
   return (
     <>
-      <PageHeader title={t("import.title")} description={t("import.description")} />
+      <PageHeader help="tasks#csv" title={t("import.title")} description={t("import.description")} />
       {actionData?.step === "preview" ? (
         <PreviewStep result={actionData} projects={loaderData.projects} />
       ) : (

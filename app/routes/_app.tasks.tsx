@@ -256,6 +256,7 @@ export default function TasksPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
+        help="tasks"
         title={t("title")}
         description={t("description")}
         actions={
