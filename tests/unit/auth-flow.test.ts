@@ -296,8 +296,10 @@ describe("permissions", () => {
       "messages.triage": ["admin", "manager", "analyst"],
       "tasks.read": ["admin", "manager", "analyst", "viewer"],
       "tasks.edit": ["admin", "manager", "analyst"],
+      "tasks.delete": ["admin", "manager"],
       "reports.read": ["admin", "manager", "analyst", "viewer"],
       "reports.edit": ["admin", "manager", "analyst"],
+      "reports.delete": ["admin", "manager"],
       "reports.schedule": ["admin", "manager"],
       "assistant.use": ["admin", "manager", "analyst", "viewer"],
     });
