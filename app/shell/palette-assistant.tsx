@@ -12,7 +12,9 @@ export function PaletteAssistant({ query, onAsk }: { query: string; onAsk: (ques
   if (question.length < 2) return null;
   return (
     <Command.Group heading={t("title")} forceMount>
-      <Command.Item value={`ask assistant ${question}`} forceMount onSelect={() => onAsk(question)}>
+      {/* A fixed value scores nothing against the search: the offer never outranks a real match, and
+          "No results" still shows when nothing else matches. */}
+      <Command.Item value="ask-the-assistant" forceMount onSelect={() => onAsk(question)}>
         <Bot aria-hidden="true" />
         <span className="truncate">{t("palette.ask", { question })}</span>
       </Command.Item>

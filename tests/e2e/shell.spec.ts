@@ -97,10 +97,14 @@ test("command palette: Ctrl+K opens it, it filters, navigates and switches theme
   const input = dialog.getByPlaceholder(text("en", "common:typeCommand"));
   await expect(input).toBeFocused();
   await expect(dialog.locator("[cmdk-list]")).toHaveCSS("height", "288px");
+  // Whatever is typed can also be handed to the assistant (SPEC §1): that offer comes after the matches.
+  const ask = (question: string) => text("en", "ai-assistant:palette.ask").replace("{{question}}", question);
   await input.fill("integr");
-  await expect(dialog.getByRole("option")).toHaveCount(1);
+  await expect(dialog.getByRole("option")).toContainText([text("en", "navigation:integrations"), ask("integr")]);
   await input.fill("zzzz-nothing");
   await expect(dialog.getByText(text("en", "common:noResultsFound"))).toBeVisible();
+  await expect(dialog.getByRole("option")).toHaveCount(1);
+  await expect(dialog.getByRole("option")).toContainText([ask("zzzz-nothing")]);
   await input.fill("analytics");
   await page.keyboard.press("Enter");
   await expect(dialog).toBeHidden();

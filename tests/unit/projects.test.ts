@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { messageProjects, projects } from "~/db/schema";
-import { loadPreferences } from "~/features/settings/preferences.server";
+import { loadPreferences, updatePreferences } from "~/features/settings/preferences.server";
 import { loader as listLoader } from "~/routes/_app.projects._index";
 import { action as detailAction, loader as detailLoader } from "~/routes/_app.projects.$projectId";
 import { action as editAction } from "~/routes/_app.projects.$projectId.edit";
@@ -193,6 +193,9 @@ describe("creating, editing, pausing and deleting", () => {
     ).toBe(403);
 
     const admin = await signedInContext({ roles: ["admin"] });
+    // Someone looking at Beta in the switcher is back on "All projects" once it is gone.
+    const watcher = await signedInContext({ roles: ["admin"] });
+    await updatePreferences(watcher.user.id, { activeProjectId: beta });
     const wrongName = (await call(
       detailAction as never,
       formPost(`/projects/${beta}`, { intent: "delete", confirm: "beta" }),
@@ -208,6 +211,9 @@ describe("creating, editing, pausing and deleting", () => {
     )) as Response;
     expect(deleted.headers.get("Location")).toBe("/projects");
     expect(await handle.db.select().from(projects).where(eq(projects.id, beta))).toEqual([]);
+    expect(
+      (await loadPreferences(watcher.user.id, () => Promise.reject(new Error("row expected")))).activeProjectId,
+    ).toBeNull();
   });
 });
 

@@ -7,6 +7,7 @@ import { inLanguage } from "../../lib/translations";
 import { can, canAccessProject } from "../auth/permissions";
 import type { CurrentUser } from "../auth/user";
 import type { ProjectBulkIntent, projectsTable } from "./list";
+import { forgetDeletedProjects } from "./projects.server";
 
 export type ProjectsTableState = TableState<typeof projectsTable>;
 
@@ -127,7 +128,9 @@ export async function bulkUpdateProjects(user: CurrentUser, intent: ProjectBulkI
   const db = getDb();
   const chosen = inArray(projects.id, reachable);
   if (intent === "delete") {
-    return (await db.delete(projects).where(chosen).returning({ id: projects.id })).length;
+    const deleted = await db.delete(projects).where(chosen).returning({ id: projects.id });
+    await forgetDeletedProjects(deleted.map((p) => p.id));
+    return deleted.length;
   }
   const status = intent === "pause" ? "paused" : "active";
   const changed = await db

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
 import { getDb } from "../../db/client.server";
-import { projects } from "../../db/schema";
+import { projects, userPreferences } from "../../db/schema";
 import { inLanguage, withoutTranslations } from "../../lib/translations";
 import { can, canAccessProject, type Permission } from "../auth/permissions";
 import type { CurrentUser } from "../auth/user";
@@ -148,7 +148,17 @@ export async function deleteProject(user: CurrentUser, id: string) {
   requirePermission(user, "projects.delete");
   const project = await getProject(user, id);
   await getDb().delete(projects).where(eq(projects.id, project.id));
+  await forgetDeletedProjects([project.id]);
   return project;
+}
+
+/** Whoever had a deleted project chosen in the switcher is back on "All projects", not on an empty scope. */
+export async function forgetDeletedProjects(ids: string[]) {
+  if (ids.length === 0) return;
+  await getDb()
+    .update(userPreferences)
+    .set({ activeProjectId: null })
+    .where(inArray(userPreferences.activeProjectId, ids));
 }
 
 /** What the detail page shows besides the rules: 30-day volume by sentiment, latest mentions, feeding sources. */
