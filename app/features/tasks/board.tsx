@@ -234,7 +234,7 @@ function StatusMenu({
       <input type="hidden" name="intent" value="move" />
       <input type="hidden" name="id" value={task.id} />
       <label htmlFor={id} className="sr-only">
-        {t("board.statusOf", { title: task.title })}
+        <WithTitle text={t("board.statusOf", { title: MARK })} title={task.title} />
       </label>
       <select
         id={id}
@@ -256,5 +256,19 @@ function StatusMenu({
         </button>
       )}
     </Form>
+  );
+}
+
+const MARK = "\u0000";
+
+/** A translated sentence around a task's title, the title marked as the user's words (not interface text). */
+function WithTitle({ text, title }: { text: string; title: string }) {
+  const [before, after] = text.split(MARK);
+  return (
+    <>
+      {before}
+      <span data-user-content>{title}</span>
+      {after}
+    </>
   );
 }
