@@ -15,7 +15,7 @@ const fail = (message: string): never => {
 if (!fs.existsSync(path.join(root, "build/server/index.js"))) fail("no build: run `npm run build` first");
 
 const app = fs.mkdtempSync(path.join(os.tmpdir(), "kuzatuv-container-"));
-for (const entry of ["package.json", "package-lock.json", "build", "server", "app", "drizzle"]) {
+for (const entry of ["package.json", "package-lock.json", "build", "server", "app", "drizzle", "locales"]) {
   fs.cpSync(path.join(root, entry), path.join(app, entry), { recursive: true });
 }
 console.log(`npm ci --omit=dev in ${app}`);
