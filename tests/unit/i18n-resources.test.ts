@@ -57,24 +57,20 @@ describe("translations", () => {
       const english = load("en", ns);
       for (const lng of LANGUAGES.filter((l) => l !== "en")) {
         const other = load(lng, ns);
-        expect([...pluralBases(other).keys()].sort(), `${lng}/${ns} keys`).toEqual(
-          [...pluralBases(english).keys()].sort(),
-        );
+        // Every language carries the same keys, plural forms included (one/few/many/other everywhere), and
+        // at least the forms its own rules pick.
+        expect([...other.keys()].sort(), `${lng}/${ns} keys`).toEqual([...english.keys()].sort());
         const categories = new Intl.PluralRules(lng).resolvedOptions().pluralCategories;
         for (const [base, forms] of pluralBases(other)) {
           if (forms.length > 0)
-            expect(forms.sort(), `${lng}/${ns}:${base} plural forms`).toEqual([...categories].sort());
+            expect(forms, `${lng}/${ns}:${base} plural forms`).toEqual(expect.arrayContaining(categories));
         }
         for (const [key, value] of other) {
-          // A plural form is compared with the English form of the same category, or else with "other".
-          const englishKey = english.has(key) ? key : key.replace(PLURAL, "_other");
           expect(value.trim(), `${lng}/${ns}:${key} is empty`).not.toBe("");
           const placeholders = (s: string) => (s.match(/{{\w+}}/g) ?? []).sort();
-          expect(placeholders(value), `${lng}/${ns}:${key} placeholders`).toEqual(
-            placeholders(english.get(englishKey) ?? ""),
-          );
+          expect(placeholders(value), `${lng}/${ns}:${key} placeholders`).toEqual(placeholders(english.get(key) ?? ""));
           if (!SAME_IN_EVERY_LANGUAGE.has(`${ns}:${key}`)) {
-            expect(value, `${lng}/${ns}:${key} is still the English text`).not.toBe(english.get(englishKey));
+            expect(value, `${lng}/${ns}:${key} is still the English text`).not.toBe(english.get(key));
           }
         }
       }
