@@ -16,28 +16,17 @@ import {
 import { MESSAGE_LANGUAGES, SENTIMENTS, SOURCE_TYPES } from "../messages/feed";
 import type { AssistantBlock } from "./blocks";
 import { type DayRange, previousRange } from "./period";
-import { type Asker, feedParams, resolvePeriod, resolveProjects, type ToolOutcome, ToolRefusal } from "./tools.server";
+import {
+  type Asker,
+  feedParams,
+  PROJECTS,
+  resolvePeriod,
+  resolveProjects,
+  scopeArgs,
+  type ToolOutcome,
+  ToolRefusal,
+} from "./tools.server";
 
-const PROJECTS = z
-  .array(z.string().max(100))
-  .max(10)
-  .optional()
-  .describe("Project ids from the list in the instructions; omitted: every project the user can see");
-const PERIOD = z
-  .string()
-  .max(100)
-  .optional()
-  .describe(
-    'Days in the user\'s time zone: "2026-03-01..2026-03-31" or words such as "last week"; omitted: the last 7 days',
-  );
-
-export const scopeArgs = z.object({
-  projects: PROJECTS,
-  period: PERIOD,
-  sentiment: z.enum(SENTIMENTS).optional(),
-  sourceType: z.enum(SOURCE_TYPES).optional(),
-  language: z.enum(MESSAGE_LANGUAGES).optional(),
-});
 export type ScopeArgs = z.infer<typeof scopeArgs>;
 
 function scopeOf(asker: Asker, projectIds: string[], range: DayRange, args: ScopeArgs): AnalyticsScope {

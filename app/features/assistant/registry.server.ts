@@ -6,7 +6,6 @@ import { log } from "~/lib/log.server";
 import {
   compare,
   compareArgs,
-  scopeArgs,
   sentimentSplit,
   shareOfVoice,
   topArgs,
@@ -18,6 +17,7 @@ import {
   countMentions,
   filterArgs,
   listOpenTasks,
+  scopeArgs,
   searchArgs,
   searchMentions,
   type ToolOutcome,

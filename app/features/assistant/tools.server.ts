@@ -33,12 +33,12 @@ export interface ToolOutcome {
 /** A refusal the model reads as the tool's result (an unknown or foreign project, an unreadable period). */
 export class ToolRefusal extends Error {}
 
-const PROJECTS = z
+export const PROJECTS = z
   .array(z.string().max(100))
   .max(10)
   .optional()
   .describe("Project ids from the list in the instructions; omitted: every project the user can see");
-const PERIOD = z
+export const PERIOD = z
   .string()
   .max(100)
   .optional()
@@ -46,12 +46,16 @@ const PERIOD = z
     'Days in the user\'s time zone: "2026-03-01..2026-03-31", one day "2026-03-05", or words such as "last week"; omitted: the last 7 days',
   );
 
-export const filterArgs = z.object({
+/** The scope every figure tool takes: projects, days and the feed's facets. */
+export const scopeArgs = z.object({
   projects: PROJECTS,
   period: PERIOD,
   sentiment: z.enum(SENTIMENTS).optional(),
   sourceType: z.enum(SOURCE_TYPES).optional(),
   language: z.enum(MESSAGE_LANGUAGES).optional(),
+});
+
+export const filterArgs = scopeArgs.extend({
   query: z.string().max(200).optional().describe("Search words, as in the messages feed's search box"),
 });
 export type FilterArgs = z.infer<typeof filterArgs>;
