@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import {
   createContext,
   isRouteErrorResponse,
@@ -11,6 +10,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { ThemeProvider, useTheme } from "remix-themes";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/root";
 import { sessionMiddleware } from "./features/auth/guard.server";
 import { preferencesContext, preferencesMiddleware, timeZoneFromCookie } from "./features/settings/preferences.server";

@@ -23,7 +23,10 @@ export function connect({ databaseUrl, dataDir }: ConnectionOptions): Connection
   if (databaseUrl) return { driver: "postgres", client: new pg.Pool({ connectionString: databaseUrl, max: 10 }) };
   if (dataDir.startsWith("memory://")) return { driver: "pglite", client: new PGlite() };
   fs.mkdirSync(path.resolve(dataDir), { recursive: true });
-  return { driver: "pglite", client: new PGlite(path.resolve(dataDir, "pglite")) };
+  // PostgreSQL's 128 MB of shared buffers live in the process's own memory here, on top of the page cache
+  // that already holds the files: a quarter of that keeps the server's memory down for little time.
+  const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
+  return { driver: "pglite", client: new PGlite(path.resolve(dataDir, "pglite"), { startParams }) };
 }
 
 export function drizzleOn<S extends Record<string, unknown>>(connection: Connection, schema: S) {

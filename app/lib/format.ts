@@ -19,9 +19,27 @@ const RELATIVE_STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ["day", 7],
 ];
 
+/**
+ * Building an Intl formatter costs far more than using one (a chart's axis formats dozens of dates), so each
+ * is built once per locale and options. The keys come from a few preferences; the cap only guards memory.
+ */
+function once<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    if (cache.size >= 500) cache.clear();
+    value = make();
+    cache.set(key, value);
+  }
+  return value;
+}
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
+  once(dateTimeFormats, `${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
+
 /** Year, month, day, hour and minute as numbers in a time zone: locale data is not needed for these. */
 function zonedParts(date: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat("en-US", {
+  const parts = dateTimeFormat("en-US", {
     timeZone,
     year: "numeric",
     month: "numeric",
@@ -100,6 +118,8 @@ const UZBEK: Record<"uz" | "uz-Cyrl", OwnLocale> = {
   },
 };
 
+const usNumber = new Intl.NumberFormat("en-US");
+
 function ownLocale(locale: string): OwnLocale | undefined {
   return locale === "uz" || locale === "uz-Cyrl" ? UZBEK[locale] : undefined;
 }
@@ -113,21 +133,20 @@ function localeFormats(p: FormatPreferences) {
     const number = new Intl.NumberFormat(p.locale);
     return {
       date: (d: Date, style: "short" | "medium" | "long") =>
-        new Intl.DateTimeFormat(p.locale, { timeZone: p.timeZone, dateStyle: style }).format(d),
+        dateTimeFormat(p.locale, { timeZone: p.timeZone, dateStyle: style }).format(d),
       dayMonth: (d: Date, style: "short" | "medium" | "long") =>
-        new Intl.DateTimeFormat(p.locale, {
+        dateTimeFormat(p.locale, {
           timeZone: p.timeZone,
           day: style === "short" ? "2-digit" : "numeric",
           month: style === "short" ? "2-digit" : style === "medium" ? "short" : "long",
         }).format(d),
-      time: (d: Date) =>
-        new Intl.DateTimeFormat(p.locale, { timeZone: p.timeZone, timeStyle: "short", hourCycle }).format(d),
+      time: (d: Date) => dateTimeFormat(p.locale, { timeZone: p.timeZone, timeStyle: "short", hourCycle }).format(d),
       relative: (value: number, unit: Intl.RelativeTimeFormatUnit) => relative.format(value, unit),
       number: (n: number) => number.format(n),
     };
   }
   const number = (n: number) =>
-    new Intl.NumberFormat("en-US")
+    usNumber
       .formatToParts(n)
       .map((part) => (part.type === "group" ? own.group : part.type === "decimal" ? own.decimal : part.value))
       .join("");
@@ -158,8 +177,15 @@ function localeFormats(p: FormatPreferences) {
   };
 }
 
+const formatters = new Map<string, Formatter>();
+
 /** One formatter for the whole app: locale, time zone, 12/24-hour, date format and relative times. */
-export function createFormatter(p: FormatPreferences) {
+export function createFormatter(p: FormatPreferences): Formatter {
+  const key = [p.locale, p.timeZone, p.use12Hour, p.dateFormat, p.showRelativeTime].join("|");
+  return once(formatters, key, () => buildFormatter(p));
+}
+
+function buildFormatter(p: FormatPreferences) {
   const formats = localeFormats(p);
   const dateStyle = p.dateFormat === "iso" ? undefined : p.dateFormat;
   const time = formats.time;
@@ -198,7 +224,7 @@ export function createFormatter(p: FormatPreferences) {
   };
 }
 
-export type Formatter = ReturnType<typeof createFormatter>;
+export type Formatter = ReturnType<typeof buildFormatter>;
 
 /** The formatter for the current page, from the root loader's preferences (overrides win, e.g. a preview). */
 export function useFormatter(overrides?: Partial<FormatPreferences>): Formatter {

@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
 import { useFormAction, useNavigation } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
 
 /** Something to say: a translation key, or a service's own text when we have no key for it. */
 export type Message = { key: string } | { text: string };

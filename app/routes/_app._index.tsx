@@ -1,6 +1,5 @@
 import type { TFunction } from "i18next";
 import { BellRing, FolderKanban } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { alertFeedLink, alertText } from "~/features/alerts/alert-text";
 import { requireUser } from "~/features/auth/guard.server";
@@ -11,6 +10,7 @@ import { OVERVIEW_PERIODS, overviewPeriod } from "~/features/overview/period";
 import { netSentiment } from "~/features/overview/sentiment";
 import { listProjectsOnce } from "~/features/projects/projects.server";
 import { preferencesContext, readerLanguage } from "~/features/settings/preferences.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { type Formatter, useFormatter } from "~/lib/format";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { Card, StatCard, type StatChange } from "~/ui/card";

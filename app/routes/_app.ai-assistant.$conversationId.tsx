@@ -1,5 +1,4 @@
 import { Pencil, Trash2 } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Form, redirect } from "react-router";
 import { askerFrom } from "~/features/assistant/asker.server";
 import { type ChatMessage, Conversation, QuestionForm } from "~/features/assistant/chat";
@@ -15,6 +14,7 @@ import {
 import { TITLE_LENGTH } from "~/features/assistant/limits";
 import { questionSchema, renameSchema } from "~/features/assistant/schemas";
 import { requireUser } from "~/features/auth/guard.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { type FormResult, typedValue, useFormErrors, useIsPending } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";

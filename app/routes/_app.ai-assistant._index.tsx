@@ -1,11 +1,11 @@
 import { Lightbulb } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Form, redirect } from "react-router";
 import { askerFrom } from "~/features/assistant/asker.server";
 import { QuestionForm } from "~/features/assistant/chat";
 import { answerPending, ask } from "~/features/assistant/conversations.server";
 import { questionSchema } from "~/features/assistant/schemas";
 import { suggestedQuestions } from "~/features/assistant/suggestions.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { Card } from "~/ui/card";

@@ -1,8 +1,8 @@
 import { MessageSquarePlus, MessagesSquare } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link, NavLink, Outlet } from "react-router";
 import { listConversations } from "~/features/assistant/conversations.server";
 import { requireUser } from "~/features/auth/guard.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";

@@ -1,9 +1,9 @@
 import { ArrowLeft, Languages, LifeBuoy } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { requireUser } from "~/features/auth/guard.server";
 import { countView, helpLanguage, helpLibrary } from "~/features/help/articles.server";
 import { findArticle, relatedArticles } from "~/features/help/library.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { Card } from "~/ui/card";
 import { PageHeader } from "~/ui/page-header";

@@ -1,5 +1,4 @@
 import { BookOpen, LifeBuoy, Search, SearchX } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { requireUser } from "~/features/auth/guard.server";
 import { helpLanguage, helpLibrary, popularArticles } from "~/features/help/articles.server";
@@ -8,6 +7,7 @@ import { searchArticles } from "~/features/help/search.server";
 import { Highlighted } from "~/features/messages/highlighted";
 import { recentSupportRequests, submitSupportRequest, supportChannels } from "~/features/support/support.server";
 import { SupportCard } from "~/features/support/support-card";
+import { useTranslation } from "~/i18n/use-translation";
 import { redirectWithToast } from "~/lib/toast.server";
 import { APP_VERSION } from "~/lib/version";
 import { PageErrorBoundary } from "~/shell/error-page";

@@ -1,5 +1,4 @@
 import { Archive, ArchiveRestore, Globe, ListTodo, Mail, MailOpen, Star, Tag, X } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useLocation } from "react-router";
 import { requireUser } from "~/features/auth/guard.server";
 import { can } from "~/features/auth/permissions";
@@ -11,6 +10,7 @@ import { Highlighted } from "~/features/messages/highlighted";
 import { highlight, needlesOf, parseSearch } from "~/features/messages/search";
 import { getMention, markOpened, mentionAction } from "~/features/messages/triage.server";
 import { preferencesContext, readerLanguage } from "~/features/settings/preferences.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { typedValue, useFormErrors } from "~/lib/forms";
 import { PageErrorBoundary } from "~/shell/error-page";

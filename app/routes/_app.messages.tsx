@@ -1,5 +1,4 @@
 import { Download, FolderKanban, Inbox, SearchX } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link, type ShouldRevalidateFunctionArgs, useFetcher, useLocation, useOutlet, useParams } from "react-router";
 import { requireUser } from "~/features/auth/guard.server";
 import { can } from "~/features/auth/permissions";
@@ -21,6 +20,7 @@ import { parseSearch } from "~/features/messages/search";
 import { FeedShortcuts } from "~/features/messages/shortcuts";
 import { bulkChange } from "~/features/messages/triage.server";
 import { readerLanguage } from "~/features/settings/preferences.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { buttonClass } from "~/ui/button";

@@ -1,5 +1,4 @@
 import { BellOff } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import { MarkAllRead, NotificationList } from "~/features/alerts/notification-list";
@@ -11,6 +10,7 @@ import {
 } from "~/features/alerts/notifications.server";
 import { requireUser } from "~/features/auth/guard.server";
 import { readerLanguage } from "~/features/settings/preferences.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";

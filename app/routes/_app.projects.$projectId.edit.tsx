@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { requireRole } from "~/features/auth/guard.server";
 import { submitProjectForm } from "~/features/projects/forms.server";
 import { ProjectForm } from "~/features/projects/project-form";
 import { competitorChoices, getProject, inReadersLanguage } from "~/features/projects/projects.server";
 import { readerLanguage } from "~/features/settings/preferences.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.projects.$projectId.edit";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { requireUser } from "~/features/auth/guard.server";
 import { can } from "~/features/auth/permissions";
@@ -7,6 +6,7 @@ import { getProject } from "~/features/projects/projects.server";
 import { ProjectMembers } from "~/features/users/project-members";
 import { memberSchema } from "~/features/users/schemas";
 import { addProjectMember, removeProjectMember } from "~/features/users/users.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";

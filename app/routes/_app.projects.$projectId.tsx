@@ -1,5 +1,4 @@
 import { Pause, Pencil, Play, Trash2 } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { requireUser } from "~/features/auth/guard.server";
 import { can } from "~/features/auth/permissions";
@@ -19,6 +18,7 @@ import { StatusBadge } from "~/features/projects/status-badge";
 import { readerLanguage } from "~/features/settings/preferences.server";
 import { ProjectMembers } from "~/features/users/project-members";
 import { LANGUAGE_NAMES, type Language } from "~/i18n/config";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { useIsPending } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";

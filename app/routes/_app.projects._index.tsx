@@ -1,5 +1,4 @@
 import { FolderOpen, FolderPlus, LayoutGrid, Pause, Play, SearchX, Table2, Trash2 } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { requireUser } from "~/features/auth/guard.server";
 import { can } from "~/features/auth/permissions";
@@ -8,6 +7,7 @@ import { bulkUpdateProjects, listProjectsTable, type ProjectRow } from "~/featur
 import { projectMembers } from "~/features/projects/members.server";
 import { StatusBadge } from "~/features/projects/status-badge";
 import { readerLanguage } from "~/features/settings/preferences.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { type Formatter, useFormatter } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";

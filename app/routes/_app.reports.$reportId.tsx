@@ -1,5 +1,4 @@
 import { CalendarClock, FileDown, Printer, RefreshCw, Sheet, Trash2 } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { requireUser } from "~/features/auth/guard.server";
 import { can } from "~/features/auth/permissions";
@@ -18,6 +17,7 @@ import {
 import { scheduleSchema } from "~/features/reports/schemas";
 import type { ReportSnapshot } from "~/features/reports/snapshot";
 import { resources } from "~/i18n/i18n.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { type FormResult, useFormErrors, useIsPending } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";

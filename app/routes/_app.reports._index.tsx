@@ -1,11 +1,11 @@
 import { FilePlus, FileText, SearchX } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { requireRole } from "~/features/auth/guard.server";
 import { can } from "~/features/auth/permissions";
 import { reportsTableFor } from "~/features/reports/list";
 import { listReportsTable, type ReportRow, reportProjects } from "~/features/reports/reports.server";
 import { readerLanguage } from "~/features/settings/preferences.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { type Formatter, useFormatter } from "~/lib/format";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { Badge } from "~/ui/badge";

@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { requireRole } from "~/features/auth/guard.server";
 import { submitReportForm } from "~/features/reports/forms.server";
 import { ReportForm } from "~/features/reports/report-form";
 import { reportProjects, starredMentions } from "~/features/reports/reports.server";
 import { preferencesContext, readerLanguage } from "~/features/settings/preferences.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.reports.new";

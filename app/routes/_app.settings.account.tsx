@@ -1,5 +1,4 @@
 import { LogOut } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Form, redirect, useActionData, useLocation } from "react-router";
 import { AuthUnavailableError, callAuth } from "~/features/auth/auth-client.server";
 import { authCallContext, requireUser } from "~/features/auth/guard.server";
@@ -13,6 +12,7 @@ import { browserTimeZone, isTimeZone, timeZoneGroups, timeZoneLabel } from "~/fe
 import { usePreferenceForm } from "~/features/settings/use-preference-form";
 import { signOutEverywhere } from "~/features/users/users.server";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/config";
+import { useTranslation } from "~/i18n/use-translation";
 import { DATE_FORMATS, type DateFormat, useFormatter } from "~/lib/format";
 import { type FormResult, useFormErrors, useIsPending } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";

@@ -1,5 +1,4 @@
 import type { FormEvent } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { requireUser } from "~/features/auth/guard.server";
 import { preferencesContext } from "~/features/settings/preferences.server";
@@ -7,6 +6,7 @@ import { savePreferences } from "~/features/settings/save.server";
 import { appearanceSchema, FONTS } from "~/features/settings/schemas";
 import { BackToSection, SettingsSection } from "~/features/settings/settings-section";
 import { usePreferenceForm } from "~/features/settings/use-preference-form";
+import { useTranslation } from "~/i18n/use-translation";
 import { THEME_CHOICES, type ThemeChoice } from "~/lib/theme";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { useThemeChoice } from "~/shell/theme-switcher";

@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { requireUser } from "~/features/auth/guard.server";
 import { preferencesContext } from "~/features/settings/preferences.server";
 import { savePreferences } from "~/features/settings/save.server";
 import { NOTIFY, notificationsSchema } from "~/features/settings/schemas";
 import { SettingsSection } from "~/features/settings/settings-section";
 import { usePreferenceForm } from "~/features/settings/use-preference-form";
+import { useTranslation } from "~/i18n/use-translation";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { SubmitButton } from "~/ui/button";
 import { RadioGroupField, SwitchField } from "~/ui/field";

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { NAV_GROUPS } from "~/shell/nav";
 import { PageHeader } from "~/ui/page-header";

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { requireRole } from "~/features/auth/guard.server";
 import { SourceForm } from "~/features/sources/source-form";
 import { addressFields, getSource, submitSourceForm } from "~/features/sources/sources.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { formFailure } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";

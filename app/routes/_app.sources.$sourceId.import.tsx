@@ -1,6 +1,5 @@
 import { FileUp, RefreshCw } from "lucide-react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useRevalidator } from "react-router";
 import { requireRole } from "~/features/auth/guard.server";
 import {
@@ -14,6 +13,7 @@ import {
 } from "~/features/sources/import.server";
 import { ITEM_FIELDS, MAX_IMPORT_BYTES } from "~/features/sources/import-fields";
 import { ImportErrors, ImportResult, ImportStatusBadge } from "~/features/sources/import-view";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { type FormResult, useFormErrors, useIsPending } from "~/lib/forms";
 import { formFailure } from "~/lib/forms.server";

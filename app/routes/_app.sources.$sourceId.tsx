@@ -1,6 +1,5 @@
 import { FileUp, KeyRound, Pause, Pencil, Play, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { requireRole, requireUser } from "~/features/auth/guard.server";
 import { can } from "~/features/auth/permissions";
@@ -29,6 +28,7 @@ import {
 } from "~/features/sources/sources.server";
 import { SecretOnce, WebhookEndpoint } from "~/features/sources/webhook-panel";
 import { LANGUAGE_NAMES, type Language } from "~/i18n/config";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { useIsPending } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";

@@ -1,5 +1,4 @@
 import { Pause, Pencil, Play, Plus, Radio, SearchX } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { requireRole, requireUser } from "~/features/auth/guard.server";
 import { can } from "~/features/auth/permissions";
@@ -17,6 +16,7 @@ import {
 } from "~/features/sources/source-parts";
 import { listSourcesTable, runSourceAction, type SourceRow } from "~/features/sources/sources.server";
 import { LANGUAGE_NAMES, type Language } from "~/i18n/config";
+import { useTranslation } from "~/i18n/use-translation";
 import { type Formatter, useFormatter } from "~/lib/format";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";

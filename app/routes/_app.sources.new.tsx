@@ -1,11 +1,11 @@
 import { ArrowRight } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { requireRole } from "~/features/auth/guard.server";
 import { DEFAULT_POLL_INTERVAL, SOURCE_TYPES, type SourceType } from "~/features/sources/schemas";
 import { SourceForm, SourceTypePicker } from "~/features/sources/source-form";
 import { submitSourceForm } from "~/features/sources/sources.server";
 import { SecretOnce, WebhookEndpoint } from "~/features/sources/webhook-panel";
+import { useTranslation } from "~/i18n/use-translation";
 import { formFailure } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";

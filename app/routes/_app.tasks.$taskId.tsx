@@ -1,5 +1,4 @@
 import { MessageSquareText, Trash2 } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData } from "react-router";
 import { requireRole } from "~/features/auth/guard.server";
 import { can } from "~/features/auth/permissions";
@@ -8,6 +7,7 @@ import { DueDate, PriorityBadge, TaskStatusBadge } from "~/features/tasks/task-b
 import { TaskForm } from "~/features/tasks/task-form";
 import { TaskPanel } from "~/features/tasks/task-panel";
 import { getTask, readerTimeZone } from "~/features/tasks/tasks.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { buttonClass } from "~/ui/button";
 import { Menu } from "~/ui/data-table/url-form";

@@ -1,5 +1,4 @@
 import { FileUp } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
 import { requireRole } from "~/features/auth/guard.server";
 import {
@@ -12,6 +11,7 @@ import {
 } from "~/features/tasks/csv.server";
 import { MAX_TASK_IMPORT_BYTES, type RowError, TASK_FIELDS, type TaskMapping } from "~/features/tasks/import-fields";
 import { taskProjectChoices } from "~/features/tasks/tasks.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { useFormErrors, useIsPending } from "~/lib/forms";
 import { redirectWithToast } from "~/lib/toast.server";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import { requireRole } from "~/features/auth/guard.server";
 import { canAccessProject } from "~/features/auth/permissions";
@@ -6,6 +5,7 @@ import { listUrl, submitTaskForm } from "~/features/tasks/forms.server";
 import { TaskForm } from "~/features/tasks/task-form";
 import { TaskPanel } from "~/features/tasks/task-panel";
 import { mentionForTask } from "~/features/tasks/tasks.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { PageErrorBoundary } from "~/shell/error-page";
 import type { loader as tasksLoader } from "./_app.tasks";
 import type { Route } from "./+types/_app.tasks.new";

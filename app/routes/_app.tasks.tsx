@@ -10,7 +10,6 @@ import {
   Upload,
 } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, type ShouldRevalidateFunctionArgs, useLocation, useOutlet } from "react-router";
 import { requireRole } from "~/features/auth/guard.server";
 import { can } from "~/features/auth/permissions";
@@ -29,6 +28,7 @@ import {
   taskPeople,
   taskProjectChoices,
 } from "~/features/tasks/tasks.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { type Formatter, useFormatter } from "~/lib/format";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { buttonClass } from "~/ui/button";

@@ -1,5 +1,4 @@
 import { CircleSlash, RotateCcw, Trash2 } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { requireRole } from "~/features/auth/guard.server";
 import { toCurrentUser } from "~/features/auth/user";
@@ -9,6 +8,7 @@ import { deleteUserSchema, editUserSchema } from "~/features/users/schemas";
 import { UserStatusBadge } from "~/features/users/status-badge";
 import { RolesAndProjects } from "~/features/users/user-fields";
 import { deleteUser, getUser, updateUser, userHistory } from "~/features/users/users.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { type FormResult, useFormErrors, useIsPending } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";

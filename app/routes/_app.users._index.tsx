@@ -1,5 +1,4 @@
 import { SearchX, UserPlus, Users } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { requireRole } from "~/features/auth/guard.server";
 import { listProjects } from "~/features/projects/projects.server";
@@ -7,6 +6,7 @@ import { usersTable } from "~/features/users/list";
 import { type UserRow, usersTablePage } from "~/features/users/list.server";
 import { UserStatusBadge } from "~/features/users/status-badge";
 import { listUsers } from "~/features/users/users.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { type Formatter, useFormatter } from "~/lib/format";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { buttonClass } from "~/ui/button";

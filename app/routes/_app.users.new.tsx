@@ -1,11 +1,11 @@
 import { KeyRound } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
 import { requireRole } from "~/features/auth/guard.server";
 import { listProjects } from "~/features/projects/projects.server";
 import { createUserSchema } from "~/features/users/schemas";
 import { RolesAndProjects } from "~/features/users/user-fields";
 import { createUser } from "~/features/users/users.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { type FormResult, typedValue, useFormErrors, useIsPending } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { PageErrorBoundary } from "~/shell/error-page";

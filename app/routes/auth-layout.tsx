@@ -1,7 +1,7 @@
 import { Radar } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Outlet, redirect } from "react-router";
 import { sessionContext } from "~/features/auth/guard.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { APP_VERSION } from "~/lib/version";
 import { LanguageSwitcher } from "~/shell/language-switcher";

@@ -1,5 +1,5 @@
 import { Menu, Search } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { buttonClass } from "~/ui/button";
 import { SEARCH_ID } from "~/ui/data-table/spec";
 import { DRAWER_ID } from "./app-sidebar";

@@ -1,7 +1,7 @@
 import { ChevronRight, PanelLeftClose, PanelLeftOpen } from "lucide-react";
 import type { FormEvent } from "react";
-import { useTranslation } from "react-i18next";
 import { NavLink, useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/ui/cn";
 import { NAV_GROUPS, type NavItem } from "./nav";
 import { ProjectSwitcher, type SwitcherProject } from "./project-switcher";

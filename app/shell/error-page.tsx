@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Link } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
 import { buttonClass } from "~/ui/button";
 
 export const ERROR_STATUSES = [400, 401, 403, 404, 415, 500, 503] as const;

@@ -1,8 +1,8 @@
 import { Check, Languages } from "lucide-react";
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/config";
+import { useTranslation } from "~/i18n/use-translation";
 import { buttonClass } from "~/ui/button";
 import { useDetailsDismiss } from "./use-dismiss";
 

@@ -1,8 +1,8 @@
 import { Bell } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLocation } from "react-router";
 import { MarkAllRead, NotificationList, type NotificationView } from "~/features/alerts/notification-list";
+import { useTranslation } from "~/i18n/use-translation";
 import { buttonClass } from "~/ui/button";
 import { useDetailsDismiss } from "./use-dismiss";
 

@@ -1,6 +1,6 @@
 import { Command } from "cmdk";
 import { Bot } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 
 /**
  * "Ask the assistant: <text>" for whatever is typed (SPEC §1's pending AI question): chosen, the question is

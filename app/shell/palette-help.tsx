@@ -1,8 +1,8 @@
 import { Command } from "cmdk";
 import { BookOpen } from "lucide-react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
 import type { loader } from "~/routes/help-center.search";
 
 const DELAY_MS = 250;

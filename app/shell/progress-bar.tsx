@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
 
 /** A 2 px bar at the top of the page while a navigation is pending; it completes when done. */
 export function ProgressBar() {

@@ -1,7 +1,7 @@
 import { Check, ChevronsUpDown, Layers, Radar } from "lucide-react";
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
 import { useDetailsDismiss } from "./use-dismiss";
 
 export interface SwitcherProject {

@@ -1,8 +1,8 @@
 import { Check, Monitor, Moon, Sun } from "lucide-react";
 import { type FormEvent, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { Theme, useTheme } from "remix-themes";
+import { useTranslation } from "~/i18n/use-translation";
 import { THEME_CHOICES, type ThemeChoice } from "~/lib/theme";
 import { buttonClass } from "~/ui/button";
 import { useDetailsDismiss } from "./use-dismiss";

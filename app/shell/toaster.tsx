@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useTheme } from "remix-themes";
+import { useTranslation } from "~/i18n/use-translation";
 import type { FlashToast } from "~/lib/toast.server";
 
 export const TOAST_DURATION_MS = 3000;

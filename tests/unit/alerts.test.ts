@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { alerts, notifications } from "~/db/schema";
 import { deliverAlert } from "~/features/alerts/deliver.server";
-import { detectAlerts, shiftDay } from "~/features/alerts/detect.server";
+import { detectAlerts } from "~/features/alerts/detect.server";
 import {
   listNotifications,
   markAllNotificationsRead,
@@ -13,6 +13,7 @@ import {
   unreadNotifications,
 } from "~/features/alerts/notifications.server";
 import { type DayFigures, detect, MIN_MENTIONS } from "~/features/alerts/rule";
+import { addDays } from "~/features/analytics/period";
 import { toCurrentUser } from "~/features/auth/user";
 import { loadPreferences, updatePreferences } from "~/features/settings/preferences.server";
 import { ingest } from "~/features/sources/ingest.server";
@@ -115,7 +116,7 @@ describe("detection", () => {
     const now = new Date();
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: config.WORKSPACE_TIME_ZONE }).format(now);
     // Late in yesterday's UTC evening, but already today in Tashkent.
-    const lateEvening = new Date(`${shiftDay(today, -1)}T20:30:00Z`);
+    const lateEvening = new Date(`${addDays(today, -1)}T20:30:00Z`);
     const source = await aSource(handle);
     await mentions(handle, {
       source,

@@ -5,6 +5,7 @@ import { getDb, queryRows } from "../../db/client.server.ts";
 import { alerts, projects } from "../../db/schema.ts";
 import { getEnv } from "../../lib/env.server.ts";
 import { getJobQueue, jobQueueRunning } from "../../lib/jobs.server.ts";
+import { addDays, localDay } from "../analytics/period.ts";
 import { BASELINE_DAYS, type DayFigures, detect } from "./rule.ts";
 
 /** Today and yesterday: yesterday may still complete with late arrivals; older days are history, not news. */
@@ -35,8 +36,8 @@ export async function detectAlerts(
 
   const found = [];
   for (let back = 0; back < days; back++) {
-    const day = shiftDay(today, -back);
-    const baseline = Array.from({ length: BASELINE_DAYS }, (_, i) => figures(shiftDay(day, i - BASELINE_DAYS)));
+    const day = addDays(today, -back);
+    const baseline = Array.from({ length: BASELINE_DAYS }, (_, i) => figures(addDays(day, i - BASELINE_DAYS)));
     for (const firing of detect(baseline, figures(day))) found.push({ projectId, day, ...firing });
   }
   if (found.length === 0) return [];
@@ -98,14 +99,4 @@ export async function alertsOf(projectIds: string[], from: string, to: string) {
     .from(alerts)
     .where(and(inArray(alerts.projectId, projectIds), sql`${alerts.day} BETWEEN ${from} AND ${to}`))
     .orderBy(sql`${alerts.day} DESC`, alerts.kind);
-}
-
-export function localDay(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
-}
-
-export function shiftDay(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 }

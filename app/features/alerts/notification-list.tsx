@@ -1,6 +1,6 @@
 import { Check } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLocation } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { cn } from "~/ui/cn";
 import { alertFeedLink, alertText } from "./alert-text";

@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
 import { type Formatter, useFormatter } from "~/lib/format";
 import { Card, StatCard, type StatChange } from "~/ui/card";
 import { BarList } from "~/ui/charts/bar-list";
@@ -14,7 +14,7 @@ import { type ChartId, exportHref, feedHref } from "./filters";
 import type { AnalyticsPage } from "./page.server";
 
 type Data = AnalyticsPage;
-type T = ReturnType<typeof useTranslation<["dashboard", "messages"]>>["t"];
+type T = ReturnType<typeof useTranslation<"dashboard">>["t"];
 
 const SENTIMENT_ORDER = ["positive", "neutral", "negative"] as const;
 

@@ -1,6 +1,6 @@
 import { CalendarRange } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
 import { FacetMenu } from "~/ui/data-table/toolbar";

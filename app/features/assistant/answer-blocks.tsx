@@ -1,7 +1,7 @@
 import { ArrowRight, MessagesSquare } from "lucide-react";
 import { Fragment } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
 import { BarList } from "~/ui/charts/bar-list";

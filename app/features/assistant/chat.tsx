@@ -1,8 +1,8 @@
 import { Bot, LoaderCircle, Send, User } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation, useRevalidator } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { useTranslation } from "~/i18n/use-translation";
 import { type FormResult, typedValue, useFormErrors } from "~/lib/forms";
 import { SubmitButton } from "~/ui/button";
 import { FieldError } from "~/ui/field";

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Form, Link, useSearchParams } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
 import { type FormResult, useFormErrors, useIsPending } from "~/lib/forms";
 import { SubmitButton } from "~/ui/button";
 import { FormError, InputField } from "~/ui/field";

@@ -1,5 +1,5 @@
 import { Globe, type LucideIcon, Plug, Rss, Send, User } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { EmptyState } from "~/ui/empty-state";
 import { SentimentBadge } from "~/ui/sentiment";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { type ChartSeries, StackedBarChart } from "~/ui/charts/stacked-bar-chart";
 

@@ -1,6 +1,6 @@
 import { ArrowDownUp, CalendarRange, Check, Search, X } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";

@@ -1,6 +1,6 @@
 import { Keyboard } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { buttonClass } from "~/ui/button";
 import { useHydrated } from "~/ui/data-table/url-form";
 import { Dialog, DialogContent, DialogTrigger } from "~/ui/dialog";

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/config";
+import { useTranslation } from "~/i18n/use-translation";
 import { type FormResult, typedValue, useFormErrors, useIsPending } from "~/lib/forms";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { CheckboxGroup, Field, InputField, TextareaField } from "~/ui/field";

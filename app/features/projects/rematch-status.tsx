@@ -1,8 +1,8 @@
 import { LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import type { RematchState } from "~/db/schema";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 
 const REFRESH_MS = 2_000;

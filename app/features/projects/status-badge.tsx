@@ -1,5 +1,5 @@
 import { CirclePause, CirclePlay } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Badge } from "~/ui/badge";
 
 export function StatusBadge({ status }: { status: "active" | "paused" }) {

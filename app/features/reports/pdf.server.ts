@@ -1,17 +1,20 @@
 // Reports printed to PDF by one headless Chromium per server process (playwright-core driving Debian's
 // chromium), launched on first use and closed on shutdown. The page is given the report's finished HTML
 // (setContent): the browser never requests anything, so it needs no session and reaches nothing (ADR 032).
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { getEnv } from "../../lib/env.server";
 
 let browser: Promise<Browser> | undefined;
 
 function launch(): Promise<Browser> {
   if (!browser) {
-    const launching = chromium.launch({
-      executablePath: getEnv().CHROMIUM_PATH,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
-    });
+    // Loaded here, not at start: playwright-core's source alone is some 20 MB of every server's memory.
+    const launching = import("playwright-core").then(({ chromium }) =>
+      chromium.launch({
+        executablePath: getEnv().CHROMIUM_PATH,
+        args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+      }),
+    );
     browser = launching;
     const forget = () => {
       if (browser === launching) browser = undefined;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useActionData, useFetcher } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
 import { type FormResult, translateErrors, translateMessage } from "~/lib/forms";
 import { showToast } from "~/shell/toaster";
 

@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck, Clock, Eye, LoaderCircle } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { Badge } from "~/ui/badge";
 import { StatCard } from "~/ui/card";

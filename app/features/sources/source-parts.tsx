@@ -9,9 +9,9 @@ import {
   RefreshCw,
 } from "lucide-react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher, useFetchers, useRevalidator } from "react-router";
 import { SOURCE_ICONS } from "~/features/mentions/mention-list";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { Badge } from "~/ui/badge";
 import { buttonClass } from "~/ui/button";

@@ -1,6 +1,6 @@
 import { CircleCheck, Clock, Send, TriangleAlert } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { type FormResult, typedValue, useFormErrors, useIsPending } from "~/lib/forms";
 import { Badge } from "~/ui/badge";

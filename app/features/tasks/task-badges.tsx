@@ -10,7 +10,7 @@ import {
   type LucideIcon,
   Siren,
 } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { Badge } from "~/ui/badge";
 import { cn } from "~/ui/cn";

@@ -1,7 +1,7 @@
 import { MessageSquareText } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
 import { type FormResult, typedValue, useFormErrors, useIsPending } from "~/lib/forms";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { useHydrated } from "~/ui/data-table/url-form";

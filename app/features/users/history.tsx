@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import type { UserEvent } from "~/features/auth/contract";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 
 type Names = Record<string, string>;

@@ -1,7 +1,7 @@
 import { UserMinus, UserPlus } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import type { Role } from "~/features/auth/contract";
+import { useTranslation } from "~/i18n/use-translation";
 import { type FormResult, typedValue, useFormErrors } from "~/lib/forms";
 import { SubmitButton } from "~/ui/button";
 import { FormError, InputField } from "~/ui/field";

@@ -1,6 +1,6 @@
 import { CircleCheck, CircleSlash } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import type { PublicUser } from "~/features/auth/contract";
+import { useTranslation } from "~/i18n/use-translation";
 import { Badge } from "~/ui/badge";
 
 export function UserStatusBadge({ status }: { status: PublicUser["status"] }) {

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { ROLES } from "~/features/auth/contract";
+import { useTranslation } from "~/i18n/use-translation";
 import type { FormResult } from "~/lib/forms";
 import { useFormErrors } from "~/lib/forms";
 import { CheckboxGroup } from "~/ui/field";

@@ -1,7 +1,7 @@
 import { CirclePlus, Search, Settings2, X } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { buttonClass } from "../button";
 import { filterNames, PARAMS, POSITION_PARAMS, SEARCH_ID, type TableSpec, type TableState, withParams } from "./spec";

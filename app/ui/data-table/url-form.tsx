@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation, useSubmit } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
 import { useDetailsDismiss } from "~/shell/use-dismiss";
 import { buttonClass } from "../button";
 import { cn } from "../cn";

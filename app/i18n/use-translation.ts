@@ -1,0 +1,33 @@
+import type { i18n as I18n, TFunction } from "i18next";
+import { useContext } from "react";
+import { getI18n, I18nContext } from "react-i18next";
+
+interface Translation<N extends string> {
+  t: TFunction<N>;
+  i18n: I18n;
+}
+
+const translations = new WeakMap<I18n, Map<string, Translation<string>>>();
+
+/**
+ * react-i18next's `useTranslation` without its cost per call: it copies the i18next instance into a
+ * wrapper and builds a fixed `t` for every component on every render, a tenth of the overview's server
+ * time under load. A page's language never changes while it is open (switching reloads the document),
+ * so one `t` per instance and namespace serves every render. With several namespaces the first is the
+ * default and the others are reached as `ns:key`, as in react-i18next.
+ */
+export function useTranslation<const N extends string = "common">(ns?: N | readonly [N, ...string[]]): Translation<N> {
+  const i18n = useContext(I18nContext)?.i18n ?? getI18n();
+  const namespace = (typeof ns === "string" ? ns : ns?.[0]) ?? "common";
+  let byNamespace = translations.get(i18n);
+  if (!byNamespace) {
+    byNamespace = new Map();
+    translations.set(i18n, byNamespace);
+  }
+  let translation = byNamespace.get(namespace);
+  if (!translation) {
+    translation = { t: i18n.getFixedT(null, namespace), i18n };
+    byNamespace.set(namespace, translation);
+  }
+  return translation as Translation<N>;
+}
