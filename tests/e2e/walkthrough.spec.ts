@@ -1,4 +1,4 @@
-// Every signed-in page in every language, theme and width, as a new user would walk through them: no
+// Every signed-in page in every language and width, in both themes, as a new user would walk through them: no
 // hydration or console error, nothing wider than the screen, and no English left in a translated page.
 import fs from "node:fs";
 import path from "node:path";
@@ -157,61 +157,62 @@ async function signedInPages(page: Page): Promise<string[]> {
   ];
 }
 
-for (const { lng, locale } of LANGUAGES) {
-  for (const colorScheme of ["light", "dark"] as const) {
-    for (const viewport of VIEWPORTS) {
-      test(`walk-through: ${lng}, ${colorScheme}, ${viewport.name}`, async ({ browser }) => {
-        test.setTimeout(180_000);
-        const context = await adminContext(browser, locale, colorScheme, viewport);
-        const page = await context.newPage();
-        const problems: string[] = [];
-        let current = "";
-        page.on("pageerror", (error) => problems.push(`${current}: page error: ${error.message}`));
-        page.on("console", (message) => {
-          // The unknown URL's own 404 status is what it should answer; any other error is a defect.
-          const expected = current === NOT_FOUND && message.text().includes("404");
-          if (message.type() === "error" && !expected) problems.push(`${current}: console error: ${message.text()}`);
-        });
-        const english = untranslatedEnglish(lng);
-
-        for (const url of await signedInPages(page)) {
-          current = url;
-          await page.goto(url);
-          await expect(page.locator("html")).toHaveAttribute("lang", lng);
-          await expect(page.locator("html")).toHaveClass(colorScheme);
-          await page.waitForLoadState("networkidle");
-
-          const wide = await page.evaluate(() => {
-            const width = document.documentElement.clientWidth;
-            if (document.documentElement.scrollWidth <= width) return [];
-            return [...document.querySelectorAll("body *")]
-              .filter((element) => element.getBoundingClientRect().right > width + 1)
-              .slice(0, 3)
-              .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 120));
-          });
-          if (wide.length) problems.push(`${url}: wider than the ${viewport.width} px screen: ${wide.join(" | ")}`);
-
-          if (english.length) {
-            // User content (names, mentions) and anything marked as another language are not interface text.
-            const interfaceText = await page.evaluate((pageLang) => {
-              const skip = "[data-user-content], script, style, template";
-              const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-              const parts: string[] = [];
-              for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-                const parent = node.parentElement;
-                if (!parent || parent.closest(skip) || !parent.checkVisibility()) continue;
-                if ((parent.closest("[lang]")?.getAttribute("lang") ?? pageLang) !== pageLang) continue;
-                parts.push(node.textContent ?? "");
-              }
-              return parts.join(" ").replace(/\s+/g, " ");
-            }, lng);
-            const found = english.filter((value) => interfaceText.includes(value));
-            if (found.length) problems.push(`${url}: English in a ${lng} page: ${found.slice(0, 5).join(" | ")}`);
-          }
-        }
-        expect(problems).toEqual([]);
-        await context.close();
+// Every language at both widths (long words overflow a phone in one language and not another); the theme
+// changes neither the text nor the widths, so each pair gets one theme, both themes taking turns.
+for (const [l, { lng, locale }] of LANGUAGES.entries()) {
+  for (const [v, viewport] of VIEWPORTS.entries()) {
+    const colorScheme = (l + v) % 2 === 0 ? "light" : "dark";
+    test(`walk-through: ${lng}, ${colorScheme}, ${viewport.name}`, async ({ browser }) => {
+      test.setTimeout(180_000);
+      const context = await adminContext(browser, locale, colorScheme, viewport);
+      const page = await context.newPage();
+      const problems: string[] = [];
+      let current = "";
+      page.on("pageerror", (error) => problems.push(`${current}: page error: ${error.message}`));
+      page.on("console", (message) => {
+        // The unknown URL's own 404 status is what it should answer; any other error is a defect.
+        const expected = current === NOT_FOUND && message.text().includes("404");
+        if (message.type() === "error" && !expected) problems.push(`${current}: console error: ${message.text()}`);
       });
-    }
+      const english = untranslatedEnglish(lng);
+
+      for (const url of await signedInPages(page)) {
+        current = url;
+        await page.goto(url);
+        await expect(page.locator("html")).toHaveAttribute("lang", lng);
+        await expect(page.locator("html")).toHaveClass(colorScheme);
+        await page.waitForLoadState("networkidle");
+
+        const wide = await page.evaluate(() => {
+          const width = document.documentElement.clientWidth;
+          if (document.documentElement.scrollWidth <= width) return [];
+          return [...document.querySelectorAll("body *")]
+            .filter((element) => element.getBoundingClientRect().right > width + 1)
+            .slice(0, 3)
+            .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 120));
+        });
+        if (wide.length) problems.push(`${url}: wider than the ${viewport.width} px screen: ${wide.join(" | ")}`);
+
+        if (english.length) {
+          // User content (names, mentions) and anything marked as another language are not interface text.
+          const interfaceText = await page.evaluate((pageLang) => {
+            const skip = "[data-user-content], script, style, template";
+            const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+            const parts: string[] = [];
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const parent = node.parentElement;
+              if (!parent || parent.closest(skip) || !parent.checkVisibility()) continue;
+              if ((parent.closest("[lang]")?.getAttribute("lang") ?? pageLang) !== pageLang) continue;
+              parts.push(node.textContent ?? "");
+            }
+            return parts.join(" ").replace(/\s+/g, " ");
+          }, lng);
+          const found = english.filter((value) => interfaceText.includes(value));
+          if (found.length) problems.push(`${url}: English in a ${lng} page: ${found.slice(0, 5).join(" | ")}`);
+        }
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    });
   }
 }
