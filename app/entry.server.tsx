@@ -20,10 +20,10 @@ const INLINE_STYLES = Buffer.from(`<style>${styles}</style>`);
  * The stylesheet goes inline at the end of <head>: on a slow network the page paints as soon as the
  * HTML arrives instead of waiting for a separate, render-blocking CSS request.
  *
- * React writes a page in chunks of a few kilobytes; each chunk then costs a round of the web stream,
- * the response and the compressor, whose per-write overhead (not the compression itself) halved the
- * overview's rate under load. So what React writes in one go is passed on as one chunk, on the next turn
- * of the event loop: streaming stays (a later Suspense boundary is still sent when it resolves).
+ * React writes a page in chunks of a few kilobytes, and React Router's adapter flushes the compressor
+ * after each: a 140 KB page compressed 2 KB at a time cost 16 ms of CPU, in one piece 2 ms. So what React
+ * writes in one go is passed on as one chunk, on the next turn of the event loop: streaming stays (a later
+ * Suspense boundary is still sent when it resolves).
  */
 function withInlineStyles(): Transform {
   let head: Buffer | null = Buffer.alloc(0);
