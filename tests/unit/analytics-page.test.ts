@@ -125,3 +125,19 @@ describe("the analytics page", () => {
     expect(params.getAll("language")).toEqual(["en"]);
   });
 });
+
+describe("a chart's CSV", () => {
+  it("neutralises names a spreadsheet would run as a formula, and leaves numbers as they are", () => {
+    const csv = toCsv({
+      columns: ["author", "mentions", "change"],
+      rows: [
+        ["=1+2", 3, -5],
+        ["+cmd", 0, null],
+      ],
+    });
+    expect(parse(csv.replace(/^\uFEFF/, ""), { columns: true })).toEqual([
+      { author: "'=1+2", mentions: "3", change: "-5" },
+      { author: "'+cmd", mentions: "0", change: "" },
+    ]);
+  });
+});

@@ -1,3 +1,4 @@
+import { parse } from "csv-parse/sync";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
@@ -485,5 +486,24 @@ describe("CSV export", () => {
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('Газета,rss,,"Тошкент, ""янги"" йўл","Матн; бир, икки"');
+  });
+
+  it("neutralises text a spreadsheet would run as a formula (mentions come from outside)", async () => {
+    const project = (await aProject(handle)).id;
+    const source = await aSource(handle, { name: "@feed" });
+    await mentions(handle, {
+      source,
+      projectIds: [project],
+      items: [{ title: '=HYPERLINK("http://evil.example","open")', text: "-2+3 is fine, +1 too" }],
+    });
+    const response = (await exportLoader(args(admin, `/messages/export?project=${project}`))) as Response;
+    const [row] = parse((await response.text()).replace(/^\uFEFF/, ""), { columns: true }) as Array<
+      Record<string, string>
+    >;
+    expect(row).toMatchObject({
+      source: "'@feed",
+      title: `'=HYPERLINK("http://evil.example","open")`,
+      text: "'-2+3 is fine, +1 too",
+    });
   });
 });

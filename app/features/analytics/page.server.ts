@@ -1,6 +1,7 @@
 // The /analytics page (issue 15, item 3): its scope from the URL and the user, every chart's data from the
 // queries, the charts' geometry (d3, on the server), and each chart's CSV, made from the same data.
 import { stringify } from "csv-stringify/sync";
+import { CSV_OPTIONS } from "~/lib/csv.server";
 import { barLengths, donutGeometry, heatLevels, lineGeometry } from "~/ui/charts/geometry.server";
 import type { CurrentUser } from "../auth/user";
 import { listProjects } from "../projects/projects.server";
@@ -228,10 +229,10 @@ export async function chartTable(
   }
 }
 
-/** A chart's table as CSV: UTF-8 with a BOM so spreadsheet programs read Cyrillic right. */
+/** A chart's table as CSV (UTF-8 with a BOM; source names, authors and terms come from outside). */
 export function toCsv({ columns, rows }: Table): string {
   return stringify(
     rows.map((r) => r.map((v) => v ?? "")),
-    { bom: true, header: true, columns },
+    { ...CSV_OPTIONS, header: true, columns },
   );
 }

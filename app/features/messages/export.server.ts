@@ -2,6 +2,7 @@ import { once } from "node:events";
 import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import type { RouterContextProvider } from "react-router";
+import { CSV_OPTIONS } from "~/lib/csv.server";
 import type { CurrentUser } from "../auth/user";
 import { MAX_EXPORT_ROWS } from "./feed";
 import { feedContext, feedRows, visibleProjects } from "./feed.server";
@@ -26,12 +27,12 @@ const COLUMNS = [
 ] as const;
 
 /**
- * The feed's mentions (its URL's search and filters, in the user's scope) as CSV: UTF-8 with a BOM so
- * spreadsheet programs read Cyrillic right, written as the rows arrive, at most 100 000 of them.
+ * The feed's mentions (its URL's search and filters, in the user's scope) as CSV: UTF-8 with a BOM, formula-like
+ * text neutralised, written as the rows arrive, at most 100 000 of them.
  */
 export function exportCsv(context: Readonly<RouterContextProvider>, user: CurrentUser, url: URL, language: string) {
   const { where } = feedContext(context, user, url.searchParams);
-  const csv = stringify({ bom: true, header: true, columns: [...COLUMNS] });
+  const csv = stringify({ ...CSV_OPTIONS, header: true, columns: [...COLUMNS] });
   (async () => {
     for await (const m of feedRows(where, visibleProjects(user), language, MAX_EXPORT_ROWS)) {
       const row = [

@@ -1,4 +1,5 @@
 import { stringify } from "csv-stringify/sync";
+import { CSV_OPTIONS } from "~/lib/csv.server";
 import type { ReportSnapshot } from "./snapshot";
 
 /**
@@ -40,5 +41,5 @@ export function reportCsv(s: ReportSnapshot): string {
         break;
     }
   }
-  return stringify(rows, { bom: true, header: true, columns: ["section", "item", "value", "previous", "reach"] });
+  return stringify(rows, { ...CSV_OPTIONS, header: true, columns: ["section", "item", "value", "previous", "reach"] });
 }

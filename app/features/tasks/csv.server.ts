@@ -4,6 +4,7 @@ import { stringify } from "csv-stringify/sync";
 import { data, type RouterContextProvider } from "react-router";
 import { getDb } from "~/db/client.server";
 import { tasks } from "~/db/schema";
+import { CSV_OPTIONS } from "~/lib/csv.server";
 import { createFormatter } from "~/lib/format";
 import { parseTableState } from "~/ui/data-table/parse";
 import { can } from "../auth/permissions";
@@ -40,15 +41,7 @@ const HEADER: Record<TaskField, string> = {
 const MAX_EXPORT_ROWS = 10_000;
 export const MAX_IMPORT_ROWS = 2_000;
 
-/** A spreadsheet runs a cell starting with = + - @ (or a tab or CR before one) as a formula: quoted instead. */
-export function neutralise(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
-}
-
-/**
- * The tasks matching the list's URL (search, filters, sort; all pages) as CSV: UTF-8 with a BOM so
- * spreadsheets read Cyrillic right; times in the reader's time zone.
- */
+/** The tasks matching the list's URL (search, filters, sort; all pages) as CSV, times in the reader's zone. */
 export async function exportTasksCsv(context: Readonly<RouterContextProvider>, user: CurrentUser, url: URL) {
   const timeZone = readerTimeZone(context);
   const state = { ...parseTableState(tasksTable, url.searchParams), page: 1, pageSize: MAX_EXPORT_ROWS };
@@ -66,22 +59,20 @@ export async function exportTasksCsv(context: Readonly<RouterContextProvider>, u
     dateFormat: "iso",
     showRelativeTime: false,
   });
-  const body = rows.map((task) =>
-    [
-      task.title,
-      task.description ?? "",
-      task.status,
-      task.priority,
-      task.label ?? "",
-      task.assigneeId ? (emails.get(task.assigneeId) ?? "") : "",
-      task.dueDate ?? "",
-      task.projectName ?? "",
-      task.messageId ?? "",
-      format.dateTime(task.createdAt),
-      format.dateTime(task.updatedAt),
-    ].map(neutralise),
-  );
-  const csv = stringify([[...TASK_FIELDS.map((f) => HEADER[f]), "created_at", "updated_at"], ...body], { bom: true });
+  const body = rows.map((task) => [
+    task.title,
+    task.description ?? "",
+    task.status,
+    task.priority,
+    task.label ?? "",
+    task.assigneeId ? (emails.get(task.assigneeId) ?? "") : "",
+    task.dueDate ?? "",
+    task.projectName ?? "",
+    task.messageId ?? "",
+    format.dateTime(task.createdAt),
+    format.dateTime(task.updatedAt),
+  ]);
+  const csv = stringify([[...TASK_FIELDS.map((f) => HEADER[f]), "created_at", "updated_at"], ...body], CSV_OPTIONS);
   const day = new Date().toISOString().slice(0, 10);
   return new Response(csv, {
     headers: {
