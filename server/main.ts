@@ -86,7 +86,11 @@ if (dev) {
   appHandler = serverModule.app;
   const assets = path.join(root, "build/client/assets");
   app.use("/assets", precompressedAssets(assets), express.static(assets, { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false }));
+  // The few files beside the assets (the favicon): looked up by name, so a page request costs no disk lookup.
+  const client = path.join(root, "build/client");
+  const topFiles = new Set(fs.readdirSync(client).map((name) => `/${name}`));
+  const serveTopFile = express.static(client, { maxAge: "1h", index: false });
+  app.use((req, res, next) => (topFiles.has(req.path) ? serveTopFile(req, res, next) : next()));
 }
 serverModule.attach(config);
 // Everything below is a page or an API answer: it gets the page security headers.

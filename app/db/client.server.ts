@@ -11,6 +11,7 @@ import {
   drizzleOn,
   migrate,
 } from "./connection.server.ts";
+import { watchWrites } from "./kept-reads.server.ts";
 import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -30,6 +31,7 @@ export interface DatabaseHandle {
 export function openDatabase(options: ConnectionOptions & { root?: string }): DatabaseHandle {
   const connection = connect(options);
   timeQueriesOf(connection.client);
+  if (connection.driver === "pglite") watchWrites(connection.client);
   const migrationsFolder = options.root
     ? path.join(options.root, "drizzle/app")
     : fileURLToPath(new URL("../../drizzle/app", import.meta.url));

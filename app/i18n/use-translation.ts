@@ -26,8 +26,43 @@ export function useTranslation<const N extends string = "common">(ns?: N | reado
   }
   let translation = byNamespace.get(namespace);
   if (!translation) {
-    translation = { t: i18n.getFixedT(null, namespace), i18n };
+    translation = { t: remembering(i18n.getFixedT(null, namespace)), i18n };
     byNamespace.set(namespace, translation);
   }
   return translation as Translation<N>;
+}
+
+const MAX_REMEMBERED = 2_000;
+
+/**
+ * `t` that remembers its answers to a key alone or a key with plain values (a count, a name): i18next
+ * resolves, interpolates and picks plurals anew on every call, the largest part of a page's translating.
+ * Anything else (several keys, `returnObjects`, nested options) goes to i18next each time.
+ */
+function remembering(t: TFunction<string>): TFunction<string> {
+  const answers = new Map<string, string>();
+  const translate = t as unknown as (...args: unknown[]) => unknown;
+  const remembered = (key: unknown, options?: unknown, ...rest: unknown[]) => {
+    const id = typeof key === "string" && rest.length === 0 ? answerId(key, options) : null;
+    if (id === null) return translate(key, options, ...rest);
+    let answer = answers.get(id);
+    if (answer === undefined) {
+      answer = translate(key, options) as string;
+      if (answers.size >= MAX_REMEMBERED) answers.clear();
+      answers.set(id, answer);
+    }
+    return answer;
+  };
+  return remembered as unknown as TFunction<string>;
+}
+
+function answerId(key: string, options: unknown): string | null {
+  if (options === undefined) return key;
+  if (!options || typeof options !== "object" || Array.isArray(options)) return null;
+  for (const [name, value] of Object.entries(options)) {
+    if (name === "returnObjects" || (value !== null && typeof value === "object") || typeof value === "function") {
+      return null;
+    }
+  }
+  return `${key}\u0000${JSON.stringify(options)}`;
 }

@@ -1,9 +1,10 @@
 // A user's notifications (alerts delivered to them), only for projects they can still see.
 import { and, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
+import { keptRead } from "../../db/kept-reads.server.ts";
 import { alerts, notifications, projects } from "../../db/schema.ts";
 import { inLanguage } from "../../lib/translations.ts";
-import type { CurrentUser } from "../auth/user.ts";
+import { type CurrentUser, userScope } from "../auth/user.ts";
 import type { AlertKind } from "./rule.ts";
 
 const MAX_LISTED = 50;
@@ -16,13 +17,15 @@ function mine(user: CurrentUser): SQL | undefined {
   return and(own, inArray(alerts.projectId, user.projectIds));
 }
 
-export async function unreadNotifications(user: CurrentUser): Promise<number> {
-  const [row] = await getDb()
-    .select({ n: count() })
-    .from(notifications)
-    .innerJoin(alerts, eq(alerts.id, notifications.alertId))
-    .where(and(mine(user), isNull(notifications.readAt)));
-  return Number(row?.n ?? 0);
+export function unreadNotifications(user: CurrentUser): Promise<number> {
+  return keptRead(`unread:${userScope(user)}`, async () => {
+    const [row] = await getDb()
+      .select({ n: count() })
+      .from(notifications)
+      .innerJoin(alerts, eq(alerts.id, notifications.alertId))
+      .where(and(mine(user), isNull(notifications.readAt)));
+    return Number(row?.n ?? 0);
+  });
 }
 
 export type NotificationItem = Awaited<ReturnType<typeof listNotifications>>[number];

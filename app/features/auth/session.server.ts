@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { createCookieSessionStorage } from "react-router";
 import { getDb } from "../../db/client.server";
+import { keptRead } from "../../db/kept-reads.server";
 import { sessionVersions } from "../../db/schema";
 import { fromEnv } from "../../lib/env.server.ts";
 import type { AuthUser } from "./auth-client.server";
@@ -44,12 +45,14 @@ export async function startSession(request: Request, token: string, user: AuthUs
 }
 
 /** The user's session version: 0 until their sessions are first marked stale. */
-export async function sessionVersion(userId: string): Promise<number> {
-  const [row] = await getDb()
-    .select({ version: sessionVersions.version })
-    .from(sessionVersions)
-    .where(eq(sessionVersions.userId, userId));
-  return row?.version ?? 0;
+export function sessionVersion(userId: string): Promise<number> {
+  return keptRead(`session-version:${userId}`, async () => {
+    const [row] = await getDb()
+      .select({ version: sessionVersions.version })
+      .from(sessionVersions)
+      .where(eq(sessionVersions.userId, userId));
+    return row?.version ?? 0;
+  });
 }
 
 /**

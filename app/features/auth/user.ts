@@ -16,6 +16,9 @@ export interface CurrentUser {
   mustChangePassword: boolean;
 }
 
+/** What a user may see depends on: the key of reads kept per user (kept-reads.server.ts). */
+export const userScope = (user: CurrentUser) => `${user.id}|${user.roles.join()}|${user.projectIds.join()}`;
+
 export function toCurrentUser(user: {
   id: string;
   email: string;

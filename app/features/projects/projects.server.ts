@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
 import { getDb } from "../../db/client.server";
+import { keptRead } from "../../db/kept-reads.server";
 import { projects, userPreferences } from "../../db/schema";
 import { inLanguage, withoutTranslations } from "../../lib/translations";
 import { can, canAccessProject, type Permission } from "../auth/permissions";
@@ -29,18 +30,20 @@ export type ProjectListItem = Pick<Project, "id" | "name" | "description" | "col
 export async function listProjects(user: CurrentUser): Promise<ProjectListItem[]> {
   const ids = visibleIds(user);
   if (ids && ids.length === 0) return [];
-  return getDb()
-    .select({
-      id: projects.id,
-      name: projects.name,
-      description: projects.description,
-      color: projects.color,
-      status: projects.status,
-      keywords: projects.keywords,
-    })
-    .from(projects)
-    .where(ids ? inArray(projects.id, ids) : undefined)
-    .orderBy(asc(projects.status), asc(sql`lower(${projects.name})`));
+  return keptRead(`projects:${ids?.join() ?? "all"}`, () =>
+    getDb()
+      .select({
+        id: projects.id,
+        name: projects.name,
+        description: projects.description,
+        color: projects.color,
+        status: projects.status,
+        keywords: projects.keywords,
+      })
+      .from(projects)
+      .where(ids ? inArray(projects.id, ids) : undefined)
+      .orderBy(asc(projects.status), asc(sql`lower(${projects.name})`)),
+  );
 }
 
 const listedPerRequest = new WeakMap<object, Promise<ProjectListItem[]>>();

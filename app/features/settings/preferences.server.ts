@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getDb } from "../../db/client.server";
+import { keptRead } from "../../db/kept-reads.server";
 import { userPreferences } from "../../db/schema";
 import { DEFAULT_LANGUAGE, type Language } from "../../i18n/config";
 import { detectLanguage, localeCookie } from "../../i18n/locale-cookie.server";
@@ -21,7 +22,9 @@ export interface FirstUse {
 /** The user's preferences; the row is created on first use from what the browser has told us. */
 export async function loadPreferences(userId: string, firstUse: () => Promise<FirstUse>): Promise<Preferences> {
   const db = getDb();
-  const [existing] = await db.select().from(userPreferences).where(eq(userPreferences.userId, userId));
+  const [existing] = await keptRead(`preferences:${userId}`, () =>
+    db.select().from(userPreferences).where(eq(userPreferences.userId, userId)),
+  );
   if (existing) return existing;
   const initial = await firstUse();
   await db

@@ -2,14 +2,21 @@
 // card and `/tasks?assignee=me` always agree; soonest due first, then the most urgent.
 import { asc, eq, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server";
+import { keptRead } from "../../db/kept-reads.server";
 import { projects, tasks } from "../../db/schema";
 import { inLanguage } from "../../lib/translations";
-import type { CurrentUser } from "../auth/user";
+import { type CurrentUser, userScope } from "../auth/user";
 import { OPEN_STATUSES } from "./list";
 import { taskConditions } from "./tasks.server";
 
 /** The first `limit` of the user's open tasks (no due date last) and how many there are in all. */
-export async function myOpenTasks(user: CurrentUser, language: string, timeZone: string, limit = 5) {
+export function myOpenTasks(user: CurrentUser, language: string, timeZone: string, limit = 5) {
+  return keptRead(`my-tasks:${userScope(user)}|${language}|${timeZone}|${limit}`, () =>
+    queryMyOpenTasks(user, language, timeZone, limit),
+  );
+}
+
+async function queryMyOpenTasks(user: CurrentUser, language: string, timeZone: string, limit: number) {
   const where = taskConditions(user, { q: "", filters: { assignee: ["me"], status: [...OPEN_STATUSES] } }, timeZone);
   const rows = await getDb()
     .select({
