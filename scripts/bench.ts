@@ -188,7 +188,7 @@ try {
     await stopServer();
     const { server, session: loadSession } = await startServer();
     if (!server.pid) throw new Error("the server has no process id");
-    loadTest({ base, cookie: loadSession, pid: server.pid, connections, seconds });
+    await loadTest({ base, cookie: loadSession, pid: server.pid, connections, seconds });
   } else {
     pageLoad(session);
   }

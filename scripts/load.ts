@@ -1,8 +1,8 @@
 // The load mode of `npm run bench` (`npm run bench -- --load`): Debian's `wrk` against the running
 // production server. First 10 000 requests for the signed-in overview (the memory sample "after 10 000
 // requests", given at most 5 × `seconds`), then `connections` × `seconds` on the signed-in overview
-// and on the sign-in page.
-import { spawnSync } from "node:child_process";
+// and on the sign-in page. Each run reports the server's highest RSS while it ran and its RSS at the end.
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -26,7 +26,8 @@ export function ensureWrk() {
 }
 
 // Counts answers other than 200 (wrk itself only counts statuses ≥ 400: a 302 to sign-in would pass),
-// stops each thread after WRK_LIMIT answers when set, and prints one JSON line at the end.
+// stops each thread after WRK_LIMIT answers when set (and says so in WRK_DONE: wrk itself would wait out
+// its whole duration), and prints one JSON line at the end.
 const SCRIPT = `
 local threads = {}
 local limit = tonumber(os.getenv("WRK_LIMIT") or "0")
@@ -35,7 +36,10 @@ function init(args) answers = 0; unexpected = 0 end
 function response(status, headers, body)
   answers = answers + 1
   if status ~= 200 then unexpected = unexpected + 1 end
-  if limit > 0 and answers >= limit then wrk.thread:stop() end
+  if limit > 0 and answers == limit then
+    local done = io.open(os.getenv("WRK_DONE"), "a"); done:write("stopped\\n"); done:close()
+    wrk.thread:stop()
+  end
 end
 function done(summary, latency, requests)
   local unexpectedTotal = 0
@@ -56,9 +60,20 @@ interface WrkResult {
   errors: number;
 }
 
-function wrk(url: string, options: { connections: number; seconds: number; cookie?: string; limit?: number }) {
-  const script = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kuzatuv-load-")), "count.lua");
+/**
+ * Runs wrk; with a limit, ends it (SIGINT: it then prints its summary) once every thread has had its
+ * answers. Meanwhile samples the server's RSS every 200 ms.
+ */
+async function wrk(
+  url: string,
+  pid: number,
+  options: { connections: number; seconds: number; cookie?: string; limit?: number },
+) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kuzatuv-load-"));
+  const script = path.join(dir, "count.lua");
+  const done = path.join(dir, "done");
   fs.writeFileSync(script, SCRIPT);
+  fs.writeFileSync(done, "");
   const args = [
     `-t${THREADS}`,
     `-c${options.connections}`,
@@ -73,11 +88,27 @@ function wrk(url: string, options: { connections: number; seconds: number; cooki
     url,
   ];
   const limit = options.limit ? String(Math.ceil(options.limit / THREADS)) : "0";
-  const result = spawnSync(WRK, args, { encoding: "utf8", env: { ...process.env, WRK_LIMIT: limit } });
-  fs.rmSync(path.dirname(script), { recursive: true, force: true });
-  const line = result.stdout.split("\n").find((l) => l.startsWith("{"));
-  if (result.status !== 0 || !line) throw new Error(`wrk failed: ${result.stderr || result.stdout}`);
-  return JSON.parse(line) as WrkResult;
+  const child = spawn(WRK, args, { env: { ...process.env, WRK_LIMIT: limit, WRK_DONE: done } });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  let peakRss = rssMb(pid);
+  const sampling = setInterval(() => {
+    peakRss = Math.max(peakRss, rssMb(pid));
+    const stopped = fs.readFileSync(done, "utf8").split("\n").filter(Boolean).length;
+    if (options.limit && stopped >= THREADS) child.kill("SIGINT");
+  }, 200);
+  const status = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  clearInterval(sampling);
+  fs.rmSync(dir, { recursive: true, force: true });
+  const line = stdout.split("\n").find((l) => l.startsWith("{"));
+  if (status !== 0 || !line) throw new Error(`wrk failed: ${stderr || stdout}`);
+  return { ...(JSON.parse(line) as WrkResult), peakRss };
 }
 
 /** The resident memory of a process, MB (VmRSS in /proc/<pid>/status). */
@@ -93,22 +124,28 @@ function cpuMs(pid: number) {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-export function loadTest(options: { base: string; cookie: string; pid: number; connections: number; seconds: number }) {
+export async function loadTest(options: {
+  base: string;
+  cookie: string;
+  pid: number;
+  connections: number;
+  seconds: number;
+}) {
   const { base, cookie, pid, connections, seconds } = options;
   const [load1] = os.loadavg();
   const before = rssMb(pid);
   console.log(`# Load: wrk, ${connections} connections, ${THREADS} threads (load average ${load1?.toFixed(1)})`);
   // Each run with the server's CPU time per answered request: on a busy machine the rates say more
   // about the neighbours than about the server.
-  const measured = (url: string, options: Parameters<typeof wrk>[1]) => {
+  const measured = async (url: string, options: Parameters<typeof wrk>[2]) => {
     const cpu = cpuMs(pid);
-    const result = wrk(url, options);
+    const result = await wrk(url, pid, options);
     return { ...result, cpu: (cpuMs(pid) - cpu) / Math.max(1, result.requests), rss: rssMb(pid) };
   };
-  const warmup = measured(`${base}/`, { connections, seconds: 5 * seconds, cookie, limit: 10_000 });
-  const overview = measured(`${base}/`, { connections, seconds, cookie });
-  const signIn = measured(`${base}/sign-in`, { connections, seconds });
-  const row = (name: string, r: ReturnType<typeof measured>) => ({
+  const warmup = await measured(`${base}/`, { connections, seconds: 5 * seconds, cookie, limit: 10_000 });
+  const overview = await measured(`${base}/`, { connections, seconds, cookie });
+  const signIn = await measured(`${base}/sign-in`, { connections, seconds });
+  const row = (name: string, r: Awaited<ReturnType<typeof measured>>) => ({
     run: name,
     "requests/s": Math.round(r.requests / r.seconds),
     "p50 ms": r.p50,
@@ -116,6 +153,7 @@ export function loadTest(options: { base: string; cookie: string; pid: number; c
     errors: r.errors,
     requests: r.requests,
     "CPU ms/request": Math.round(r.cpu * 10) / 10,
+    "RSS peak, MB": r.peakRss,
     "RSS after, MB": r.rss,
   });
   console.table([
