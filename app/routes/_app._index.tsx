@@ -1,5 +1,4 @@
 import type { TFunction } from "i18next";
-import { BellRing, FolderKanban } from "lucide-react";
 import { Form, Link } from "react-router";
 import { alertFeedLink, alertText } from "~/features/alerts/alert-text";
 import { requireUser } from "~/features/auth/guard.server";
@@ -16,6 +15,7 @@ import { PageErrorBoundary } from "~/shell/error-page";
 import { Card, StatCard, type StatChange } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { EmptyState } from "~/ui/empty-state";
+import { BellRing, FolderKanban } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app._index";
 

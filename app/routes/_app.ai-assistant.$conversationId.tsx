@@ -1,4 +1,3 @@
-import { Pencil, Trash2 } from "lucide-react";
 import { Form, redirect } from "react-router";
 import { askerFrom } from "~/features/assistant/asker.server";
 import { type ChatMessage, Conversation, QuestionForm } from "~/features/assistant/chat";
@@ -21,6 +20,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { InputField } from "~/ui/field";
+import { Pencil, Trash2 } from "~/ui/icons";
 import type { Route } from "./+types/_app.ai-assistant.$conversationId";
 
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -1,4 +1,3 @@
-import { Lightbulb } from "lucide-react";
 import { Form, redirect } from "react-router";
 import { askerFrom } from "~/features/assistant/asker.server";
 import { QuestionForm } from "~/features/assistant/chat";
@@ -9,6 +8,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { Card } from "~/ui/card";
+import { Lightbulb } from "~/ui/icons";
 import type { Route } from "./+types/_app.ai-assistant._index";
 
 export async function loader({ context }: Route.LoaderArgs) {

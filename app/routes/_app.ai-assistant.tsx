@@ -1,4 +1,3 @@
-import { MessageSquarePlus, MessagesSquare } from "lucide-react";
 import { Link, NavLink, Outlet } from "react-router";
 import { listConversations } from "~/features/assistant/conversations.server";
 import { requireUser } from "~/features/auth/guard.server";
@@ -6,6 +5,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
+import { MessageSquarePlus, MessagesSquare } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.ai-assistant";
 

@@ -1,4 +1,3 @@
-import { FolderKanban } from "lucide-react";
 import { AnalyticsCharts, AnalyticsKpis, AnalyticsLists } from "~/features/analytics/analytics-view";
 import { AnalyticsFiltersForm } from "~/features/analytics/filters-form";
 import { analyticsPage } from "~/features/analytics/page.server";
@@ -9,6 +8,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { EmptyState } from "~/ui/empty-state";
+import { FolderKanban } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.analytics";
 

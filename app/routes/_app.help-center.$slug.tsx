@@ -1,4 +1,3 @@
-import { ArrowLeft, Languages, LifeBuoy } from "lucide-react";
 import { data, Link } from "react-router";
 import { requireUser } from "~/features/auth/guard.server";
 import { countView, helpLanguage, helpLibrary } from "~/features/help/articles.server";
@@ -6,6 +5,7 @@ import { findArticle, relatedArticles } from "~/features/help/library.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { Card } from "~/ui/card";
+import { ArrowLeft, Languages, LifeBuoy } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.help-center.$slug";
 

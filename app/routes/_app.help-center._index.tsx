@@ -1,4 +1,3 @@
-import { BookOpen, LifeBuoy, Search, SearchX } from "lucide-react";
 import { Form, Link } from "react-router";
 import { requireUser } from "~/features/auth/guard.server";
 import { helpLanguage, helpLibrary, popularArticles } from "~/features/help/articles.server";
@@ -14,6 +13,7 @@ import { PageErrorBoundary } from "~/shell/error-page";
 import { buttonClass } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { EmptyState } from "~/ui/empty-state";
+import { BookOpen, LifeBuoy, Search, SearchX } from "~/ui/icons";
 import { Input } from "~/ui/input";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.help-center._index";

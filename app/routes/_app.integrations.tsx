@@ -1,8 +1,8 @@
-import { Plug } from "lucide-react";
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { buttonClass } from "~/ui/button";
+import { Plug } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 
 /** Integrations are disabled for everyone (SPEC §2); the page says so and points to Sources. */

@@ -1,4 +1,3 @@
-import { Archive, ArchiveRestore, Globe, ListTodo, Mail, MailOpen, Star, Tag, X } from "lucide-react";
 import { Form, Link, useFetcher, useLocation } from "react-router";
 import { requireUser } from "~/features/auth/guard.server";
 import { can } from "~/features/auth/permissions";
@@ -17,6 +16,7 @@ import { PageErrorBoundary } from "~/shell/error-page";
 import { buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { FormError, InputField, SelectField } from "~/ui/field";
+import { Archive, ArchiveRestore, Globe, ListTodo, Mail, MailOpen, Star, Tag, X } from "~/ui/icons";
 import { SentimentBadge } from "~/ui/sentiment";
 import type { Route } from "./+types/_app.messages.$messageId";
 

@@ -1,4 +1,3 @@
-import { Download, FolderKanban, Inbox, SearchX } from "lucide-react";
 import { Link, type ShouldRevalidateFunctionArgs, useFetcher, useLocation, useOutlet, useParams } from "react-router";
 import { requireUser } from "~/features/auth/guard.server";
 import { can } from "~/features/auth/permissions";
@@ -26,6 +25,7 @@ import { PageErrorBoundary } from "~/shell/error-page";
 import { buttonClass } from "~/ui/button";
 import { CursorPagination } from "~/ui/data-table/pagination";
 import { EmptyState } from "~/ui/empty-state";
+import { Download, FolderKanban, Inbox, SearchX } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.messages";
 

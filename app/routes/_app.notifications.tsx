@@ -1,4 +1,3 @@
-import { BellOff } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import { MarkAllRead, NotificationList } from "~/features/alerts/notification-list";
@@ -16,6 +15,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { Card } from "~/ui/card";
 import { EmptyState } from "~/ui/empty-state";
+import { BellOff } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.notifications";
 

@@ -1,4 +1,3 @@
-import { Pause, Pencil, Play, Trash2 } from "lucide-react";
 import { Form, Link } from "react-router";
 import { requireUser } from "~/features/auth/guard.server";
 import { can } from "~/features/auth/permissions";
@@ -27,6 +26,7 @@ import { PageErrorBoundary } from "~/shell/error-page";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { Pause, Pencil, Play, Trash2 } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.projects.$projectId";
 

@@ -1,4 +1,3 @@
-import { FolderOpen, FolderPlus, LayoutGrid, Pause, Play, SearchX, Table2, Trash2 } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { requireUser } from "~/features/auth/guard.server";
 import { can } from "~/features/auth/permissions";
@@ -19,6 +18,7 @@ import { type Column, DataTable } from "~/ui/data-table/data-table";
 import { parseBulkAction, parseTableState } from "~/ui/data-table/parse";
 import { withParams } from "~/ui/data-table/spec";
 import { EmptyState } from "~/ui/empty-state";
+import { FolderOpen, FolderPlus, LayoutGrid, Pause, Play, SearchX, Table2, Trash2 } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.projects._index";
 

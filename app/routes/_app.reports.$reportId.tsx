@@ -1,4 +1,3 @@
-import { CalendarClock, FileDown, Printer, RefreshCw, Sheet, Trash2 } from "lucide-react";
 import { Form } from "react-router";
 import { requireUser } from "~/features/auth/guard.server";
 import { can } from "~/features/auth/permissions";
@@ -26,6 +25,7 @@ import { PageErrorBoundary } from "~/shell/error-page";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { CheckboxGroup } from "~/ui/field";
+import { CalendarClock, FileDown, Printer, RefreshCw, Sheet, Trash2 } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.reports.$reportId";
 

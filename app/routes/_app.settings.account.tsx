@@ -1,4 +1,3 @@
-import { LogOut } from "lucide-react";
 import { Form, redirect, useActionData, useLocation } from "react-router";
 import { AuthUnavailableError, callAuth } from "~/features/auth/auth-client.server";
 import { authCallContext, requireUser } from "~/features/auth/guard.server";
@@ -20,6 +19,7 @@ import { flashToast, redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { FormError, InputField, SelectField, SwitchField } from "~/ui/field";
+import { LogOut } from "~/ui/icons";
 import type { Route } from "./+types/_app.settings.account";
 
 const REGIONAL_SECTION = "date-time";

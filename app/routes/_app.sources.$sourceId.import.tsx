@@ -1,4 +1,3 @@
-import { FileUp, RefreshCw } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useRevalidator } from "react-router";
 import { requireRole } from "~/features/auth/guard.server";
@@ -22,6 +21,7 @@ import { buttonClass, SubmitButton } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { InputField, SelectField } from "~/ui/field";
+import { FileUp, RefreshCw } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.sources.$sourceId.import";
 

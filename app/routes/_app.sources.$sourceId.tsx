@@ -1,4 +1,3 @@
-import { FileUp, KeyRound, Pause, Pencil, Play, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { requireRole, requireUser } from "~/features/auth/guard.server";
@@ -38,6 +37,7 @@ import { buttonClass, SubmitButton } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { ConfirmBulkAction } from "~/ui/data-table/bulk";
+import { FileUp, KeyRound, Pause, Pencil, Play, Trash2 } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.sources.$sourceId";
 

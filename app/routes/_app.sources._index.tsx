@@ -1,4 +1,3 @@
-import { Pause, Pencil, Play, Plus, Radio, SearchX } from "lucide-react";
 import { Form, Link } from "react-router";
 import { requireRole, requireUser } from "~/features/auth/guard.server";
 import { can } from "~/features/auth/permissions";
@@ -24,6 +23,7 @@ import { buttonClass } from "~/ui/button";
 import { type Column, DataTable } from "~/ui/data-table/data-table";
 import { parseTableState } from "~/ui/data-table/parse";
 import { EmptyState } from "~/ui/empty-state";
+import { Pause, Pencil, Play, Plus, Radio, SearchX } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.sources._index";
 

@@ -1,4 +1,3 @@
-import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { requireRole } from "~/features/auth/guard.server";
 import { DEFAULT_POLL_INTERVAL, SOURCE_TYPES, type SourceType } from "~/features/sources/schemas";
@@ -11,6 +10,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { buttonClass } from "~/ui/button";
 import { Card } from "~/ui/card";
+import { ArrowRight } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.sources.new";
 

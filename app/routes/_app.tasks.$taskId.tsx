@@ -1,4 +1,3 @@
-import { MessageSquareText, Trash2 } from "lucide-react";
 import { Link, useRouteLoaderData } from "react-router";
 import { requireRole } from "~/features/auth/guard.server";
 import { can } from "~/features/auth/permissions";
@@ -11,6 +10,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { buttonClass } from "~/ui/button";
 import { Menu } from "~/ui/data-table/url-form";
+import { MessageSquareText, Trash2 } from "~/ui/icons";
 import type { loader as tasksLoader } from "./_app.tasks";
 import type { Route } from "./+types/_app.tasks.$taskId";
 

@@ -1,4 +1,3 @@
-import { FileUp } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { requireRole } from "~/features/auth/guard.server";
 import {
@@ -19,6 +18,7 @@ import { PageErrorBoundary } from "~/shell/error-page";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { InputField, SelectField } from "~/ui/field";
+import { FileUp } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.tasks.import";
 

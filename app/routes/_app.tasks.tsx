@@ -1,14 +1,3 @@
-import {
-  Download,
-  KanbanSquare,
-  ListTodo,
-  MessageSquareText,
-  Plus,
-  SearchX,
-  Table2,
-  Trash2,
-  Upload,
-} from "lucide-react";
 import { useState } from "react";
 import { Link, type ShouldRevalidateFunctionArgs, useLocation, useOutlet } from "react-router";
 import { requireRole } from "~/features/auth/guard.server";
@@ -39,6 +28,7 @@ import { parseTableState } from "~/ui/data-table/parse";
 import { withParams } from "~/ui/data-table/spec";
 import { Menu, useHydrated } from "~/ui/data-table/url-form";
 import { EmptyState } from "~/ui/empty-state";
+import { Download, KanbanSquare, ListTodo, MessageSquareText, Plus, SearchX, Table2, Trash2, Upload } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.tasks";
 

@@ -1,4 +1,3 @@
-import { CircleSlash, RotateCcw, Trash2 } from "lucide-react";
 import { Form, Link } from "react-router";
 import { requireRole } from "~/features/auth/guard.server";
 import { toCurrentUser } from "~/features/auth/user";
@@ -18,6 +17,7 @@ import { buttonClass, SubmitButton } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { FormError } from "~/ui/field";
+import { CircleSlash, RotateCcw, Trash2 } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.users.$userId";
 

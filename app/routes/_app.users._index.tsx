@@ -1,4 +1,3 @@
-import { SearchX, UserPlus, Users } from "lucide-react";
 import { Link } from "react-router";
 import { requireRole } from "~/features/auth/guard.server";
 import { listProjects } from "~/features/projects/projects.server";
@@ -13,6 +12,7 @@ import { buttonClass } from "~/ui/button";
 import { type Column, DataTable } from "~/ui/data-table/data-table";
 import { parseTableState } from "~/ui/data-table/parse";
 import { EmptyState } from "~/ui/empty-state";
+import { SearchX, UserPlus, Users } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.users._index";
 

@@ -1,4 +1,3 @@
-import { KeyRound } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { requireRole } from "~/features/auth/guard.server";
 import { listProjects } from "~/features/projects/projects.server";
@@ -12,6 +11,7 @@ import { PageErrorBoundary } from "~/shell/error-page";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { FormError, InputField } from "~/ui/field";
+import { KeyRound } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.users.new";
 

@@ -1,4 +1,3 @@
-import { Radar } from "lucide-react";
 import { Outlet, redirect } from "react-router";
 import { sessionContext } from "~/features/auth/guard.server";
 import { useTranslation } from "~/i18n/use-translation";
@@ -7,6 +6,7 @@ import { APP_VERSION } from "~/lib/version";
 import { LanguageSwitcher } from "~/shell/language-switcher";
 import { ThemeSwitcher } from "~/shell/theme-switcher";
 import { Card } from "~/ui/card";
+import { Radar } from "~/ui/icons";
 import type { Route } from "./+types/auth-layout";
 
 /** /sign-in and /sign-up: signed-in visitors go straight on. */

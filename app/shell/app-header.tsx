@@ -1,7 +1,7 @@
-import { Menu, Search } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { buttonClass } from "~/ui/button";
 import { SEARCH_ID } from "~/ui/data-table/spec";
+import { Menu, Search } from "~/ui/icons";
 import { DRAWER_ID } from "./app-sidebar";
 import { LanguageSwitcher } from "./language-switcher";
 import { NotificationBell } from "./notification-bell";

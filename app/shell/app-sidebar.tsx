@@ -1,8 +1,8 @@
-import { ChevronRight, PanelLeftClose, PanelLeftOpen } from "lucide-react";
 import type { FormEvent } from "react";
 import { NavLink, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/ui/cn";
+import { ChevronRight, PanelLeftClose, PanelLeftOpen } from "~/ui/icons";
 import { NAV_GROUPS, type NavItem } from "./nav";
 import { ProjectSwitcher, type SwitcherProject } from "./project-switcher";
 

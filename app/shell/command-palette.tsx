@@ -1,10 +1,10 @@
 import { Command } from "cmdk";
-import { LogOut } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { useNavigate, useSubmit } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { THEME_CHOICES } from "~/lib/theme";
+import { LogOut } from "~/ui/icons";
 import { flatNavItems, NAV_GROUPS } from "./nav";
 import { PaletteAssistant } from "./palette-assistant";
 import { PaletteHelp } from "./palette-help";

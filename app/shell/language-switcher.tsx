@@ -1,9 +1,9 @@
-import { Check, Languages } from "lucide-react";
 import { useRef } from "react";
 import { useLocation } from "react-router";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/config";
 import { useTranslation } from "~/i18n/use-translation";
 import { buttonClass } from "~/ui/button";
+import { Check, Languages } from "~/ui/icons";
 import { useDetailsDismiss } from "./use-dismiss";
 
 /**

@@ -4,10 +4,10 @@ import {
   ChartLine,
   FileText,
   FolderKanban,
+  type IconComponent,
   LayoutDashboard,
   LifeBuoy,
   ListTodo,
-  type LucideIcon,
   MessagesSquare,
   Palette,
   Plug,
@@ -16,13 +16,13 @@ import {
   User,
   UserCog,
   Users,
-} from "lucide-react";
+} from "~/ui/icons";
 
 export interface NavItem {
   /** Translation key in the `navigation` namespace. */
   key: string;
   to: string;
-  icon: LucideIcon;
+  icon: IconComponent;
   /** Active only on exactly this URL, not on the pages below it. */
   end?: boolean;
   disabled?: boolean;

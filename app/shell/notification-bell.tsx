@@ -1,9 +1,9 @@
-import { Bell } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { MarkAllRead, NotificationList, type NotificationView } from "~/features/alerts/notification-list";
 import { useTranslation } from "~/i18n/use-translation";
 import { buttonClass } from "~/ui/button";
+import { Bell } from "~/ui/icons";
 import { useDetailsDismiss } from "./use-dismiss";
 
 const SHOWN = 8;

@@ -1,6 +1,6 @@
 import { Command } from "cmdk";
-import { Bot } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
+import { Bot } from "~/ui/icons";
 
 /**
  * "Ask the assistant: <text>" for whatever is typed (SPEC §1's pending AI question): chosen, the question is

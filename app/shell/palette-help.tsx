@@ -1,9 +1,9 @@
 import { Command } from "cmdk";
-import { BookOpen } from "lucide-react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { loader } from "~/routes/help-center.search";
+import { BookOpen } from "~/ui/icons";
 
 const DELAY_MS = 250;
 

@@ -1,9 +1,9 @@
 import { Command } from "cmdk";
-import { ListTodo, Plus } from "lucide-react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { loader } from "~/routes/tasks.palette";
+import { ListTodo, Plus } from "~/ui/icons";
 
 const DELAY_MS = 250;
 

@@ -1,7 +1,7 @@
-import { Check, ChevronsUpDown, Layers, Radar } from "lucide-react";
 import { useRef } from "react";
 import { useLocation } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
+import { Check, ChevronsUpDown, Layers, Radar } from "~/ui/icons";
 import { useDetailsDismiss } from "./use-dismiss";
 
 export interface SwitcherProject {

@@ -1,10 +1,10 @@
-import { Check, Monitor, Moon, Sun } from "lucide-react";
 import { type FormEvent, useRef } from "react";
 import { useLocation } from "react-router";
 import { Theme, useTheme } from "remix-themes";
 import { useTranslation } from "~/i18n/use-translation";
 import { THEME_CHOICES, type ThemeChoice } from "~/lib/theme";
 import { buttonClass } from "~/ui/button";
+import { Check, Monitor, Moon, Sun } from "~/ui/icons";
 import { useDetailsDismiss } from "./use-dismiss";
 
 export const THEME_ICONS = { light: Sun, dark: Moon, system: Monitor } as const;

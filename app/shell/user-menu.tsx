@@ -1,8 +1,8 @@
-import { LifeBuoy, LogOut, Settings } from "lucide-react";
 import { useRef } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import type { Role } from "~/features/auth/contract";
 import { useTranslation } from "~/i18n/use-translation";
+import { LifeBuoy, LogOut, Settings } from "~/ui/icons";
 import { useDetailsDismiss } from "./use-dismiss";
 
 export interface MenuUser {

@@ -1,5 +1,5 @@
-import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import type { IconComponent } from "~/ui/icons";
 import { cn } from "./cn";
 import { TONE_SOFT, type Tone } from "./tone";
 
@@ -11,7 +11,7 @@ export function Badge({
   children,
 }: {
   tone?: Tone;
-  icon?: LucideIcon;
+  icon?: IconComponent;
   className?: string;
   children: ReactNode;
 }) {

@@ -1,6 +1,6 @@
-import { ArrowDownRight, ArrowRight, ArrowUpRight } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "~/i18n/use-translation";
+import { ArrowDownRight, ArrowRight, ArrowUpRight } from "~/ui/icons";
 import { cn } from "./cn";
 import { TONE_TEXT } from "./tone";
 

@@ -1,7 +1,7 @@
-import { X } from "lucide-react";
 import { Dialog as Radix } from "radix-ui";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
+import { X } from "~/ui/icons";
 import { buttonClass } from "./button";
 import { cn } from "./cn";
 

@@ -1,5 +1,5 @@
-import { CircleAlert } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
+import { CircleAlert } from "~/ui/icons";
 import { cn } from "./cn";
 import { Checkbox, Input, Select, Textarea } from "./input";
 

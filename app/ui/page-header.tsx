@@ -1,7 +1,7 @@
-import { CircleHelp } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
+import { CircleHelp } from "~/ui/icons";
 
 /** The title block of a page; it also sets the document title. `help`: the slug of the page's help article. */
 export function PageHeader({

@@ -1,5 +1,5 @@
-import type { LucideIcon } from "lucide-react";
 import { NavLink } from "react-router";
+import type { IconComponent } from "~/ui/icons";
 import { cn } from "./cn";
 
 /**
@@ -12,7 +12,7 @@ export function Tabs({
   className,
 }: {
   label: string;
-  items: Array<{ to: string; label: string; icon?: LucideIcon; end?: boolean }>;
+  items: Array<{ to: string; label: string; icon?: IconComponent; end?: boolean }>;
   className?: string;
 }) {
   return (

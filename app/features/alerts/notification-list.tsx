@@ -1,8 +1,8 @@
-import { Check } from "lucide-react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { cn } from "~/ui/cn";
+import { Check } from "~/ui/icons";
 import { alertFeedLink, alertText } from "./alert-text";
 import type { AlertKind } from "./rule";
 

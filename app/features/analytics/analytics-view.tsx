@@ -1,4 +1,3 @@
-import { Download } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
@@ -10,6 +9,7 @@ import { DonutChart } from "~/ui/charts/donut-chart";
 import { HeatMap } from "~/ui/charts/heat-map";
 import { LineChart } from "~/ui/charts/line-chart";
 import { StackedBarChart } from "~/ui/charts/stacked-bar-chart";
+import { Download } from "~/ui/icons";
 import { type ChartId, exportHref, feedHref } from "./filters";
 import type { AnalyticsPage } from "./page.server";
 

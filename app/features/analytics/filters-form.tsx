@@ -1,10 +1,10 @@
-import { CalendarRange } from "lucide-react";
 import { Form, Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
 import { FacetMenu } from "~/ui/data-table/toolbar";
 import { ApplyWithoutScript, Menu, useUrlForm } from "~/ui/data-table/url-form";
+import { CalendarRange } from "~/ui/icons";
 import { MESSAGE_LANGUAGES, SENTIMENTS, SOURCE_TYPES } from "../messages/feed";
 import type { AnalyticsFilters } from "./filters";
 import { MAX_PERIOD_DAYS, PERIOD_CHOICES } from "./period";

@@ -1,4 +1,3 @@
-import { ArrowRight, MessagesSquare } from "lucide-react";
 import { Fragment } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
@@ -7,6 +6,7 @@ import { buttonClass } from "~/ui/button";
 import { BarList } from "~/ui/charts/bar-list";
 import { SENTIMENT_COLORS } from "~/ui/charts/colors";
 import { type ChartSeries, StackedBarChart } from "~/ui/charts/stacked-bar-chart";
+import { ArrowRight, MessagesSquare } from "~/ui/icons";
 import { SentimentBadge } from "~/ui/sentiment";
 import type { AssistantBlock, BlockCell, BlockText } from "./blocks";
 

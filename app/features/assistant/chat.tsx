@@ -1,4 +1,3 @@
-import { Bot, LoaderCircle, Send, User } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -6,6 +5,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { type FormResult, typedValue, useFormErrors } from "~/lib/forms";
 import { SubmitButton } from "~/ui/button";
 import { FieldError } from "~/ui/field";
+import { Bot, LoaderCircle, Send, User } from "~/ui/icons";
 import { Textarea } from "~/ui/input";
 import { AnswerBlocks, AnswerText } from "./answer-blocks";
 import type { AssistantBlock } from "./blocks";

@@ -1,7 +1,7 @@
-import { Globe, type LucideIcon, Plug, Rss, Send, User } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { EmptyState } from "~/ui/empty-state";
+import { Globe, type IconComponent, Plug, Rss, Send, User } from "~/ui/icons";
 import { SentimentBadge } from "~/ui/sentiment";
 
 export interface MentionItem {
@@ -17,7 +17,7 @@ export interface MentionItem {
 }
 
 // Plug, User and Rss are the shell's own icons already: no bytes more on the overview's budget.
-export const SOURCE_ICONS: Record<string, LucideIcon> = {
+export const SOURCE_ICONS: Record<string, IconComponent> = {
   rss: Rss,
   atom: Rss,
   telegram: Send,

@@ -1,4 +1,3 @@
-import { ArrowDownUp, CalendarRange, Check, Search, X } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
@@ -7,6 +6,7 @@ import { cn } from "~/ui/cn";
 import { PARAMS, POSITION_PARAMS, SEARCH_ID, type TableSpec, withParams } from "~/ui/data-table/spec";
 import { FacetMenu } from "~/ui/data-table/toolbar";
 import { ApplyWithoutScript, CarriedParams, Menu, useUrlForm } from "~/ui/data-table/url-form";
+import { ArrowDownUp, CalendarRange, Check, Search, X } from "~/ui/icons";
 import { FREE_FILTERS, messagesFeed } from "./feed";
 import type { FeedQuery } from "./feed.server";
 

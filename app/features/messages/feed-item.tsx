@@ -1,10 +1,10 @@
-import { Archive, ArchiveRestore, Globe, Star } from "lucide-react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { checkboxClass } from "~/ui/data-table/url-form";
+import { Archive, ArchiveRestore, Globe, Star } from "~/ui/icons";
 import { SentimentBadge } from "~/ui/sentiment";
 import { headingOf, SOURCE_ICONS } from "../mentions/mention-list";
 import type { FeedItem } from "./feed.server";

@@ -1,9 +1,9 @@
-import { Keyboard } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { buttonClass } from "~/ui/button";
 import { useHydrated } from "~/ui/data-table/url-form";
 import { Dialog, DialogContent, DialogTrigger } from "~/ui/dialog";
+import { Keyboard } from "~/ui/icons";
 
 const KEYS = ["j", "k", "o", "s", "e", "?"] as const;
 

@@ -1,9 +1,9 @@
-import { LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
 import type { RematchState } from "~/db/schema";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
+import { LoaderCircle } from "~/ui/icons";
 
 const REFRESH_MS = 2_000;
 

@@ -1,6 +1,6 @@
-import { CirclePause, CirclePlay } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Badge } from "~/ui/badge";
+import { CirclePause, CirclePlay } from "~/ui/icons";
 
 export function StatusBadge({ status }: { status: "active" | "paused" }) {
   const { t } = useTranslation("projects");

@@ -1,8 +1,8 @@
-import { CircleAlert, CircleCheck, Clock, Eye, LoaderCircle } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { Badge } from "~/ui/badge";
 import { StatCard } from "~/ui/card";
+import { CircleAlert, CircleCheck, Clock, Eye, LoaderCircle } from "~/ui/icons";
 import type { Tone } from "~/ui/tone";
 
 type Status = "preview" | "queued" | "running" | "done" | "failed";

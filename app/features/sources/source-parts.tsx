@@ -1,3 +1,10 @@
+import { useEffect } from "react";
+import { useFetcher, useFetchers, useRevalidator } from "react-router";
+import { SOURCE_ICONS } from "~/features/mentions/mention-list";
+import { useTranslation } from "~/i18n/use-translation";
+import { useFormatter } from "~/lib/format";
+import { Badge } from "~/ui/badge";
+import { buttonClass } from "~/ui/button";
 import {
   CircleAlert,
   CircleCheck,
@@ -7,14 +14,7 @@ import {
   Globe,
   LoaderCircle,
   RefreshCw,
-} from "lucide-react";
-import { useEffect } from "react";
-import { useFetcher, useFetchers, useRevalidator } from "react-router";
-import { SOURCE_ICONS } from "~/features/mentions/mention-list";
-import { useTranslation } from "~/i18n/use-translation";
-import { useFormatter } from "~/lib/format";
-import { Badge } from "~/ui/badge";
-import { buttonClass } from "~/ui/button";
+} from "~/ui/icons";
 import type { SourceStatus, SourceType } from "./schemas";
 
 /** "every 15 min", "every 2 h". */

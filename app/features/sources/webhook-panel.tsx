@@ -1,5 +1,5 @@
-import { KeyRound } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
+import { KeyRound } from "~/ui/icons";
 
 /** Sample body for the curl example: one item, in the API's field names. */
 const SAMPLE_ITEM = JSON.stringify({

@@ -1,4 +1,3 @@
-import { CircleCheck, Clock, Send, TriangleAlert } from "lucide-react";
 import { Form } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
@@ -7,6 +6,7 @@ import { Badge } from "~/ui/badge";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { InputField, SelectField, TextareaField } from "~/ui/field";
+import { CircleCheck, Clock, Send, TriangleAlert } from "~/ui/icons";
 import { MESSAGE_MAX, SUPPORT_TOPICS } from "./schemas";
 
 export interface SupportRequestRow {

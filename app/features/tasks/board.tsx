@@ -1,4 +1,3 @@
-import { CalendarClock, GripVertical, Tag, UserRound } from "lucide-react";
 import { type DragEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Form, Link, useFetchers, useLocation, useSubmit } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
@@ -6,6 +5,7 @@ import { useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { useHydrated } from "~/ui/data-table/url-form";
+import { CalendarClock, GripVertical, Tag, UserRound } from "~/ui/icons";
 import { TASK_STATUSES, type TaskStatus } from "./list";
 import { DueDate, PriorityBadge, STATUS_ICONS } from "./task-badges";
 import type { TaskRow } from "./tasks.server";

@@ -1,3 +1,7 @@
+import { useTranslation } from "~/i18n/use-translation";
+import { useFormatter } from "~/lib/format";
+import { Badge } from "~/ui/badge";
+import { cn } from "~/ui/cn";
 import {
   ArrowDown,
   ArrowRight,
@@ -7,17 +11,13 @@ import {
   CircleDashed,
   CircleDot,
   CircleSlash,
-  type LucideIcon,
+  type IconComponent,
   Siren,
-} from "lucide-react";
-import { useTranslation } from "~/i18n/use-translation";
-import { useFormatter } from "~/lib/format";
-import { Badge } from "~/ui/badge";
-import { cn } from "~/ui/cn";
+} from "~/ui/icons";
 import type { Tone } from "~/ui/tone";
 import type { TaskPriority, TaskStatus } from "./list";
 
-export const STATUS_ICONS: Record<TaskStatus, LucideIcon> = {
+export const STATUS_ICONS: Record<TaskStatus, IconComponent> = {
   backlog: CircleDashed,
   todo: Circle,
   in_progress: CircleDot,
@@ -33,7 +33,7 @@ const STATUS_TONES: Record<TaskStatus, Tone> = {
   canceled: "neutral",
 };
 
-const PRIORITY: Record<TaskPriority, { icon: LucideIcon; tone: Tone }> = {
+const PRIORITY: Record<TaskPriority, { icon: IconComponent; tone: Tone }> = {
   low: { icon: ArrowDown, tone: "neutral" },
   medium: { icon: ArrowRight, tone: "neutral" },
   high: { icon: ArrowUp, tone: "warning" },

@@ -1,4 +1,3 @@
-import { MessageSquareText } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
@@ -6,6 +5,7 @@ import { type FormResult, typedValue, useFormErrors, useIsPending } from "~/lib/
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { useHydrated } from "~/ui/data-table/url-form";
 import { InputField, SelectField, TextareaField } from "~/ui/field";
+import { MessageSquareText } from "~/ui/icons";
 import { MAX_LABEL, MAX_TITLE, TASK_PRIORITIES, TASK_STATUSES } from "./list";
 
 export interface TaskFormDefaults {

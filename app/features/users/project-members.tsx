@@ -1,10 +1,10 @@
-import { UserMinus, UserPlus } from "lucide-react";
 import { useFetcher } from "react-router";
 import type { Role } from "~/features/auth/contract";
 import { useTranslation } from "~/i18n/use-translation";
 import { type FormResult, typedValue, useFormErrors } from "~/lib/forms";
 import { SubmitButton } from "~/ui/button";
 import { FormError, InputField } from "~/ui/field";
+import { UserMinus, UserPlus } from "~/ui/icons";
 
 type Member = { id: string; email: string; roles: Role[] };
 

@@ -1,7 +1,7 @@
-import { CircleCheck, CircleSlash } from "lucide-react";
 import type { PublicUser } from "~/features/auth/contract";
 import { useTranslation } from "~/i18n/use-translation";
 import { Badge } from "~/ui/badge";
+import { CircleCheck, CircleSlash } from "~/ui/icons";
 
 export function UserStatusBadge({ status }: { status: PublicUser["status"] }) {
   const { t } = useTranslation("users");

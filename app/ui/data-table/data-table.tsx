@@ -1,7 +1,7 @@
-import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
+import { ArrowDown, ArrowUp, ArrowUpDown } from "~/ui/icons";
 import { cn } from "../cn";
 import { EmptyState } from "../empty-state";
 import { DataTablePagination } from "./pagination";

@@ -1,7 +1,7 @@
-import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, type LucideIcon } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
+import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, type IconComponent } from "~/ui/icons";
 import { buttonClass } from "../button";
 import { cn } from "../cn";
 import { cursorHref, PARAMS, POSITION_PARAMS, pageCount, pageHref, type TableSpec, type TableState } from "./spec";
@@ -18,7 +18,7 @@ function PageLink({
   /** A keyset page's link, instead of a page number. */
   to?: string;
   label: string;
-  icon: LucideIcon;
+  icon: IconComponent;
   disabled: boolean;
 }) {
   const location = useLocation();

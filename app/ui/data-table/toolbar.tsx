@@ -1,8 +1,8 @@
-import { CirclePlus, Search, Settings2, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
+import { CirclePlus, Search, Settings2, X } from "~/ui/icons";
 import { buttonClass } from "../button";
 import { filterNames, PARAMS, POSITION_PARAMS, SEARCH_ID, type TableSpec, type TableState, withParams } from "./spec";
 import { ApplyWithoutScript, CarriedParams, checkboxClass, Menu, useUrlForm } from "./url-form";
