@@ -37,19 +37,32 @@ const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
   once(dateTimeFormats, `${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
 
-/** Year, month, day, hour and minute as numbers in a time zone: locale data is not needed for these. */
-function zonedParts(date: Date, timeZone: string) {
-  const parts = dateTimeFormat("en-US", {
+const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+
+/** The wall-clock reading of an instant in a zone, as numbers (no locale data needed); `weekday` 0 is Monday. */
+export function zonedParts(instant: Date, timeZone: string) {
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  const format = dateTimeFormat("en-US", {
     timeZone,
+    hourCycle: "h23",
     year: "numeric",
     month: "numeric",
     day: "numeric",
     hour: "numeric",
     minute: "numeric",
-    hourCycle: "h23",
-  }).formatToParts(date);
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour"), minute: get("minute") };
+    second: "numeric",
+    weekday: "short",
+  });
+  for (const p of format.formatToParts(instant)) parts[p.type] = p.value;
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+    weekday: WEEKDAYS.indexOf(parts.weekday ?? ""),
+  };
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");

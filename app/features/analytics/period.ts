@@ -1,5 +1,6 @@
 // Periods and calendar days in the reader's time zone (ADR 029). Plain functions on Intl, no server imports:
 // the page uses them too. Days are `yyyy-mm-dd` strings of the zone's calendar; instants are Dates.
+import { zonedParts } from "../../lib/format";
 
 export const PERIOD_CHOICES = ["7", "30", "90", "this-month", "last-month", "custom"] as const;
 export type PeriodChoice = (typeof PERIOD_CHOICES)[number];
@@ -24,43 +25,6 @@ export interface ResolvedPeriod extends Range {
   /** The same number of days just before. */
   previous: Range & { from: string; to: string };
   bucket: "hour" | "day";
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterOf(timeZone: string) {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      weekday: "short",
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
-
-/** The wall-clock reading of an instant in a zone; `weekday` 0 is Monday. */
-export function zonedParts(instant: Date, timeZone: string) {
-  const parts: Record<string, string> = {};
-  for (const p of formatterOf(timeZone).formatToParts(instant)) parts[p.type] = p.value;
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-    weekday: WEEKDAYS.indexOf(parts.weekday as string),
-  };
 }
 
 /** How far the zone's clock is ahead of UTC at an instant, in milliseconds. */
