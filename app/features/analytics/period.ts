@@ -1,6 +1,6 @@
 // Periods and calendar days in the reader's time zone (ADR 029). Plain functions on Intl, no server imports:
 // the page uses them too. Days are `yyyy-mm-dd` strings of the zone's calendar; instants are Dates.
-import { zonedParts } from "../../lib/format";
+import { zonedParts } from "../../lib/format.ts";
 
 export const PERIOD_CHOICES = ["7", "30", "90", "this-month", "last-month", "custom"] as const;
 export type PeriodChoice = (typeof PERIOD_CHOICES)[number];
