@@ -58,25 +58,29 @@ export function precompressedAssets(assetsDir: string) {
   };
 }
 
+/** The pages' Content-Security-Policy; scripts run from our origin, or inline when `scriptSources` names them. */
+export function contentSecurityPolicy(scriptSources: string[], dev: boolean) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${scriptSources.join(" ")}${dev ? " 'unsafe-inline'" : ""}`,
+    // Radix and sonner position elements with inline style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
 /** Page security headers with a fresh CSP nonce per request (kept in res.locals.nonce for the renderer). */
 export function securityHeaders({ dev }: { dev: boolean }) {
   return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
-    const csp = [
-      "default-src 'self'",
-      `script-src 'self' 'nonce-${nonce}'${dev ? " 'unsafe-inline'" : ""}`,
-      // Radix and sonner position elements with inline style attributes.
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data:",
-      "font-src 'self'",
-      `connect-src 'self'${dev ? " ws: wss:" : ""}`,
-      "object-src 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "frame-ancestors 'none'",
-    ].join("; ");
-    res.setHeader("Content-Security-Policy", csp);
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`], dev));
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");

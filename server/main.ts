@@ -18,6 +18,7 @@ import { bodyLimit, MEGABYTE } from "./body-limit.ts";
 import { DataDirLockedError, lockDataDir } from "./data-dir-lock.ts";
 import { drainable, inFlight } from "./drain.ts";
 import { baseHeaders, precompressedAssets, requestLogging, securityHeaders } from "./http.ts";
+import { pageCache } from "./page-cache.ts";
 
 type ServerModule = typeof import("./app.ts");
 
@@ -53,6 +54,9 @@ app.disable("x-powered-by");
 if (config.TRUST_PROXY) app.set("trust proxy", 1);
 app.use(requestLogging(log));
 app.use(baseHeaders(config.isProduction));
+// Signed-out pages that are alike for everyone are kept, already compressed (ADR 038); not in dev, where code changes.
+const keptPages = dev ? null : pageCache();
+if (keptPages) app.use(keptPages.serve);
 // Brotli's default window (4 MB) is allocated anew for every response: under load that cost more CPU than
 // the compression itself. A 256 KB window holds any page we render, for the same size.
 app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
@@ -144,6 +148,7 @@ if (authService) {
 
 // Forms and webhook deliveries get 1 MB; a route taking uploads adds its own prefix here.
 app.use(bodyLimit({ "/": MEGABYTE, "/sources/*/import": 10 * MEGABYTE }, serverModule.payloadTooLargePage));
+if (keptPages) app.use(keptPages.capture);
 app.use(admission(8));
 const appRequests = inFlight(appHandler);
 app.use(appRequests.handle);

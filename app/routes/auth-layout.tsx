@@ -9,6 +9,20 @@ import { Card } from "~/ui/card";
 import { Radar } from "~/ui/icons";
 import type { Route } from "./+types/auth-layout";
 
+/**
+ * Signed out, these pages are the same for everyone with the same language, theme and zone: the server
+ * may keep a shared copy for a few minutes (server/page-cache.ts).
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    const response = await next();
+    if (request.method === "GET" && !context.get(sessionContext).user) {
+      response.headers.set("Surrogate-Control", "max-age=300");
+    }
+    return response;
+  },
+];
+
 /** /sign-in and /sign-up: signed-in visitors go straight on. */
 export function loader({ context, url }: Route.LoaderArgs) {
   if (context.get(sessionContext).user) throw redirect(safeRedirect(url.searchParams.get("redirect")));
