@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { SERVER_ENV, SERVER_NODE_ARGS } from "./scripts/server-runtime";
 import { FAKE_BOT_TOKEN } from "./tests/support/fake-telegram-bot";
 
 // Chosen once by the runner; its workers re-read this file with the runner's environment.
@@ -55,13 +56,14 @@ export default defineConfig({
       stdout: "ignore",
     },
     {
-      command: "node server/main.ts",
+      command: ["node", ...SERVER_NODE_ARGS].join(" "),
       url: `http://127.0.0.1:${port}/readyz`,
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: "ignore",
       stderr: "pipe",
       env: {
+        ...SERVER_ENV,
         PORT: String(port),
         HOST: "127.0.0.1",
         DATA_DIR: dataDir,

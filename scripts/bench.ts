@@ -25,6 +25,7 @@ import zlib from "node:zlib";
 import { freePort } from "./free-port.ts";
 import { ensureWrk, loadTest } from "./load.ts";
 import { cluster, postgresBin, run } from "./postgres.ts";
+import { SERVER_ENV, SERVER_NODE_ARGS } from "./server-runtime.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const onPostgres = process.argv.includes("--pg");
@@ -129,10 +130,11 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kuzatuv-bench-"));
 
 /** Starts the built server on the bench's data and signs in as the demo admin; returns its session. */
 async function startServer() {
-  const server: ChildProcess = spawn(process.execPath, ["server/main.ts"], {
+  const server: ChildProcess = spawn(process.execPath, SERVER_NODE_ARGS, {
     cwd: root,
     env: {
       ...process.env,
+      ...SERVER_ENV,
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,

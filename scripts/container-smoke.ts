@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "./free-port.ts";
+import { SERVER_ENV, SERVER_NODE_ARGS } from "./server-runtime.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const fail = (message: string): never => {
@@ -29,10 +30,11 @@ for (const dev of ["vite", "vitest", "@react-router/dev", "@playwright/test"]) {
 }
 
 const port = await freePort();
-const server = spawn(process.execPath, ["server/main.ts"], {
+const server = spawn(process.execPath, SERVER_NODE_ARGS, {
   cwd: app,
   env: {
     PATH: process.env.PATH,
+    ...SERVER_ENV,
     NODE_ENV: "production",
     HOST: "127.0.0.1",
     PORT: String(port),

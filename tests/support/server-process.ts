@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../../scripts/free-port";
+import { SERVER_ENV, SERVER_NODE_ARGS } from "../../scripts/server-runtime";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -21,10 +22,11 @@ export async function startServer(env: Record<string, string> = {}, { waitReady 
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "kuzatuv-server-test-"));
   let output = "";
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  const child = spawn(process.execPath, SERVER_NODE_ARGS, {
     cwd: root,
     env: {
       PATH: process.env.PATH,
+      ...SERVER_ENV,
       HOST: "127.0.0.1",
       PORT: String(port),
       LOG_LEVEL: "warn",
