@@ -262,6 +262,8 @@ describe("keyset pages", () => {
     const source = await aSource(handle);
     await mentions(handle, { source, projectIds: [project], items: [{ title: "before" }] });
     const { loadedAt } = (await feed(admin, { project })) as unknown as { loadedAt: string };
+    // PGlite's clock counts milliseconds: what is stamped in the page's own millisecond is not "after" it.
+    await new Promise((resolve) => setTimeout(resolve, 5));
     await mentions(handle, {
       source,
       projectIds: [project],
