@@ -64,7 +64,7 @@ function keptFor(res: Response): number | null {
   return Number(maxAge) * 1000;
 }
 
-export function pageCache({ maxEntries = 100, dev = false } = {}) {
+export function pageCache({ maxEntries = 100 } = {}) {
   const kept = new Map<string, Kept>();
   const storing = new Set<string>();
 
@@ -72,7 +72,7 @@ export function pageCache({ maxEntries = 100, dev = false } = {}) {
     const hashes = inlineScriptHashes(html.toString("utf8"));
     const [br, gz] = await Promise.all([brotli(html), gzip(html, { level: 9 })]);
     const now = Date.now();
-    headers["content-security-policy"] = contentSecurityPolicy(hashes, dev);
+    headers["content-security-policy"] = contentSecurityPolicy(hashes, false); // kept only in build mode
     if (kept.size >= maxEntries) kept.delete(kept.keys().next().value as string);
     kept.set(key, { headers, br, gzip: gz, stored: now, expires: now + lifetime });
   }
