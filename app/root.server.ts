@@ -1,6 +1,6 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { preferencesContext } from "./core/context.server.ts";
 import { AuthUnavailableError } from "./features/auth/auth-client.server";
-import { preferencesContext } from "./features/settings/preferences.server";
 import { getLocale } from "./i18n/i18n.server";
 import { log } from "./lib/log.server";
 import { requestInfoContext } from "./lib/request-info";

@@ -12,8 +12,9 @@ import {
 import { ThemeProvider, useTheme } from "remix-themes";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/root";
+import { preferencesContext } from "./core/context.server.ts";
 import { sessionMiddleware } from "./features/auth/guard.server";
-import { preferencesContext, preferencesMiddleware, timeZoneFromCookie } from "./features/settings/preferences.server";
+import { preferencesMiddleware, timeZoneFromCookie } from "./features/settings/preferences.server";
 import { i18nextMiddleware } from "./i18n/i18n.server";
 import { formBodyMiddleware } from "./lib/form-body.server";
 import type { FormatPreferences } from "./lib/format";

@@ -4,10 +4,11 @@
 import * as build from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import { RouterContextProvider } from "react-router";
+import { servicesContext } from "../app/core/context.server.ts";
 import { type DatabaseHandle, getDatabaseHandle, openDatabase, setDatabase } from "../app/db/client.server.ts";
 import { readDatabaseStatus, recordStart } from "../app/db/meta.server.ts";
 import { type Env, getEnv, setEnv } from "../app/lib/env.server.ts";
-import { type JobQueue, setJobQueue } from "../app/lib/jobs.server.ts";
+import { detachedQueue, getJobQueue, type JobQueue, jobQueueRunning, setJobQueue } from "../app/lib/jobs.server.ts";
 import { requestInfoContext } from "../app/lib/request-info.ts";
 import { withRequestTiming } from "../app/lib/timing.server.ts";
 
@@ -18,6 +19,12 @@ const handleRequest = createRequestHandler({
   build,
   getLoadContext(req, res) {
     const context = new RouterContextProvider();
+    // Until the start-up module owns these (issue 28), they come from the holders it fills.
+    context.set(servicesContext, {
+      db: getDatabaseHandle().db,
+      env: getEnv(),
+      jobs: jobQueueRunning() ? getJobQueue() : detachedQueue,
+    });
     context.set(requestInfoContext, {
       nonce: res.locals.nonce,
       requestId: res.locals.requestId,

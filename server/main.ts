@@ -178,6 +178,7 @@ if (authService && demoWanted && !(await authService.hasUsers())) {
 // looks for due sources every 30 s unless COLLECTOR=off.
 jobs = await serverModule.startJobQueue({
   connection: database.connection,
+  services: { db: database.db, env: config },
   databaseUrl: config.DATABASE_URL,
   log: log.child({ component: "jobs" }),
   collectEveryMs: config.COLLECTOR === "on" ? 30_000 : null,

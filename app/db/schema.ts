@@ -17,8 +17,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { AssistantBlock, AssistantToolCall } from "../features/assistant/blocks.ts";
-import { REPORT_PERIODS, REPORT_STATUSES, type ReportSection } from "../features/reports/model.ts";
+import type { AssistantBlock, AssistantToolCall } from "./assistant-blocks.ts";
+import { REPORT_PERIODS, REPORT_STATUSES, type ReportSection } from "./report-model.ts";
 
 /**
  * Text that exists in several interface languages, by field then language: `{ description: { ru: "…" } }`.

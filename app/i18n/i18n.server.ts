@@ -1,7 +1,7 @@
 import { createInstance, type i18n, type Resource } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { preferencesContext } from "../features/settings/preferences.server.ts";
+import { preferencesContext } from "../core/context.server.ts";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, NAMESPACES } from "./config.ts";
 import { detectLanguage } from "./locale-cookie.server.ts";
 

@@ -20,6 +20,9 @@ export interface JobQueue {
   send(name: JobName, data: Record<string, unknown>, options?: { singletonKey?: string }): Promise<string | null>;
 }
 
+/** The queue of a process that runs no jobs (a script such as the seed): nothing is queued. */
+export const detachedQueue: JobQueue = { send: async () => null };
+
 let queue: JobQueue | undefined;
 
 export function setJobQueue(next: JobQueue | undefined) {

@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import { Form, Link } from "react-router";
+import { preferencesContext } from "~/core/context.server";
 import { alertFeedLink, alertText } from "~/features/alerts/alert-text";
 import { requireUser } from "~/features/auth/guard.server";
 import { MentionList } from "~/features/mentions/mention-list";
@@ -8,7 +9,7 @@ import { type Kpis, overview } from "~/features/overview/overview.server";
 import { OVERVIEW_PERIODS, overviewPeriod } from "~/features/overview/period";
 import { netSentiment } from "~/features/overview/sentiment";
 import { listProjectsOnce } from "~/features/projects/projects.server";
-import { preferencesContext, readerLanguage } from "~/features/settings/preferences.server";
+import { readerLanguage } from "~/features/settings/preferences.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { type Formatter, useFormatter } from "~/lib/format";
 import { PageErrorBoundary } from "~/shell/error-page";

@@ -1,9 +1,10 @@
+import { preferencesContext } from "~/core/context.server";
 import { AnalyticsCharts, AnalyticsKpis, AnalyticsLists } from "~/features/analytics/analytics-view";
 import { AnalyticsFiltersForm } from "~/features/analytics/filters-form";
 import { analyticsPage } from "~/features/analytics/page.server";
 import { MAX_PERIOD_DAYS } from "~/features/analytics/period";
 import { requireUser } from "~/features/auth/guard.server";
-import { preferencesContext, readerLanguage } from "~/features/settings/preferences.server";
+import { readerLanguage } from "~/features/settings/preferences.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { PageErrorBoundary } from "~/shell/error-page";

@@ -1,6 +1,7 @@
 import { Form, Link, useFetcher, useLocation } from "react-router";
+import { preferencesContext } from "~/core/context.server";
+import { can } from "~/core/permissions";
 import { requireUser } from "~/features/auth/guard.server";
-import { can } from "~/features/auth/permissions";
 import { headingOf, SOURCE_ICONS } from "~/features/mentions/mention-list";
 import { MAX_TAG, SENTIMENTS } from "~/features/messages/feed";
 import { workspaceTags } from "~/features/messages/feed.server";
@@ -8,7 +9,7 @@ import { applyChange, MentionToggle } from "~/features/messages/feed-item";
 import { Highlighted } from "~/features/messages/highlighted";
 import { highlight, needlesOf, parseSearch } from "~/features/messages/search";
 import { getMention, markOpened, mentionAction } from "~/features/messages/triage.server";
-import { preferencesContext, readerLanguage } from "~/features/settings/preferences.server";
+import { readerLanguage } from "~/features/settings/preferences.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { typedValue, useFormErrors } from "~/lib/forms";

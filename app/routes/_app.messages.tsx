@@ -1,6 +1,6 @@
 import { Link, type ShouldRevalidateFunctionArgs, useFetcher, useLocation, useOutlet, useParams } from "react-router";
+import { can } from "~/core/permissions";
 import { requireUser } from "~/features/auth/guard.server";
-import { can } from "~/features/auth/permissions";
 import { NewArrivals } from "~/features/messages/arrivals";
 import { messagesFeed } from "~/features/messages/feed";
 import {

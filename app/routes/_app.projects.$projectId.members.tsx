@@ -1,6 +1,6 @@
 import { Link } from "react-router";
+import { can } from "~/core/permissions";
 import { requireUser } from "~/features/auth/guard.server";
-import { can } from "~/features/auth/permissions";
 import { projectMembers } from "~/features/projects/members.server";
 import { getProject } from "~/features/projects/projects.server";
 import { ProjectMembers } from "~/features/users/project-members";

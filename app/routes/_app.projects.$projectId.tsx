@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
+import { can } from "~/core/permissions";
 import { requireUser } from "~/features/auth/guard.server";
-import { can } from "~/features/auth/permissions";
 import { MentionList } from "~/features/mentions/mention-list";
 import { VolumeChart } from "~/features/mentions/volume-chart";
 import { projectMembers } from "~/features/projects/members.server";

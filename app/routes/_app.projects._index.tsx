@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
+import { can } from "~/core/permissions";
 import { requireUser } from "~/features/auth/guard.server";
-import { can } from "~/features/auth/permissions";
 import { PROJECT_BULK_INTENTS, projectsTable } from "~/features/projects/list";
 import { bulkUpdateProjects, listProjectsTable, type ProjectRow } from "~/features/projects/list.server";
 import { projectMembers } from "~/features/projects/members.server";

@@ -1,10 +1,10 @@
 import { Form } from "react-router";
+import { can } from "~/core/permissions";
+import { REPORT_SCHEDULES } from "~/db/report-model";
 import { requireUser } from "~/features/auth/guard.server";
-import { can } from "~/features/auth/permissions";
 import { projectMembers } from "~/features/projects/members.server";
 import { ReportDocument } from "~/features/reports/document";
 import { reportFormatter } from "~/features/reports/format";
-import { REPORT_SCHEDULES } from "~/features/reports/model";
 import reportStyles from "~/features/reports/report.css?raw";
 import {
   deleteReport,

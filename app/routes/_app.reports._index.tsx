@@ -1,6 +1,6 @@
 import { Link } from "react-router";
+import { can } from "~/core/permissions";
 import { requireRole } from "~/features/auth/guard.server";
-import { can } from "~/features/auth/permissions";
 import { reportsTableFor } from "~/features/reports/list";
 import { listReportsTable, type ReportRow, reportProjects } from "~/features/reports/reports.server";
 import { readerLanguage } from "~/features/settings/preferences.server";

@@ -1,8 +1,9 @@
+import { preferencesContext } from "~/core/context.server";
 import { requireRole } from "~/features/auth/guard.server";
 import { submitReportForm } from "~/features/reports/forms.server";
 import { ReportForm } from "~/features/reports/report-form";
 import { reportProjects, starredMentions } from "~/features/reports/reports.server";
-import { preferencesContext, readerLanguage } from "~/features/settings/preferences.server";
+import { readerLanguage } from "~/features/settings/preferences.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { PageHeader } from "~/ui/page-header";

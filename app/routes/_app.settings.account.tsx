@@ -1,9 +1,10 @@
 import { Form, redirect, useActionData, useLocation } from "react-router";
+import { preferencesContext } from "~/core/context.server";
 import { AuthUnavailableError, callAuth } from "~/features/auth/auth-client.server";
 import { authCallContext, requireUser } from "~/features/auth/guard.server";
 import { PASSWORD_MIN_LENGTH } from "~/features/auth/schemas";
 import { getSession, markSessionsStale, sessionStorage } from "~/features/auth/session.server";
-import { preferencesContext, readerLanguage } from "~/features/settings/preferences.server";
+import { readerLanguage } from "~/features/settings/preferences.server";
 import { savePreferences } from "~/features/settings/save.server";
 import { accountSchema, passwordSchema, timeZoneSchema } from "~/features/settings/schemas";
 import { BackToSection, SettingsSection } from "~/features/settings/settings-section";

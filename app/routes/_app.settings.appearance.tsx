@@ -1,7 +1,7 @@
 import type { FormEvent } from "react";
 import { useLocation } from "react-router";
+import { preferencesContext } from "~/core/context.server";
 import { requireUser } from "~/features/auth/guard.server";
-import { preferencesContext } from "~/features/settings/preferences.server";
 import { savePreferences } from "~/features/settings/save.server";
 import { appearanceSchema, FONTS } from "~/features/settings/schemas";
 import { BackToSection, SettingsSection } from "~/features/settings/settings-section";

@@ -1,5 +1,5 @@
+import { preferencesContext } from "~/core/context.server";
 import { requireUser } from "~/features/auth/guard.server";
-import { preferencesContext } from "~/features/settings/preferences.server";
 import { savePreferences } from "~/features/settings/save.server";
 import { NOTIFY, notificationsSchema } from "~/features/settings/schemas";
 import { SettingsSection } from "~/features/settings/settings-section";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { can } from "~/core/permissions";
 import { requireRole, requireUser } from "~/features/auth/guard.server";
-import { can } from "~/features/auth/permissions";
 import { MentionList } from "~/features/mentions/mention-list";
 import { readerLanguage } from "~/features/settings/preferences.server";
 import { deleteSchema, isPolled } from "~/features/sources/schemas";

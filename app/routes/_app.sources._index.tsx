@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
+import { can } from "~/core/permissions";
 import { requireRole, requireUser } from "~/features/auth/guard.server";
-import { can } from "~/features/auth/permissions";
 import { readerLanguage } from "~/features/settings/preferences.server";
 import { sourcesTable } from "~/features/sources/list";
 import { isPolled } from "~/features/sources/schemas";

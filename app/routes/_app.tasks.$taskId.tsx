@@ -1,6 +1,6 @@
 import { Link, useRouteLoaderData } from "react-router";
+import { can } from "~/core/permissions";
 import { requireRole } from "~/features/auth/guard.server";
-import { can } from "~/features/auth/permissions";
 import { listUrl, submitTaskDelete, submitTaskForm } from "~/features/tasks/forms.server";
 import { DueDate, PriorityBadge, TaskStatusBadge } from "~/features/tasks/task-badges";
 import { TaskForm } from "~/features/tasks/task-form";

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
+import { canAccessProject } from "~/core/permissions";
 import { requireRole } from "~/features/auth/guard.server";
-import { canAccessProject } from "~/features/auth/permissions";
 import { listUrl, submitTaskForm } from "~/features/tasks/forms.server";
 import { TaskForm } from "~/features/tasks/task-form";
 import { TaskPanel } from "~/features/tasks/task-panel";

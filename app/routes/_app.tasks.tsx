@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, type ShouldRevalidateFunctionArgs, useLocation, useOutlet } from "react-router";
+import { can } from "~/core/permissions";
 import { requireRole } from "~/features/auth/guard.server";
-import { can } from "~/features/auth/permissions";
 import { tasksAction } from "~/features/tasks/actions.server";
 import { TaskBoard } from "~/features/tasks/board";
 import { TASK_PRIORITIES, TASK_STATUSES, tasksTable } from "~/features/tasks/list";

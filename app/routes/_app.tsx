@@ -1,9 +1,9 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { preferencesContext } from "~/core/context.server";
 import { unreadNotifications } from "~/features/alerts/notifications.server";
 import { requireUser, requireUserMiddleware } from "~/features/auth/guard.server";
 import { listProjectsOnce } from "~/features/projects/projects.server";
-import { preferencesContext } from "~/features/settings/preferences.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { getEnv } from "~/lib/env.server";
 import { readSidebarCollapsed } from "~/lib/sidebar.server";

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
+import { toCurrentUser } from "~/core/reader";
 import { requireRole } from "~/features/auth/guard.server";
-import { toCurrentUser } from "~/features/auth/user";
 import { listProjects } from "~/features/projects/projects.server";
 import { UserHistory } from "~/features/users/history";
 import { deleteUserSchema, editUserSchema } from "~/features/users/schemas";

@@ -1,8 +1,9 @@
 import { data } from "react-router";
+import { preferencesContext } from "~/core/context.server";
 import { CHARTS, type ChartId } from "~/features/analytics/filters";
 import { chartTable, toCsv } from "~/features/analytics/page.server";
 import { requireUser } from "~/features/auth/guard.server";
-import { preferencesContext, readerLanguage } from "~/features/settings/preferences.server";
+import { readerLanguage } from "~/features/settings/preferences.server";
 import type { Route } from "./+types/analytics.export";
 
 /** One analytics chart's numbers as CSV, for the page's filters (`chart` names the chart). */

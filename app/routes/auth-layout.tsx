@@ -1,5 +1,5 @@
 import { Outlet, redirect } from "react-router";
-import { sessionContext } from "~/features/auth/guard.server";
+import { sessionContext } from "~/core/context.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { APP_VERSION } from "~/lib/version";

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { sessionContext } from "~/features/auth/guard.server";
+import { sessionContext } from "~/core/context.server";
 import { updatePreferences } from "~/features/settings/preferences.server";
 import { isLanguage } from "~/i18n/config";
 import { localeCookie } from "~/i18n/locale-cookie.server";

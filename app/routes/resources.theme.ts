@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { sessionContext } from "~/features/auth/guard.server";
+import { sessionContext } from "~/core/context.server";
 import { updatePreferences } from "~/features/settings/preferences.server";
 import { csrfMiddleware } from "~/lib/csrf.server";
 import { readForm } from "~/lib/form-body.server";

@@ -1,5 +1,5 @@
+import { can } from "~/core/permissions";
 import { requireUser } from "~/features/auth/guard.server";
-import { can } from "~/features/auth/permissions";
 import { findTasksByTitle, readerTimeZone } from "~/features/tasks/tasks.server";
 import type { Route } from "./+types/tasks.palette";
 

@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { Link, useRouteLoaderData } from "react-router";
-import type { Role } from "~/features/auth/contract";
+import type { Role } from "~/core/auth-contract";
 import { useTranslation } from "~/i18n/use-translation";
 import { LifeBuoy, LogOut, Settings } from "~/ui/icons";
 import { useDetailsDismiss } from "./use-dismiss";

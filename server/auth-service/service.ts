@@ -3,7 +3,6 @@ import { fileURLToPath } from "node:url";
 import { hash, verify } from "@node-rs/argon2";
 import { and, arrayContains, arrayOverlaps, count, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Connection, drizzleOn, migrate } from "../../app/db/connection.server.ts";
 import {
   type AuthErrorCode,
   type PublicUser,
@@ -11,8 +10,9 @@ import {
   type Role,
   type UserEvent,
   type UserEventAction,
-} from "../../app/features/auth/contract.ts";
-import { can, PERMISSIONS, type Permission } from "../../app/features/auth/permissions.ts";
+} from "../../app/core/auth-contract.ts";
+import { can, PERMISSIONS, type Permission } from "../../app/core/permissions.ts";
+import { type Connection, drizzleOn, migrate } from "../../app/db/connection.server.ts";
 import * as schema from "./schema.ts";
 
 const STATUS: Record<AuthErrorCode, number> = {

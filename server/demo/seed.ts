@@ -4,9 +4,9 @@
 // classifier, the matcher); the rows are then stored in bulk, which ingest() is too slow for at 1 000 000.
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { createMatcher } from "../../app/core/matcher.ts";
 import { type Connection, drizzleOn } from "../../app/db/connection.server.ts";
 import * as schema from "../../app/db/schema.ts";
-import { createMatcher } from "../../app/features/projects/matcher.ts";
 import { chooseLanguage, type Language } from "../../app/features/sources/language.ts";
 import { lexiconClassifier } from "../../app/features/sources/sentiment.ts";
 import {

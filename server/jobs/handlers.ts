@@ -1,6 +1,7 @@
 // Every background job: its name (listed in app/lib/jobs.server.ts), the app function that does it, and how
 // the queue treats it. Adding a job is one entry here.
 import type { QueuePolicy } from "pg-boss";
+import type { Services } from "../../app/core/context.server.ts";
 import { deliverAlert } from "../../app/features/alerts/deliver.server.ts";
 import { detectAlerts } from "../../app/features/alerts/detect.server.ts";
 import { rematchProject } from "../../app/features/projects/rematch.server.ts";
@@ -11,7 +12,8 @@ import { deliverSupportRequest, SUPPORT_ATTEMPTS } from "../../app/features/supp
 import type { JobName } from "../../app/lib/jobs.server.ts";
 
 export interface JobDefinition {
-  run(data: Record<string, unknown>, signal: AbortSignal): Promise<unknown>;
+  /** The job's work, with the services the process started with (the same the loaders get). */
+  run(services: Services, data: Record<string, unknown>, signal: AbortSignal): Promise<unknown>;
   /**
    * With a singletonKey: `exclusive`, one job per key queued or running; `stately`, one running and one
    * waiting (work that must see changes made while it runs, such as new rules).
@@ -29,7 +31,7 @@ export interface JobDefinition {
 
 export const jobs = {
   "fetch-source": {
-    run: (data, signal) => fetchSource(String(data.sourceId), { signal }),
+    run: (_services, data, signal) => fetchSource(String(data.sourceId), { signal }),
     policy: "exclusive",
     concurrency: 4,
     // A website fetch reads up to 50 pages, each with its own 30 s limit.
@@ -38,14 +40,14 @@ export const jobs = {
     retryLimit: 0,
   },
   "rematch-project": {
-    run: (data) => rematchProject(String(data.projectId)),
+    run: (_services, data) => rematchProject(String(data.projectId)),
     policy: "stately",
     concurrency: 1,
     expireInSeconds: 3_600,
     retryLimit: 1,
   },
   "run-import": {
-    run: (data) => runImport(String(data.importId)),
+    run: (_services, data) => runImport(String(data.importId)),
     policy: "exclusive",
     concurrency: 1,
     // 10 MB of rows through the pipeline takes well under a minute; a process that died leaves the import
@@ -54,7 +56,7 @@ export const jobs = {
     retryLimit: 1,
   },
   "detect-alerts": {
-    run: (data) => detectAlerts(String(data.projectId)),
+    run: (_services, data) => detectAlerts(String(data.projectId)),
     // Mentions that arrive while a detection runs must be looked at again.
     policy: "stately",
     concurrency: 1,
@@ -62,7 +64,7 @@ export const jobs = {
     retryLimit: 2,
   },
   "deliver-alert": {
-    run: (data) => deliverAlert(String(data.alertId)),
+    run: (_services, data) => deliverAlert(String(data.alertId)),
     // One delivery per alert at a time, so no e-mail goes out twice; a retry sends only what is missing.
     policy: "exclusive",
     concurrency: 2,
@@ -70,7 +72,7 @@ export const jobs = {
     retryLimit: 5,
   },
   "send-support-request": {
-    run: (data, signal) => deliverSupportRequest(String(data.requestId), signal),
+    run: (_services, data, signal) => deliverSupportRequest(String(data.requestId), signal),
     policy: "exclusive",
     concurrency: 2,
     expireInSeconds: 60,
@@ -80,7 +82,7 @@ export const jobs = {
     retryDelayMax: 900,
   },
   "generate-report": {
-    run: (data) => runScheduledReport(String(data.reportId)),
+    run: (_services, data) => runScheduledReport(String(data.reportId)),
     policy: "exclusive",
     concurrency: 1,
     // The snapshot's queries, a PDF and an e-mail.

@@ -3,6 +3,7 @@
 // SKIP LOCKED, so several instances share the work and never run one job twice at once. See ADR 020.
 import { fromPglite, PgBoss } from "pg-boss";
 import type { Logger } from "pino";
+import type { Services } from "../../app/core/context.server.ts";
 import type { Connection } from "../../app/db/connection.server.ts";
 import { queueAlertBackstop } from "../../app/features/alerts/detect.server.ts";
 import { queueDueReports } from "../../app/features/reports/generate.server.ts";
@@ -14,6 +15,8 @@ const ALERT_BACKSTOP_MS = 15 * 60_000;
 
 export interface JobQueueOptions {
   connection: Connection;
+  /** What the jobs work with; the queue itself completes them. */
+  services: Omit<Services, "jobs">;
   /** The PostgreSQL URL of `connection`, for pg-boss's own pool. */
   databaseUrl?: string;
   log: Logger;
@@ -31,6 +34,7 @@ export interface RunningJobQueue extends JobQueue {
 
 export async function startJobQueue({
   connection,
+  services,
   databaseUrl,
   log,
   collectEveryMs,
@@ -42,6 +46,8 @@ export async function startJobQueue({
       : new PgBoss({ ...common, connectionString: databaseUrl, max: 4, application_name: "kuzatuv-jobs" });
   boss.on("error", (error) => log.error({ err: error }, "job queue error"));
   await boss.start();
+  const send: RunningJobQueue["send"] = (name, data, options) => boss.send(name, data, options);
+  const jobServices: Services = { ...services, jobs: { send } };
 
   for (const [name, job] of Object.entries(jobs) as Array<[JobName, JobDefinition]>) {
     const { policy, expireInSeconds, retryLimit, retryDelay, retryDelayMax, concurrency } = job;
@@ -54,7 +60,7 @@ export async function startJobQueue({
       if (!claimed) return;
       const started = Date.now();
       try {
-        await job.run(claimed.data as Record<string, unknown>, claimed.signal);
+        await job.run(jobServices, claimed.data as Record<string, unknown>, claimed.signal);
         log.debug({ job: name, id: claimed.id, ms: Date.now() - started }, "job done");
       } catch (error) {
         log.error({ err: error, job: name, id: claimed.id }, "job failed");
@@ -82,7 +88,7 @@ export async function startJobQueue({
   const alertLoop = collectEveryMs === null ? null : setInterval(checkAlerts, ALERT_BACKSTOP_MS);
 
   const queue: RunningJobQueue = {
-    send: (name, data, options) => boss.send(name, data, options),
+    send,
     async stop(timeoutMs) {
       if (loop) clearInterval(loop);
       if (alertLoop) clearInterval(alertLoop);

@@ -3,6 +3,7 @@
 import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
 import { messageProjects, messages, projects, sources, tasks } from "~/db/schema";
 import { testDatabase } from "./database";
+import { installTestServices } from "./services";
 
 type Sentiment = "positive" | "neutral" | "negative";
 let counter = 0;
@@ -12,6 +13,7 @@ const next = () => ++counter;
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const handle = openDatabase(await testDatabase());
   setDatabase(handle);
+  installTestServices({ database: handle });
   await handle.migrate();
   return handle;
 }

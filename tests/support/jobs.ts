@@ -2,18 +2,23 @@
 import { sql } from "drizzle-orm";
 import { pino } from "pino";
 import type { DatabaseHandle } from "~/db/client.server";
+import { getEnv } from "~/lib/env.server";
 import { type JobQueueOptions, startJobQueue } from "../../server/jobs/queue";
+import { installTestServices } from "./services";
 
 /** Starts the queue on `handle`, with the collector loop off unless `collectEveryMs` is given. */
-export function startTestJobQueue(handle: DatabaseHandle, options: Partial<JobQueueOptions> = {}) {
-  return startJobQueue({
+export async function startTestJobQueue(handle: DatabaseHandle, options: Partial<JobQueueOptions> = {}) {
+  const queue = await startJobQueue({
     connection: handle.connection,
+    services: { db: handle.db, env: getEnv() },
     databaseUrl:
       handle.connection.driver === "postgres" ? handle.connection.client.options.connectionString : undefined,
     log: pino({ level: "silent" }),
     collectEveryMs: null,
     ...options,
   });
+  installTestServices({ jobs: queue });
+  return queue;
 }
 
 /** Resolves once no job is waiting or running (gives up after `timeoutMs`). */

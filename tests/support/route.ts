@@ -1,5 +1,6 @@
-import { RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { i18nextMiddleware } from "~/i18n/i18n.server";
+import { testContext } from "./services";
 
 type Middleware = (args: any, next: () => Promise<Response>) => Promise<Response | undefined> | Response | undefined;
 
@@ -12,7 +13,7 @@ export interface RouteArgs {
 }
 
 export function routeArgs(request: Request, pattern = new URL(request.url).pathname): RouteArgs {
-  return { request, context: new RouterContextProvider(), params: {}, url: new URL(request.url), pattern };
+  return { request, context: testContext(), params: {}, url: new URL(request.url), pattern };
 }
 
 /**

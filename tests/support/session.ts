@@ -1,7 +1,7 @@
-import { RouterContextProvider } from "react-router";
-import { sessionContext } from "~/features/auth/guard.server";
-import { toCurrentUser } from "~/features/auth/user";
-import { loadPreferences, preferencesContext } from "~/features/settings/preferences.server";
+import { preferencesContext, sessionContext } from "~/core/context.server";
+import { toCurrentUser } from "~/core/reader";
+import { loadPreferences } from "~/features/settings/preferences.server";
+import { testContext } from "./services";
 
 let counter = 0;
 
@@ -22,7 +22,7 @@ export async function signedInContext(
     projectIds: overrides.projectIds ?? [],
     createdAt: "2026-01-15T09:30:00Z",
   });
-  const context = new RouterContextProvider();
+  const context = testContext();
   context.set(sessionContext, { user, token: null, expired: false });
   context.set(
     preferencesContext,

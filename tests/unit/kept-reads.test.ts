@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CurrentUser } from "~/core/reader";
 import type { DatabaseHandle } from "~/db/client.server";
 import { keptRead } from "~/db/kept-reads.server";
 import { projects } from "~/db/schema";
 import { unreadNotifications } from "~/features/alerts/notifications.server";
 import { markSessionsStale, sessionVersion } from "~/features/auth/session.server";
-import type { CurrentUser } from "~/features/auth/user";
 import { listProjects } from "~/features/projects/projects.server";
 import { aProject, openTestDatabase } from "../support/builders";
 

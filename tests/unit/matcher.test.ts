@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { compileRules, createMatcher, foldWords, type ProjectRules, tokenize } from "~/features/projects/matcher";
+import { compileRules, createMatcher, type ProjectRules } from "~/core/matcher";
+import { foldWords, tokenize } from "~/core/text";
 
 const rules = (partial: Partial<ProjectRules>): ProjectRules => ({
   keywords: [],

@@ -1,9 +1,9 @@
 import { parse } from "csv-parse/sync";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { foldWord } from "~/core/text";
 import type { DatabaseHandle } from "~/db/client.server";
 import { messageDuplicates, messages, tasks } from "~/db/schema";
-import { foldWord } from "~/features/projects/matcher";
 import { ingest } from "~/features/sources/ingest.server";
 import { action as feedAction, loader as feedLoader } from "~/routes/_app.messages";
 import { action as mentionAction, loader as mentionLoader } from "~/routes/_app.messages.$messageId";

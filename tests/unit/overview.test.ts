@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CurrentUser } from "~/core/reader";
 import type { DatabaseHandle } from "~/db/client.server";
 import { alerts, projects, tasks } from "~/db/schema";
 import { alertFeedLink } from "~/features/alerts/alert-text";
-import type { CurrentUser } from "~/features/auth/user";
 import { mentionsChanged } from "~/features/mentions/mentions.server";
 import { overview } from "~/features/overview/overview.server";
 import { type OverviewPeriod, overviewPeriod } from "~/features/overview/period";

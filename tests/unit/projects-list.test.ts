@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { sessionContext } from "~/core/context.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { projects } from "~/db/schema";
-import { sessionContext } from "~/features/auth/guard.server";
 import { getEnv } from "~/lib/env.server";
 import { action, loader } from "~/routes/_app.projects._index";
 import { api, startAuthService } from "../support/auth-service";

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { preferencesContext, sessionContext } from "~/core/context.server";
 import type { DatabaseHandle } from "~/db/client.server";
-import { sessionContext } from "~/features/auth/guard.server";
-import { loadPreferences, preferencesContext, preferencesMiddleware } from "~/features/settings/preferences.server";
+import { loadPreferences, preferencesMiddleware } from "~/features/settings/preferences.server";
 import { getLocale, i18nextMiddleware } from "~/i18n/i18n.server";
 import { action as profileAction } from "~/routes/_app.settings._index";
 import { action as accountAction } from "~/routes/_app.settings.account";

@@ -1,6 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { requireUserMiddleware, sessionContext } from "~/features/auth/guard.server";
+import { sessionContext } from "~/core/context.server";
+import { requireUserMiddleware } from "~/features/auth/guard.server";
 import { i18nextMiddleware } from "~/i18n/i18n.server";
 import { readSidebarCollapsed } from "~/lib/sidebar.server";
 import { loader as rootLoader } from "~/root";

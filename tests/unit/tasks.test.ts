@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sessionContext } from "~/core/context.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { tasks } from "~/db/schema";
-import { sessionContext } from "~/features/auth/guard.server";
 import { getEnv } from "~/lib/env.server";
 import { action as listAction, loader as listLoader } from "~/routes/_app.tasks";
 import { action as taskAction, loader as taskLoader } from "~/routes/_app.tasks.$taskId";
@@ -591,7 +591,7 @@ describe("CSV export and import", () => {
       .set({ createdAt: new Date("2026-03-01T22:30:00Z") })
       .where(eq(tasks.title, "Check the rumour"));
     const context = await as("admin");
-    const prefs = (await import("~/features/settings/preferences.server")).preferencesContext;
+    const prefs = (await import("~/core/context.server")).preferencesContext;
     context.set(prefs, { ...(context.get(prefs) as object), timezone: "Asia/Tashkent" } as never);
     const zoned = await ((await exportLoader(args("/tasks/export?q=rumour", context))) as Response).text();
     expect(zoned).toContain("2026-03-02 03:30");

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { PublicUser } from "~/core/auth-contract";
 import type { DatabaseHandle } from "~/db/client.server";
-import type { PublicUser } from "~/features/auth/contract";
 import { usersTable } from "~/features/users/list";
 import { usersTablePage } from "~/features/users/list.server";
 import { getEnv } from "~/lib/env.server";

@@ -1,10 +1,10 @@
 // A user's notifications (alerts delivered to them), only for projects they can still see.
 import { and, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { type CurrentUser, userScope } from "../../core/reader.ts";
 import { getDb } from "../../db/client.server.ts";
 import { keptRead } from "../../db/kept-reads.server.ts";
 import { alerts, notifications, projects } from "../../db/schema.ts";
 import { inLanguage } from "../../lib/translations.ts";
-import { type CurrentUser, userScope } from "../auth/user.ts";
 import type { AlertKind } from "./rule.ts";
 
 const MAX_LISTED = 50;

@@ -3,7 +3,7 @@
 import { stringify } from "csv-stringify/sync";
 import { CSV_OPTIONS } from "~/lib/csv.server";
 import { barLengths, donutGeometry, heatLevels, lineGeometry } from "~/ui/charts/geometry.server";
-import type { CurrentUser } from "../auth/user";
+import type { CurrentUser } from "../../core/reader";
 import { listProjects } from "../projects/projects.server";
 import { type ChartId, parseAnalyticsFilters } from "./filters";
 import { resolvePeriod } from "./period";

@@ -4,13 +4,13 @@
 // hourly rollups grouped in the reader's zone; sources, authors and terms from the messages themselves.
 // A mention linked to two projects of the scope counts for each, as in the rollups.
 import { type SQL, sql } from "drizzle-orm";
+import type { CurrentUser } from "../../core/reader.ts";
+import { foldWords } from "../../core/text.ts";
 import { queryRows } from "../../db/client.server.ts";
 import type { Translations } from "../../db/schema.ts";
 import { inLanguage } from "../../lib/translations.ts";
-import type { CurrentUser } from "../auth/user.ts";
 import { mentionsGeneration } from "../mentions/mentions.server.ts";
 import { netSentiment as net } from "../overview/sentiment.ts";
-import { foldWords } from "../projects/matcher.ts";
 import { addDays, bucketKeys, daysBetween, HOURLY_UP_TO_DAYS, localDay, type Range } from "./period.ts";
 import { countTerms, type TrendingTerm, trending } from "./terms.ts";
 

@@ -1,6 +1,6 @@
 // Trending terms (ADR 029): words and two-word phrases counted once per mention, folded like the matcher
 // folds them (so Uzbek Latin and Cyrillic spellings are one term), stop words of the four languages removed.
-import { foldWord, tokenize } from "../projects/matcher.ts";
+import { foldWord, tokenize } from "../../core/text.ts";
 
 // Written as people write them; folded below, so Cyrillic Uzbek and Russian land where their Latin twins do.
 const STOP_WORDS = `

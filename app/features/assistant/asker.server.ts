@@ -1,7 +1,8 @@
 import type { RouterContextProvider } from "react-router";
+import { preferencesContext } from "../../core/context.server.ts";
 import { localDay } from "../analytics/period";
 import { requireUser } from "../auth/guard.server";
-import { preferencesContext, readerLanguage } from "../settings/preferences.server";
+import { readerLanguage } from "../settings/preferences.server";
 import type { Asker } from "./tools.server";
 
 /** Who asks, from a signed-in request: the user, their interface language, time zone and today there. */

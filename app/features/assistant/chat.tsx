@@ -7,8 +7,8 @@ import { SubmitButton } from "~/ui/button";
 import { FieldError } from "~/ui/field";
 import { Bot, LoaderCircle, Send, User } from "~/ui/icons";
 import { Textarea } from "~/ui/input";
+import type { AssistantBlock } from "../../db/assistant-blocks";
 import { AnswerBlocks, AnswerText } from "./answer-blocks";
-import type { AssistantBlock } from "./blocks";
 import { QUESTION_LENGTH } from "./limits";
 
 export interface ChatMessage {

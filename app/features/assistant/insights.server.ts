@@ -3,6 +3,7 @@
 // or two periods. Each checks the projects it is given (resolveProjects) before any query runs.
 import { z } from "zod";
 import { barLengths } from "~/ui/charts/geometry.server";
+import type { AssistantBlock } from "../../db/assistant-blocks";
 import { addDays, startOfDay } from "../analytics/period";
 import {
   type AnalyticsScope,
@@ -14,7 +15,6 @@ import {
   volume,
 } from "../analytics/queries.server";
 import { MESSAGE_LANGUAGES, SENTIMENTS, SOURCE_TYPES } from "../messages/feed";
-import type { AssistantBlock } from "./blocks";
 import { type DayRange, previousRange } from "./period";
 import {
   type Asker,

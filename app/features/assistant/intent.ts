@@ -2,7 +2,7 @@
 // top list, the sentiment split, share of voice, mentions to show, open tasks), about which projects, which
 // periods, which sentiment and which search words. Words are compared folded (the matcher's folding), so one
 // list covers English, Russian (transliterated) and Uzbek in both scripts.
-import { foldWord, inflects } from "../projects/matcher";
+import { foldWord, inflects } from "../../core/text.ts";
 import { type DayRange, findPeriods } from "./period";
 
 export type IntentKind = "count" | "trend" | "compare" | "top" | "sentiment" | "share" | "search" | "tasks";

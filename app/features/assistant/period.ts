@@ -2,8 +2,9 @@
 // "last week", "yesterday", "in March", "за прошлую неделю", "вчера", "в марте", "oʻtgan hafta", "kecha",
 // "mart oyida", "ўтган ҳафта", "кеча", "март ойида", "last 30 days" … The words are compared folded (the
 // matcher's folding: lower case, Cyrillic to Latin, no apostrophes), so Uzbek in either script is one list.
+
+import { foldWords, inflects } from "../../core/text.ts";
 import { addDays, daysBetween } from "../analytics/period.ts";
-import { foldWords, inflects } from "../projects/matcher.ts";
 
 /** Both ends included, yyyy-mm-dd in the user's time zone (as the feed's `from` and `to`). */
 export interface DayRange {

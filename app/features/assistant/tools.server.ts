@@ -6,13 +6,13 @@ import { and, asc, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { projects as projectsTable, tasks } from "~/db/schema";
-import { canAccessProject } from "../auth/permissions";
-import type { CurrentUser } from "../auth/user";
+import { canAccessProject } from "../../core/permissions";
+import type { CurrentUser } from "../../core/reader";
+import type { AssistantBlock, BlockCell, CitedMention } from "../../db/assistant-blocks";
 import { headingOf } from "../mentions/mention-list";
 import { MESSAGE_LANGUAGES, SENTIMENTS, SOURCE_TYPES } from "../messages/feed";
 import { feedConditions, feedCount, feedPage, parseFeedQuery, visibleProjects } from "../messages/feed.server";
 import { listProjects, type ProjectListItem } from "../projects/projects.server";
-import type { AssistantBlock, BlockCell, CitedMention } from "./blocks";
 import { type DayRange, lastDays, readPeriod } from "./period";
 
 export interface Asker {

@@ -1,5 +1,5 @@
+import type { PublicUser } from "../../core/auth-contract.ts";
 import { getEnv } from "../../lib/env.server.ts";
-import type { PublicUser } from "./contract.ts";
 
 export type AuthUser = PublicUser;
 

@@ -1,20 +1,12 @@
-import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import { data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import { sessionContext } from "../../core/context.server.ts";
+import { can, canAccessProject, type Permission } from "../../core/permissions";
+import { type CurrentUser, toCurrentUser } from "../../core/reader";
 import { getEnv } from "../../lib/env.server.ts";
 import { requestInfoContext } from "../../lib/request-info";
 import { flashToast } from "../../lib/toast.server";
 import { type AuthUser, callAuth } from "./auth-client.server";
-import { can, canAccessProject, type Permission } from "./permissions";
 import { getSession, sessionStorage, sessionVersion } from "./session.server";
-import { type CurrentUser, toCurrentUser } from "./user";
-
-interface SessionState {
-  user: CurrentUser | null;
-  token: string | null;
-  /** The session's token was refused at the last check (expired, revoked, user deactivated). */
-  expired: boolean;
-}
-
-export const sessionContext = createContext<SessionState>({ user: null, token: null, expired: false });
 
 const SESSION_COOKIE = "__session=";
 /** Where a user signed in with a one-time password must go first (ADR 025). */

@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import type { RouterContextProvider } from "react-router";
 import { CSV_OPTIONS } from "~/lib/csv.server";
-import type { CurrentUser } from "../auth/user";
+import type { CurrentUser } from "../../core/reader";
 import { MAX_EXPORT_ROWS } from "./feed";
 import { feedContext, feedRows, visibleProjects } from "./feed.server";
 

@@ -9,8 +9,8 @@ import type { Translations } from "~/db/schema";
 import { inLanguage } from "~/lib/translations";
 import { type Cursor, parseCursor, parseTableState } from "~/ui/data-table/parse";
 import type { TableState } from "~/ui/data-table/spec";
-import type { CurrentUser } from "../auth/user";
-import { preferencesContext } from "../settings/preferences.server";
+import { preferencesContext } from "../../core/context.server.ts";
+import type { CurrentUser } from "../../core/reader";
 import { EXACT_COUNT_LIMIT, messagesFeed } from "./feed";
 import { parseSearch, type SearchTerm, simpleQuery } from "./search";
 

@@ -4,7 +4,7 @@
  * Latin and Cyrillic, no case, diacritics or apostrophes), so the server's query and the page's highlights
  * agree. Plain data and pure functions: the page highlights with them too.
  */
-import { foldWord, foldWords, stripEndings } from "../projects/matcher";
+import { foldWord, foldWords, stripEndings } from "../../core/text.ts";
 
 export interface SearchTerm {
   /** word: its forms (endings stripped, then a prefix); prefix: as typed; phrase: these words in a row. */

@@ -1,7 +1,7 @@
+import type { CurrentUser } from "../../core/reader";
 import { alertsOf } from "../alerts/detect.server";
 import { type ResolvedPeriod, resolvePeriod } from "../analytics/period";
 import { type AnalyticsScope, kpis, previousScope, shareOfVoice, volume } from "../analytics/queries.server";
-import type { CurrentUser } from "../auth/user";
 import { latestMentions, mentionsGeneration, mentionsInLanguage } from "../mentions/mentions.server";
 import type { ProjectListItem } from "../projects/projects.server";
 import { myOpenTasks } from "../tasks/my-tasks.server";

@@ -1,6 +1,6 @@
+import type { CurrentUser } from "../../core/reader";
 import { formFailure, parseForm } from "../../lib/forms.server";
 import { redirectWithToast } from "../../lib/toast.server";
-import type { CurrentUser } from "../auth/user";
 import { createProject, DuplicateNameError, type Project, updateProject } from "./projects.server";
 import { projectSchema } from "./schemas";
 

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, gte, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { clampPage, type TableState } from "~/ui/data-table/spec";
+import { can, canAccessProject } from "../../core/permissions";
+import type { CurrentUser } from "../../core/reader";
 import { getDb } from "../../db/client.server";
 import { dailyRollups, projects } from "../../db/schema";
 import { inLanguage } from "../../lib/translations";
-import { can, canAccessProject } from "../auth/permissions";
-import type { CurrentUser } from "../auth/user";
 import type { ProjectBulkIntent, projectsTable } from "./list";
 import { forgetDeletedProjects } from "./projects.server";
 

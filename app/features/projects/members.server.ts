@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
+import type { Role } from "../../core/auth-contract.ts";
 import { callAuth } from "../auth/auth-client.server";
-import type { Role } from "../auth/contract.ts";
 import { authCallContext } from "../auth/guard.server";
 
 export type Member = { id: string; email: string; roles: Role[] };

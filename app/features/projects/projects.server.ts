@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
+import { can, canAccessProject, type Permission } from "../../core/permissions";
+import type { CurrentUser } from "../../core/reader";
 import { getDb } from "../../db/client.server";
 import { keptRead } from "../../db/kept-reads.server";
 import { projects, userPreferences } from "../../db/schema";
 import { inLanguage, withoutTranslations } from "../../lib/translations";
-import { can, canAccessProject, type Permission } from "../auth/permissions";
-import type { CurrentUser } from "../auth/user";
 import { latestMentions, mentionsInLanguage, topSources, volumeLast30Days } from "../mentions/mentions.server";
 import { queueRematch } from "./rematch.server";
 import type { ProjectInput } from "./schemas";

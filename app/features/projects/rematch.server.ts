@@ -3,11 +3,11 @@
 // progress kept in projects.rematch for the project page. Links are added and removed; the rollup triggers
 // follow. Older links stay as they were.
 import { and, eq, gte, type SQL, sql } from "drizzle-orm";
+import { createMatcher } from "../../core/matcher.ts";
 import { type Database, getDb } from "../../db/client.server";
 import { messages, projects, type RematchState } from "../../db/schema";
 import { getJobQueue } from "../../lib/jobs.server";
 import { mentionsChanged } from "../mentions/mentions.server";
-import { createMatcher } from "./matcher";
 
 export const REMATCH_WINDOW_DAYS = 90;
 const BATCH = 1_000;

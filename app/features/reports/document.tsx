@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import type { Formatter } from "~/lib/format";
 import { StackedBarChart } from "~/ui/charts/stacked-bar-chart";
-import type { ReportSection } from "./model";
+import type { ReportSection } from "../../db/report-model";
 import type { ReportSnapshot, Sentiment } from "./snapshot";
 
 const SENTIMENTS: Sentiment[] = ["negative", "neutral", "positive"];

@@ -1,6 +1,6 @@
+import type { CurrentUser } from "../../core/reader";
 import { formFailure, parseForm } from "../../lib/forms.server";
 import { redirectWithToast } from "../../lib/toast.server";
-import type { CurrentUser } from "../auth/user";
 import { reportFormatter } from "./format";
 import { reportT } from "./render.server";
 import { createReport, ProjectNotFoundError } from "./reports.server";

@@ -1,5 +1,5 @@
+import type { ReportPeriod } from "../../db/report-model";
 import { addDays, daysBetween, localDay, startOfDay, startOfWeek, zonedInstant } from "../analytics/period";
-import type { ReportPeriod } from "./model";
 
 /** A report's days, both included, in its time zone. */
 export interface ReportDays {

@@ -6,7 +6,7 @@ import { type FormResult, typedValue, useFormErrors, useIsPending } from "~/lib/
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { CheckboxGroup, FieldError, InputField, SelectField, TextareaField } from "~/ui/field";
 import { Input } from "~/ui/input";
-import { MAX_TOP_MENTIONS, REPORT_PERIODS, REPORT_SECTIONS } from "./model";
+import { MAX_TOP_MENTIONS, REPORT_PERIODS, REPORT_SECTIONS } from "../../db/report-model";
 
 // In the order they appear in the form.
 const FIELDS = ["projectId", "period", "from", "title", "language", "sections", "topMentionsCount", "notes"] as const;

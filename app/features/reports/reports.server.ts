@@ -1,14 +1,14 @@
 import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { clampPage, type TableState } from "~/ui/data-table/spec";
+import { can, canAccessProject } from "../../core/permissions";
+import type { CurrentUser } from "../../core/reader";
 import { getDb } from "../../db/client.server";
+import type { ReportSchedule } from "../../db/report-model";
 import { messageProjects, messages, projects, reports } from "../../db/schema";
 import { inLanguage } from "../../lib/translations";
-import { can, canAccessProject } from "../auth/permissions";
-import type { CurrentUser } from "../auth/user";
 import { visibleProjects } from "../messages/feed.server";
 import { generateReport } from "./generate.server";
-import type { ReportSchedule } from "./model";
 import { reportDays } from "./periods";
 import type { CreateReportInput } from "./schemas";
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, inArray, lt } from "drizzle-orm";
+import type { CurrentUser } from "../../core/reader";
 import { getDb } from "../../db/client.server";
 import { messageProjects, messages, projects, type reports, sources } from "../../db/schema";
 import { getEnv } from "../../lib/env.server";
@@ -12,7 +13,6 @@ import {
   trendingTerms,
   volume,
 } from "../analytics/queries.server";
-import type { CurrentUser } from "../auth/user";
 import { reportRange } from "./periods";
 import type { ReportSnapshot, SnapshotMention } from "./snapshot";
 

@@ -1,4 +1,4 @@
-import type { ReportSection } from "./model";
+import type { ReportSection } from "../../db/report-model";
 
 export type Sentiment = "positive" | "neutral" | "negative";
 

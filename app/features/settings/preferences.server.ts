@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import type { MiddlewareFunction, RouterContextProvider } from "react-router";
+import { type Preferences, preferencesContext, sessionContext } from "../../core/context.server.ts";
 import { getDb } from "../../db/client.server";
 import { keptRead } from "../../db/kept-reads.server";
 import { userPreferences } from "../../db/schema";
@@ -7,10 +8,8 @@ import { DEFAULT_LANGUAGE, type Language } from "../../i18n/config";
 import { detectLanguage, localeCookie } from "../../i18n/locale-cookie.server";
 import type { ThemeChoice } from "../../lib/theme";
 import { commitTheme, readTheme } from "../../lib/theme.server";
-import { sessionContext } from "../auth/guard.server";
 import { browserTimeZone } from "./time-zones.server";
 
-export type Preferences = typeof userPreferences.$inferSelect;
 export type PreferencesPatch = Partial<Omit<Preferences, "id" | "userId" | "createdAt" | "updatedAt">>;
 
 export interface FirstUse {
@@ -51,8 +50,6 @@ export async function updatePreferences(userId: string, patch: PreferencesPatch)
   if (!row) throw new Error(`No preferences for user ${userId}`);
   return row;
 }
-
-export const preferencesContext = createContext<Preferences | null>(null);
 
 /** The signed-in reader's language (the page is rendered in it): their saved preference. */
 export function readerLanguage(context: Readonly<RouterContextProvider>): string {

@@ -6,11 +6,12 @@
  */
 import { randomUUID } from "node:crypto";
 import { eq, type SQL, sql } from "drizzle-orm";
+import { compileRules } from "../../core/matcher.ts";
+import { tokenize } from "../../core/text.ts";
 import { type Database, getDb } from "../../db/client.server.ts";
 import { projects, sources } from "../../db/schema.ts";
 import { queueAlertChecks } from "../alerts/detect.server.ts";
 import { mentionsChanged } from "../mentions/mentions.server.ts";
-import { compileRules, tokenize } from "../projects/matcher.ts";
 import { chooseLanguage, type Language } from "./language.ts";
 import { defaultClassifier } from "./llm-sentiment.server.ts";
 import { canonicalUrl, contentHash, normalizeLine, normalizeText } from "./normalize.ts";

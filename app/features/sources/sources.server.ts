@@ -2,13 +2,13 @@
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { clampPage, type TableState } from "~/ui/data-table/spec";
+import { can } from "../../core/permissions";
+import type { CurrentUser } from "../../core/reader";
 import { getDb } from "../../db/client.server";
 import { fetchAttempts, messageProjects, messages, sources } from "../../db/schema";
 import type { FormResult } from "../../lib/forms";
 import { parseForm } from "../../lib/forms.server";
 import { inLanguage } from "../../lib/translations";
-import { can } from "../auth/permissions";
-import type { CurrentUser } from "../auth/user";
 import { mentionsChanged } from "../mentions/mentions.server";
 import { requestFetch } from "./collect.server";
 import { checkSourceUrl } from "./collectors/http.server";

@@ -2,12 +2,12 @@
 // the Telegram support chat), the per-user rate limit and the user's recent requests. Delivery is in
 // deliver.server.ts (ADR 034).
 import { and, count, desc, eq, gt, sql } from "drizzle-orm";
+import type { CurrentUser } from "../../core/reader";
 import { getDb } from "../../db/client.server";
 import { supportRequests } from "../../db/schema";
 import { getEnv } from "../../lib/env.server.ts";
 import { formFailure, parseForm } from "../../lib/forms.server";
 import { getJobQueue } from "../../lib/jobs.server";
-import type { CurrentUser } from "../auth/user";
 import { supportRequestSchema } from "./schemas";
 
 /** Requests one user may send in an hour, counted in the database so the limit holds on every instance. */

@@ -2,8 +2,8 @@ import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { redirectWithToast } from "~/lib/toast.server";
 import { parseBulkAction, parseTableState } from "~/ui/data-table/parse";
+import type { CurrentUser } from "../../core/reader";
 import { requireRole } from "../auth/guard.server";
-import type { CurrentUser } from "../auth/user";
 import { TASK_BULK_INTENTS, TASK_PRIORITIES, TASK_STATUSES, tasksTable } from "./list";
 import {
   type BulkChange,

@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from "react-router";
+import { canAccessProject } from "../../core/permissions";
+import type { CurrentUser } from "../../core/reader";
 import { formFailure, parseForm } from "../../lib/forms.server";
 import { redirectWithToast } from "../../lib/toast.server";
-import { canAccessProject } from "../auth/permissions";
-import type { CurrentUser } from "../auth/user";
 import { taskSchema } from "./schemas";
 import {
   createTask,

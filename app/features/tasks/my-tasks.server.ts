@@ -1,11 +1,11 @@
 // "My open tasks" for the overview: the tasks screen's own filter (assignee = me, open statuses), so the
 // card and `/tasks?assignee=me` always agree; soonest due first, then the most urgent.
 import { asc, eq, sql } from "drizzle-orm";
+import { type CurrentUser, userScope } from "../../core/reader";
 import { getDb } from "../../db/client.server";
 import { keptRead } from "../../db/kept-reads.server";
 import { projects, tasks } from "../../db/schema";
 import { inLanguage } from "../../lib/translations";
-import { type CurrentUser, userScope } from "../auth/user";
 import { OPEN_STATUSES } from "./list";
 import { taskConditions } from "./tasks.server";
 

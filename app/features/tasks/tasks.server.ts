@@ -5,10 +5,10 @@ import { data, type RouterContextProvider } from "react-router";
 import { getDb } from "~/db/client.server";
 import { messages, projects, tasks } from "~/db/schema";
 import { clampPage, type TableState } from "~/ui/data-table/spec";
-import { can } from "../auth/permissions";
-import type { CurrentUser } from "../auth/user";
+import { preferencesContext } from "../../core/context.server.ts";
+import { can } from "../../core/permissions";
+import type { CurrentUser } from "../../core/reader";
 import { type Member, projectMembers } from "../projects/members.server";
-import { preferencesContext } from "../settings/preferences.server";
 import {
   BOARD_COLUMN_LIMIT,
   OPEN_STATUSES,

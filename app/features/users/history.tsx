@@ -1,4 +1,4 @@
-import type { UserEvent } from "~/features/auth/contract";
+import type { UserEvent } from "~/core/auth-contract";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 

@@ -1,6 +1,6 @@
 import { clampPage, type TableState } from "~/ui/data-table/spec";
-import type { PublicUser } from "../auth/contract.ts";
-import { toCurrentUser } from "../auth/user";
+import type { PublicUser } from "../../core/auth-contract.ts";
+import { toCurrentUser } from "../../core/reader";
 import type { UsersTable } from "./list";
 
 export type UserRow = PublicUser & { displayName: string; username: string; firstName: string };

@@ -1,5 +1,5 @@
 import { defineTable } from "~/ui/data-table/spec";
-import { ROLES } from "../auth/contract.ts";
+import { ROLES } from "../../core/auth-contract.ts";
 
 export const USER_STATUSES = ["active", "deactivated"] as const;
 

@@ -1,5 +1,5 @@
 import { useFetcher } from "react-router";
-import type { Role } from "~/features/auth/contract";
+import type { Role } from "~/core/auth-contract";
 import { useTranslation } from "~/i18n/use-translation";
 import { type FormResult, typedValue, useFormErrors } from "~/lib/forms";
 import { SubmitButton } from "~/ui/button";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROLES } from "../auth/contract.ts";
+import { ROLES } from "../../core/auth-contract.ts";
 
 // Messages are translation keys; forms show them with t().
 export const email = z

@@ -1,4 +1,4 @@
-import type { PublicUser } from "~/features/auth/contract";
+import type { PublicUser } from "~/core/auth-contract";
 import { useTranslation } from "~/i18n/use-translation";
 import { Badge } from "~/ui/badge";
 import { CircleCheck, CircleSlash } from "~/ui/icons";

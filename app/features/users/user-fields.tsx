@@ -1,4 +1,4 @@
-import { ROLES } from "~/features/auth/contract";
+import { ROLES } from "~/core/auth-contract";
 import { useTranslation } from "~/i18n/use-translation";
 import type { FormResult } from "~/lib/forms";
 import { useFormErrors } from "~/lib/forms";

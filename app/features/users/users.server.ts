@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
+import type { PublicUser, Role, UserEvent } from "../../core/auth-contract.ts";
 import type { FormResult, Message } from "../../lib/forms";
 import { AuthUnavailableError, callAuth } from "../auth/auth-client.server";
-import type { PublicUser, Role, UserEvent } from "../auth/contract.ts";
 import { authCallContext } from "../auth/guard.server";
 import { markSessionsStale } from "../auth/session.server";
 

@@ -1,4 +1,4 @@
-import type { Role } from "./contract.ts";
+import type { Role } from "./auth-contract.ts";
 
 /**
  * Who may do what (PRODUCT.md roles). "own" actions apply to the projects in the user's projectIds;

@@ -1,4 +1,4 @@
-import type { Role } from "./contract.ts";
+import type { Role } from "./auth-contract.ts";
 
 export interface CurrentUser {
   id: string;
@@ -42,3 +42,17 @@ export function toCurrentUser(user: {
     mustChangePassword: user.mustChangePassword ?? false,
   };
 }
+
+/** Whom a question is asked for: what they may see (roles × projects), in their zone and language. */
+export interface Reader extends CurrentUser {
+  timeZone: string;
+  language: string;
+  /** The switcher's project, when the reader may still see it; null is "all projects". */
+  activeProjectId: string | null;
+}
+
+/** Who sees what, without a person: a background job acting for one project's audience. */
+export type Audience = Pick<CurrentUser, "roles" | "projectIds">;
+
+/** The audience of one project: what a job (alerts, a scheduled report) may read for it. */
+export const projectAudience = (projectId: string): Audience => ({ roles: [], projectIds: [projectId] });
