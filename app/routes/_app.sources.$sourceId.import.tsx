@@ -75,7 +75,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       user.id,
     );
     if ("problem" in created) {
-      return formFailure({ fieldErrors: { file: `imports:fileErrors.${created.problem}` } });
+      // The row is named in the message (a NUL byte's row).
+      const fieldErrors = { file: `imports:fileErrors.${created.problem}` };
+      return data<FileFailure>({ fieldErrors, row: created.line }, 400);
     }
     return redirect(`${here}?import=${created.id}`);
   }
@@ -98,9 +100,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return formFailure({ formError: { key: "forms:errors.invalid" } });
 }
 
-function UploadCard({ result }: { result: FormResult | undefined }) {
+type FileFailure = FormResult & { row?: number };
+
+function UploadCard({ result }: { result: FileFailure | undefined }) {
   const { t } = useTranslation("imports");
-  const errors = useFormErrors(result);
+  const fileError = result?.fieldErrors?.file;
   const uploading = useIsPending("upload");
   return (
     <Card title={t("upload.title")}>
@@ -113,7 +117,7 @@ function UploadCard({ result }: { result: FormResult | undefined }) {
           required
           label={t("upload.file")}
           hint={t("upload.hint", { size: MAX_IMPORT_BYTES / 1024 ** 2 })}
-          error={errors.field("file")}
+          error={fileError && t(fileError, { row: result?.row })}
         />
         <SubmitButton pending={uploading} pendingLabel={t("upload.pending")}>
           <FileUp aria-hidden="true" />

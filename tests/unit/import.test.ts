@@ -109,6 +109,14 @@ function windows1251(text: string): Uint8Array {
   });
 }
 
+/** Text as UTF-16 bytes, as Excel's "Unicode Text" saves it (little-endian with a BOM), or otherwise. */
+function utf16(text: string, order: "le" | "be", bom: boolean): Uint8Array {
+  const units = [...(bom ? "\uFEFF" : ""), ...text].map((char) => char.charCodeAt(0));
+  return Uint8Array.from(
+    units.flatMap((unit) => (order === "le" ? [unit & 0xff, unit >> 8] : [unit >> 8, unit & 0xff])),
+  );
+}
+
 const RUSSIAN_CSV =
   "\uFEFFЗаголовок;Текст;Дата;Ссылка;Охват;Автор\n" +
   'Новости;"Нурбанк открыл отделение; Nurbank растёт";23.11.2026 09:30;https://gazeta.example/1?utm_source=x;1 200;Иванов\n' +
@@ -259,6 +267,40 @@ describe("running an import", () => {
     const done = await confirmAndRun(source.id, id);
     expect(done.result).toMatchObject({ new: 1, matched: 1 });
     expect((await storedFrom(source.id))[0]).toMatchObject({ title: "Ёлка" });
+  });
+
+  it("reads Excel's Unicode text: UTF-16 little- or big-endian, with or without a BOM, tab-separated", async () => {
+    for (const [order, bom] of [
+      ["le", true],
+      ["le", false],
+      ["be", true],
+      ["be", false],
+    ] as const) {
+      const text = `Заголовок\tТекст\tДата\r\nЁлка\tNurbank поздравляет ${order} ${bom}\t2026-11-20\r\nИтоги\tГод Nurbank ${order} ${bom}\t2026-11-21\r\n`;
+      const source = await aManualSource();
+      const id = await uploaded(source.id, "excel.txt", utf16(text, order, bom));
+      const current = await view(source.id, id);
+      expect(current.preview?.columns, `${order} ${bom}`).toEqual(["Заголовок", "Текст", "Дата"]);
+      expect(current.preview?.rows[0], `${order} ${bom}`).toEqual([
+        "Ёлка",
+        `Nurbank поздравляет ${order} ${bom}`,
+        "2026-11-20",
+      ]);
+      expect((await confirmAndRun(source.id, id)).result).toMatchObject({ new: 2, matched: 2 });
+      expect((await storedFrom(source.id)).map((m) => m.title).sort()).toEqual(["Ёлка", "Итоги"]);
+    }
+  });
+
+  it("refuses a NUL byte in a UTF-8 file, naming its row, and stores no import", async () => {
+    const source = await aManualSource();
+    const bytes = new TextEncoder().encode("title,text\nOne,Nurbank one\nTwo,Nurbank\0two\nThree,Nurbank three\n");
+    const answer = (await upload(source.id, "nul.csv", bytes)) as {
+      data: { fieldErrors: Record<string, string>; row: number };
+    };
+    expect(statusOf(answer)).toBe(400);
+    expect(answer.data.fieldErrors.file).toBe("imports:fileErrors.nul");
+    expect(answer.data.row).toBe(3);
+    expect(await handle.db.select().from(sourceImports).where(eq(sourceImports.sourceId, source.id))).toHaveLength(0);
   });
 
   it("imports JSON: an array, or an object with items", async () => {
