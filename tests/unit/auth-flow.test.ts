@@ -206,6 +206,59 @@ describe("the signed-in guard", () => {
   });
 });
 
+describe("a misrouted auth service (a proxy's page, a wrong path in AUTH_SERVICE_URL)", () => {
+  /** A real HTTP server that is not the auth service: an HTML page for every path, with this status. */
+  async function htmlServer(status: number) {
+    const app = express();
+    app.use((_req, res) => {
+      res.status(status).type("html").send("<!doctype html><title>Welcome to nginx</title><h1>It works</h1>");
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/auth`,
+      close: () => new Promise((resolve) => server.close(resolve)),
+    };
+  }
+
+  it("a stale session gets the 503 page and stays signed in, whether the page says 404 or 200", async () => {
+    const cookie = cookieFrom(await signIn("owner@example.com", "owner-password"), "__session");
+    config.AUTH_REVALIDATE_SECONDS = 0;
+    for (const status of [404, 200]) {
+      const server = await htmlServer(status);
+      config.authServiceUrl = server.url;
+      const thrown = (await callRoute(appLoader, get("/", cookie), page).catch((e: unknown) => e)) as {
+        init?: ResponseInit;
+      };
+      expect(thrown.init?.status, `HTML ${status}`).toBe(503);
+      await server.close();
+    }
+    // The service's own JSON 404 (a path it does not have) is not a verdict on the token either.
+    config.authServiceUrl = `${auth.url}/v2`;
+    const wrongPath = (await callRoute(appLoader, get("/", cookie), page).catch((e: unknown) => e)) as {
+      init?: ResponseInit;
+    };
+    expect(wrongPath.init?.status).toBe(503);
+    // Back on the right address, the same cookie is still signed in.
+    config.authServiceUrl = auth.url;
+    expect(await callRoute(appLoader, get("/", cookie), page)).toHaveProperty("user");
+  });
+
+  it("sign-in says the service is unavailable, not that the password is wrong", async () => {
+    for (const status of [404, 200]) {
+      const server = await htmlServer(status);
+      config.authServiceUrl = server.url;
+      const result = (await signIn("owner@example.com", "owner-password")) as unknown as {
+        data: any;
+        init: ResponseInit;
+      };
+      expect(result.init.status, `HTML ${status}`).toBe(503);
+      expect(result.data.formError).toEqual({ key: "auth:errors.unavailable" });
+      await server.close();
+    }
+  });
+});
+
 describe("sign-out", () => {
   it("revokes the token, clears the session and goes home, even when the service is down", async () => {
     const cookie = cookieFrom(await signIn("owner@example.com", "owner-password"), "__session");
