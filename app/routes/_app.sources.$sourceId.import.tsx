@@ -50,6 +50,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     result: row.result as { new?: number; duplicate?: number; matched?: number; rejected?: number } | null,
     errors: row.errors,
     invalidRows: Number((row.result as { invalidRows?: number } | null)?.invalidRows ?? 0),
+    resumedFrom: Number((row.result as { resumedFrom?: number } | null)?.resumedFrom ?? 0),
     mapping: row.mapping,
     preview: row.status === "preview" ? previewOf(row) : null,
   };
@@ -237,6 +238,7 @@ function ProgressCard({ current }: { current: Current }) {
             aria-label={t("progress.title")}
           />
           <p className="text-sm" aria-live="polite">
+            {current.resumedFrom > 0 && `${t("progress.resuming", { rows: format.number(current.resumedFrom) })} `}
             {t("progress.rows", {
               processed: format.number(current.processedRows),
               total: format.number(current.totalRows),
