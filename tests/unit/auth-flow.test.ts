@@ -118,6 +118,30 @@ describe("sign-up and sign-in actions", () => {
     });
   });
 
+  it("a browser that signed in before gets in with the right password while strangers are locked out", async () => {
+    const email = "locked-target@example.com";
+    await api(auth.url, "/signup", {
+      body: { email, password: "target-password", confirmPassword: "target-password" },
+    });
+    const first = await signIn(email, "target-password");
+    const device = cookieFrom(first, "__device");
+    expect(first.headers.getSetCookie().find((c) => c.startsWith("__device="))).toMatch(/HttpOnly/i);
+    // Five wrong passwords from somebody else, straight at the service.
+    for (let i = 1; i <= 5; i++) {
+      await api(auth.url, "/login", { body: { email, password: `guess-${i}` }, ip: `192.0.2.${i}` });
+    }
+    const stranger = (await signIn(email, "target-password")) as unknown as { data: any; init: ResponseInit };
+    expect(stranger.init.status).toBe(429);
+    expect(stranger.data.formError).toEqual({ key: "auth:errors.rateLimited" });
+    const owner = (await callRoute(
+      signInAction,
+      formPost("/sign-in?index", { email, password: "target-password", redirect: "/" }, { Cookie: device }),
+      rootMiddleware as never[],
+    )) as Response;
+    expect(owner.status).toBe(302);
+    expect(cookieFrom(owner, "__session")).toBeTruthy();
+  });
+
   it("never redirects off-site after sign-in", async () => {
     for (const target of ["//evil.example", "https://evil.example", "/\\evil.example"]) {
       const response = await signIn("owner@example.com", "owner-password", target);
