@@ -1,3 +1,4 @@
+import { STATUS_CODES } from "node:http";
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { preferencesContext } from "./core/context.server.ts";
 import { AuthUnavailableError } from "./features/auth/auth-client.server";
@@ -65,5 +66,7 @@ export const raiseKeptFailure: MiddlewareFunction<Response> = async ({ request, 
   } else {
     log().error({ err: error, method: request.method, url: request.url }, "root middleware failed");
   }
-  throw data({ ok: false, error: message, document: await documentFacts(request, context) }, { status });
+  // Without a statusText React Router calls every thrown `data()` an "Internal Server Error", whatever its status.
+  const statusText = STATUS_CODES[status] ?? "";
+  throw data({ ok: false, error: message, document: await documentFacts(request, context) }, { status, statusText });
 };

@@ -182,6 +182,7 @@ jobs = await serverModule.startJobQueue({
   databaseUrl: config.DATABASE_URL,
   log: log.child({ component: "jobs" }),
   collectEveryMs: config.COLLECTOR === "on" ? 30_000 : null,
+  heartbeatSeconds: config.JOB_HEARTBEAT_SECONDS,
 });
 
 // The demo's history has its unusual days: they become alerts and notifications, as if it had been watched.

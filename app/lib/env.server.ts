@@ -34,6 +34,8 @@ const schema = z.object({
   CHROMIUM_PATH: z.string().min(1).default("/usr/bin/chromium"),
   /** `off`: sources are not fetched on their schedule (a "Fetch now" still is); tests and demos without internet. */
   COLLECTOR: z.enum(["on", "off"]).default("on"),
+  /** How long a running import may go without a heartbeat before the queue hands it out again (tests shorten it). */
+  JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(600).default(20),
   /** How many messages the demo data has (npm run seed, and a new embedded workspace). */
   SEED_MESSAGES: z.coerce.number().int().min(0).max(5_000_000).default(20_000),
   /** An OpenAI-compatible endpoint for the AI assistant; without it the built-in analyst answers. */

@@ -50,6 +50,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     result: row.result as { new?: number; duplicate?: number; matched?: number; rejected?: number } | null,
     errors: row.errors,
     invalidRows: Number((row.result as { invalidRows?: number } | null)?.invalidRows ?? 0),
+    resumedFrom: Number((row.result as { resumedFrom?: number } | null)?.resumedFrom ?? 0),
     mapping: row.mapping,
     preview: row.status === "preview" ? previewOf(row) : null,
   };
@@ -75,7 +76,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       user.id,
     );
     if ("problem" in created) {
-      return formFailure({ fieldErrors: { file: `imports:fileErrors.${created.problem}` } });
+      // The row is named in the message (a NUL byte's row).
+      const fieldErrors = { file: `imports:fileErrors.${created.problem}` };
+      return data<FileFailure>({ fieldErrors, row: created.line }, 400);
     }
     return redirect(`${here}?import=${created.id}`);
   }
@@ -98,9 +101,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return formFailure({ formError: { key: "forms:errors.invalid" } });
 }
 
-function UploadCard({ result }: { result: FormResult | undefined }) {
+type FileFailure = FormResult & { row?: number };
+
+function UploadCard({ result }: { result: FileFailure | undefined }) {
   const { t } = useTranslation("imports");
-  const errors = useFormErrors(result);
+  const fileError = result?.fieldErrors?.file;
   const uploading = useIsPending("upload");
   return (
     <Card title={t("upload.title")}>
@@ -113,7 +118,7 @@ function UploadCard({ result }: { result: FormResult | undefined }) {
           required
           label={t("upload.file")}
           hint={t("upload.hint", { size: MAX_IMPORT_BYTES / 1024 ** 2 })}
-          error={errors.field("file")}
+          error={fileError && t(fileError, { row: result?.row })}
         />
         <SubmitButton pending={uploading} pendingLabel={t("upload.pending")}>
           <FileUp aria-hidden="true" />
@@ -233,6 +238,7 @@ function ProgressCard({ current }: { current: Current }) {
             aria-label={t("progress.title")}
           />
           <p className="text-sm" aria-live="polite">
+            {current.resumedFrom > 0 && `${t("progress.resuming", { rows: format.number(current.resumedFrom) })} `}
             {t("progress.rows", {
               processed: format.number(current.processedRows),
               total: format.number(current.totalRows),

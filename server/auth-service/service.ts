@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { hash, verify } from "@node-rs/argon2";
 import { and, arrayContains, arrayOverlaps, count, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
@@ -60,7 +60,8 @@ const existingPassword = z
   .min(1, { error: "Password is required" })
   .max(200, { error: "Password must be at most 200 characters" });
 
-const credentialsSchema = z.object({ email, password: existingPassword });
+/** `device`: the token a sign-in from this client returned before (ADR 041), which the app keeps in a cookie. */
+const credentialsSchema = z.object({ email, password: existingPassword, device: z.string().max(200).optional() });
 const signupSchema = z
   .object({ email, password, confirmPassword: z.string({ error: "Confirm your password" }) })
   .refine((v) => v.password === v.confirmPassword, { error: "Passwords do not match", path: ["confirmPassword"] });
@@ -111,6 +112,26 @@ export interface AuthServiceOptions {
 
 const migrationsFolder = fileURLToPath(new URL("../../drizzle/auth", import.meta.url));
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+/**
+ * A device token (ADR 041): a random id and its HMAC keyed by the user's password hash, a secret only this
+ * service holds. Nothing is stored; a new password retires every device of the user.
+ */
+const deviceMac = (user: Pick<UserRow, "id" | "passwordHash">, id: string) =>
+  createHmac("sha256", user.passwordHash).update(`device:${user.id}:${id}`).digest("base64url");
+
+function newDevice(user: Pick<UserRow, "id" | "passwordHash">): string {
+  const id = randomBytes(16).toString("base64url");
+  return `${id}.${deviceMac(user, id)}`;
+}
+
+/** The device's id when `token` is one this user was given, else null. */
+function knownDevice(user: Pick<UserRow, "id" | "passwordHash">, token: string): string | null {
+  const [id = "", mac = ""] = token.split(".");
+  const expected = Buffer.from(deviceMac(user, id));
+  const given = Buffer.from(mac);
+  return id && given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+}
 /** 16 characters from a 96-bit random value: shown once to the admin, typed once by the new user. */
 const oneTimePassword = () => randomBytes(12).toString("base64url");
 
@@ -346,24 +367,30 @@ export function createAuthService({
       const data = parse(signupSchema, input);
       await countAttempt([[`signup:ip:${ip}`, limits.perIp]]);
       const user = await insertUser(data);
-      return { token: await issueToken(user.id), user: toPublic(user) };
+      return { token: await issueToken(user.id), user: toPublic(user), device: newDevice(user) };
     },
 
+    /**
+     * Failures are counted per e-mail for clients the user never signed in from, and per device for one
+     * that presents a device token of the user's (ADR 041): strangers' wrong passwords lock out strangers,
+     * not the owner's own browser. Per IP either way.
+     */
     async login(input: unknown, ip: string) {
       const data = parse(credentialsSchema, input);
-      const keys: Array<[string, number]> = [
-        [`login:email:${data.email}`, limits.perEmail],
-        [`login:ip:${ip}`, limits.perIp],
-      ];
-      const counted = await countAttempt(keys);
       const [user] = await db.select().from(users).where(eq(users.email, data.email));
+      const device = user && data.device ? knownDevice(user, data.device) : null;
+      const limited = device ? `login:device:${device}` : `login:email:${data.email}`;
+      const counted = await countAttempt([
+        [limited, limits.perEmail],
+        [`login:ip:${ip}`, limits.perIp],
+      ]);
       const ok = await verify(user?.passwordHash ?? (await dummyHash), data.password);
       if (!user || !ok) throw new AuthError("invalid_credentials", "Invalid e-mail or password");
       if (user.status !== "active") throw new AuthError("account_deactivated", "This account has been deactivated");
-      // A success clears the e-mail's failures and does not count against the IP.
-      await db.delete(attempts).where(or(eq(attempts.key, `login:email:${data.email}`), inArray(attempts.id, counted)));
+      // A success clears the failures it was counted under and does not count against the IP.
+      await db.delete(attempts).where(or(eq(attempts.key, limited), inArray(attempts.id, counted)));
       await db.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.id, user.id));
-      return { token: await issueToken(user.id), user: toPublic(user) };
+      return { token: await issueToken(user.id), user: toPublic(user), device: newDevice(user) };
     },
 
     async logout(token: string | null) {

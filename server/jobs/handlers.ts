@@ -23,6 +23,11 @@ export interface JobDefinition {
   concurrency: number;
   /** Seconds a job may run before the queue gives it up (and another instance may take it again). */
   expireInSeconds: number;
+  /**
+   * Sends the queue heartbeats while it runs: a job whose process died is handed out again once they stop
+   * (the queue's `heartbeatSeconds`), not only after `expireInSeconds`.
+   */
+  heartbeat?: true;
   retryLimit: number;
   /** Seconds before the first retry, doubling (with jitter) up to `retryDelayMax`; no delay when unset. */
   retryDelay?: number;
@@ -47,13 +52,14 @@ export const jobs = {
     retryLimit: 1,
   },
   "run-import": {
-    run: (_services, data) => runImport(String(data.importId)),
+    run: (_services, data, signal) => runImport(String(data.importId), signal),
     policy: "exclusive",
     concurrency: 1,
-    // 10 MB of rows through the pipeline takes well under a minute; a process that died leaves the import
-    // running, and the job handed out again after expiry starts it over (duplicates are recognised).
+    // A process that died leaves the import running; its job is handed out again when the heartbeats stop,
+    // and the import resumes after the last batch it stored. Each retry is one such death.
+    heartbeat: true,
     expireInSeconds: 900,
-    retryLimit: 1,
+    retryLimit: 3,
   },
   "detect-alerts": {
     run: (_services, data) => detectAlerts(String(data.projectId)),

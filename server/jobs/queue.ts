@@ -22,6 +22,11 @@ export interface JobQueueOptions {
   log: Logger;
   /** How often the collector loop looks for due sources; null when COLLECTOR=off. */
   collectEveryMs: number | null;
+  /**
+   * Jobs with `heartbeat` in the registry are handed out again after this long without one (at least 10;
+   * default 20). The queue looks for such jobs, and for expired ones, every half of it.
+   */
+  heartbeatSeconds?: number;
 }
 
 export interface RunningJobQueue extends JobQueue {
@@ -38,8 +43,18 @@ export async function startJobQueue({
   databaseUrl,
   log,
   collectEveryMs,
+  heartbeatSeconds = 20,
 }: JobQueueOptions): Promise<RunningJobQueue> {
-  const common = { schedule: false, registerInstance: false, useListenNotify: true } as const;
+  // pg-boss supervises (expiry, lost heartbeats) every 60 s by default: an import cut off by a crash would
+  // wait up to two minutes after its heartbeats stopped.
+  const supervise = Math.ceil(heartbeatSeconds / 2);
+  const common = {
+    schedule: false,
+    registerInstance: false,
+    useListenNotify: true,
+    superviseIntervalSeconds: supervise,
+    monitorIntervalSeconds: supervise,
+  } as const;
   const boss =
     connection.driver === "pglite"
       ? new PgBoss({ ...common, db: fromPglite(connection.client), backend: "pglite" })
@@ -52,7 +67,16 @@ export async function startJobQueue({
   for (const [name, job] of Object.entries(jobs) as Array<[JobName, JobDefinition]>) {
     const { policy, expireInSeconds, retryLimit, retryDelay, retryDelayMax, concurrency } = job;
     const backoff = retryDelay === undefined ? {} : { retryDelay, retryDelayMax, retryBackoff: true };
-    await boss.createQueue(name, { policy, expireInSeconds, retryLimit, ...backoff, notify: true });
+    const settings = {
+      expireInSeconds,
+      retryLimit,
+      ...backoff,
+      ...("heartbeat" in job ? { heartbeatSeconds } : {}),
+      notify: true,
+    };
+    await boss.createQueue(name, { policy, ...settings });
+    // createQueue leaves a queue made by an earlier version as it was: the registry's settings apply anew.
+    await boss.updateQueue(name, settings);
     // A job queued while every worker is busy gets no notification when one frees up: the backstop poll
     // (pg-boss's default with LISTEN/NOTIFY is 30 s) bounds how long it can wait.
     const polling = { batchSize: 1, notifyPollingIntervalSeconds: 5 };

@@ -118,6 +118,30 @@ describe("sign-up and sign-in actions", () => {
     });
   });
 
+  it("a browser that signed in before gets in with the right password while strangers are locked out", async () => {
+    const email = "locked-target@example.com";
+    await api(auth.url, "/signup", {
+      body: { email, password: "target-password", confirmPassword: "target-password" },
+    });
+    const first = await signIn(email, "target-password");
+    const device = cookieFrom(first, "__device");
+    expect(first.headers.getSetCookie().find((c) => c.startsWith("__device="))).toMatch(/HttpOnly/i);
+    // Five wrong passwords from somebody else, straight at the service.
+    for (let i = 1; i <= 5; i++) {
+      await api(auth.url, "/login", { body: { email, password: `guess-${i}` }, ip: `192.0.2.${i}` });
+    }
+    const stranger = (await signIn(email, "target-password")) as unknown as { data: any; init: ResponseInit };
+    expect(stranger.init.status).toBe(429);
+    expect(stranger.data.formError).toEqual({ key: "auth:errors.rateLimited" });
+    const owner = (await callRoute(
+      signInAction,
+      formPost("/sign-in?index", { email, password: "target-password", redirect: "/" }, { Cookie: device }),
+      rootMiddleware as never[],
+    )) as Response;
+    expect(owner.status).toBe(302);
+    expect(cookieFrom(owner, "__session")).toBeTruthy();
+  });
+
   it("never redirects off-site after sign-in", async () => {
     for (const target of ["//evil.example", "https://evil.example", "/\\evil.example"]) {
       const response = await signIn("owner@example.com", "owner-password", target);
@@ -203,6 +227,59 @@ describe("the signed-in guard", () => {
       init?: ResponseInit;
     };
     expect(thrown.init?.status).toBe(503);
+  });
+});
+
+describe("a misrouted auth service (a proxy's page, a wrong path in AUTH_SERVICE_URL)", () => {
+  /** A real HTTP server that is not the auth service: an HTML page for every path, with this status. */
+  async function htmlServer(status: number) {
+    const app = express();
+    app.use((_req, res) => {
+      res.status(status).type("html").send("<!doctype html><title>Welcome to nginx</title><h1>It works</h1>");
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/auth`,
+      close: () => new Promise((resolve) => server.close(resolve)),
+    };
+  }
+
+  it("a stale session gets the 503 page and stays signed in, whether the page says 404 or 200", async () => {
+    const cookie = cookieFrom(await signIn("owner@example.com", "owner-password"), "__session");
+    config.AUTH_REVALIDATE_SECONDS = 0;
+    for (const status of [404, 200]) {
+      const server = await htmlServer(status);
+      config.authServiceUrl = server.url;
+      const thrown = (await callRoute(appLoader, get("/", cookie), page).catch((e: unknown) => e)) as {
+        init?: ResponseInit;
+      };
+      expect(thrown.init?.status, `HTML ${status}`).toBe(503);
+      await server.close();
+    }
+    // The service's own JSON 404 (a path it does not have) is not a verdict on the token either.
+    config.authServiceUrl = `${auth.url}/v2`;
+    const wrongPath = (await callRoute(appLoader, get("/", cookie), page).catch((e: unknown) => e)) as {
+      init?: ResponseInit;
+    };
+    expect(wrongPath.init?.status).toBe(503);
+    // Back on the right address, the same cookie is still signed in.
+    config.authServiceUrl = auth.url;
+    expect(await callRoute(appLoader, get("/", cookie), page)).toHaveProperty("user");
+  });
+
+  it("sign-in says the service is unavailable, not that the password is wrong", async () => {
+    for (const status of [404, 200]) {
+      const server = await htmlServer(status);
+      config.authServiceUrl = server.url;
+      const result = (await signIn("owner@example.com", "owner-password")) as unknown as {
+        data: any;
+        init: ResponseInit;
+      };
+      expect(result.init.status, `HTML ${status}`).toBe(503);
+      expect(result.data.formError).toEqual({ key: "auth:errors.unavailable" });
+      await server.close();
+    }
   });
 });
 

@@ -95,6 +95,36 @@ describe("auth service: login, validate, logout", () => {
     expect(sixth.body).toMatchObject({ code: "rate_limited", error: expect.stringMatching(/Too many attempts/) });
   });
 
+  it("lets the right password through from a device the owner signed in from, whatever strangers tried", async () => {
+    const signedUp = await signUp("owner-device@example.com");
+    const login = (password: string, device?: string) =>
+      api(url, "/login", { body: { email: "owner-device@example.com", password, device }, ip: freshIp() });
+    const { device } = (await login(PASSWORD)).body.data;
+    expect(device).toMatch(/^[\w-]{22}\.[\w-]{43}$/);
+    expect(signedUp.body.data.device).toMatch(/^[\w-]{22}\.[\w-]{43}$/);
+    for (let i = 1; i <= 5; i++) expect((await login(`wrong-${i}`)).status, `stranger ${i}`).toBe(401);
+    // Strangers, and a made-up or another user's device token, stay locked out: the per-e-mail limit holds.
+    expect((await login(PASSWORD)).status).toBe(429);
+    expect((await login(PASSWORD, `${device.split(".")[0]}.${"A".repeat(43)}`)).status).toBe(429);
+    const other = (await signUp("other-device@example.com")).body.data.device;
+    expect((await login(PASSWORD, other)).status).toBe(429);
+    // The owner's device is not.
+    const owner = await login(PASSWORD, device);
+    expect(owner.status).toBe(200);
+    expect(owner.body.data.user.email).toBe("owner-device@example.com");
+    // A device has five tries of its own.
+    const next = owner.body.data.device;
+    for (let i = 1; i <= 5; i++) expect((await login(`typo-${i}`, next)).status, `typo ${i}`).toBe(401);
+    expect((await login(PASSWORD, next)).status).toBe(429);
+    // A new password retires the old devices.
+    const changed = await api(url, "/password", {
+      token: owner.body.data.token,
+      body: { currentPassword: PASSWORD, newPassword: "a brand new password" },
+    });
+    expect(changed.status).toBe(200);
+    expect((await login("a brand new password", device)).status).toBe(429);
+  });
+
   it("checks at most 5 of 50 parallel wrong passwords for one e-mail and refuses the rest", async () => {
     await signUp("parallel@example.com");
     const statuses = (

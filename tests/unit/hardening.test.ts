@@ -102,6 +102,8 @@ describe("bad input is a 4xx with a message", () => {
       root,
     ).catch((error: unknown) => error)) as Thrown;
     expect(json.init?.status).toBe(415);
+    // React Router would otherwise call the thrown error an "Internal Server Error".
+    expect(json.init?.statusText).toBe("Unsupported Media Type");
     expect(json.data.error).toMatch(/application\/x-www-form-urlencoded/);
 
     const cookie = await sessionOf("owner@example.com");
@@ -111,6 +113,7 @@ describe("bad input is a 4xx with a message", () => {
       page,
     ).catch((error: unknown) => error)) as Thrown;
     expect(multipart.init?.status).toBe(400);
+    expect(multipart.init?.statusText).toBe("Bad Request");
     expect(multipart.data.error).toMatch(/incomplete/);
   });
 

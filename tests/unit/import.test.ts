@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { messageProjects, messages, sourceImports } from "~/db/schema";
 import { runImport } from "~/features/sources/import.server";
+import { ingest } from "~/features/sources/ingest.server";
 import { action, loader } from "~/routes/_app.sources.$sourceId.import";
 import { aProject, aSource, openTestDatabase } from "../support/builders";
 import { jobsSettled, startTestJobQueue } from "../support/jobs";
@@ -76,6 +77,7 @@ type PageData = {
     result: Record<string, number> | null;
     errors: Array<{ row: number; message: string }>;
     invalidRows: number;
+    resumedFrom: number;
   };
 };
 const view = async (sourceId: string, importId: string) =>
@@ -107,6 +109,14 @@ function windows1251(text: string): Uint8Array {
     if (char === "ё") return 0xb8;
     throw new Error(`not in the test's Windows-1251 table: ${char}`);
   });
+}
+
+/** Text as UTF-16 bytes, as Excel's "Unicode Text" saves it (little-endian with a BOM), or otherwise. */
+function utf16(text: string, order: "le" | "be", bom: boolean): Uint8Array {
+  const units = [...(bom ? "\uFEFF" : ""), ...text].map((char) => char.charCodeAt(0));
+  return Uint8Array.from(
+    units.flatMap((unit) => (order === "le" ? [unit & 0xff, unit >> 8] : [unit >> 8, unit & 0xff])),
+  );
 }
 
 const RUSSIAN_CSV =
@@ -261,6 +271,40 @@ describe("running an import", () => {
     expect((await storedFrom(source.id))[0]).toMatchObject({ title: "Ёлка" });
   });
 
+  it("reads Excel's Unicode text: UTF-16 little- or big-endian, with or without a BOM, tab-separated", async () => {
+    for (const [order, bom] of [
+      ["le", true],
+      ["le", false],
+      ["be", true],
+      ["be", false],
+    ] as const) {
+      const text = `Заголовок\tТекст\tДата\r\nЁлка\tNurbank поздравляет ${order} ${bom}\t2026-11-20\r\nИтоги\tГод Nurbank ${order} ${bom}\t2026-11-21\r\n`;
+      const source = await aManualSource();
+      const id = await uploaded(source.id, "excel.txt", utf16(text, order, bom));
+      const current = await view(source.id, id);
+      expect(current.preview?.columns, `${order} ${bom}`).toEqual(["Заголовок", "Текст", "Дата"]);
+      expect(current.preview?.rows[0], `${order} ${bom}`).toEqual([
+        "Ёлка",
+        `Nurbank поздравляет ${order} ${bom}`,
+        "2026-11-20",
+      ]);
+      expect((await confirmAndRun(source.id, id)).result).toMatchObject({ new: 2, matched: 2 });
+      expect((await storedFrom(source.id)).map((m) => m.title).sort()).toEqual(["Ёлка", "Итоги"]);
+    }
+  });
+
+  it("refuses a NUL byte in a UTF-8 file, naming its row, and stores no import", async () => {
+    const source = await aManualSource();
+    const bytes = new TextEncoder().encode("title,text\nOne,Nurbank one\nTwo,Nurbank\0two\nThree,Nurbank three\n");
+    const answer = (await upload(source.id, "nul.csv", bytes)) as {
+      data: { fieldErrors: Record<string, string>; row: number };
+    };
+    expect(statusOf(answer)).toBe(400);
+    expect(answer.data.fieldErrors.file).toBe("imports:fileErrors.nul");
+    expect(answer.data.row).toBe(3);
+    expect(await handle.db.select().from(sourceImports).where(eq(sourceImports.sourceId, source.id))).toHaveLength(0);
+  });
+
   it("imports JSON: an array, or an object with items", async () => {
     const source = await aManualSource();
     const items = [
@@ -324,19 +368,46 @@ describe("running an import", () => {
 });
 
 describe("the job handed out again", () => {
-  it("finishes an import left running by a process that died, and leaves a finished one alone", async () => {
+  it("resumes an import cut off by its process after the last stored batch, and leaves a finished one alone", async () => {
     const source = await aManualSource();
-    const id = await uploaded(source.id, "a.csv", "id,text\n1,Nurbank one\n2,Nurbank two\n");
-    // Confirmed, and a first run died after its first batch (set here by hand, without the queue).
+    const rows = Array.from({ length: 1_200 }, (_, n) => `${n},Resumed note ${n} about Nurbank`).join("\n");
+    const id = await uploaded(source.id, "long.csv", `id,text\n${rows}\n`);
+    // Confirmed, and a first run died after storing and counting its first batch (set here by hand).
+    const mapping = { externalId: "id", text: "text" };
+    const first = Array.from({ length: 500 }, (_, n) => ({
+      externalId: String(n),
+      text: `Resumed note ${n} about Nurbank`,
+    }));
+    const stored = await ingest(source.id, first, { db: handle.db });
     await handle.db
       .update(sourceImports)
-      .set({ status: "running", processedRows: 1, mapping: { externalId: "id", text: "text" } })
+      .set({ status: "running", processedRows: 500, mapping, result: { ...stored, rejected: 0 } })
       .where(eq(sourceImports.id, id));
+    expect((await view(source.id, id)).resumedFrom).toBe(0);
+
     await runImport(id);
-    expect((await view(source.id, id)).result).toEqual({ new: 2, duplicate: 0, matched: 2, rejected: 0 });
+    const done = await view(source.id, id);
+    expect([done.status, done.processedRows]).toEqual(["done", 1_200]);
+    // The first 500 rows were not read again: nothing counts as a duplicate.
+    expect(done.result).toEqual({ new: 1_200, duplicate: 0, matched: 1_200, rejected: 0, resumedFrom: 500 });
+    expect(done.resumedFrom).toBe(500);
     await runImport(id);
-    expect((await view(source.id, id)).result).toEqual({ new: 2, duplicate: 0, matched: 2, rejected: 0 });
-    expect(await storedFrom(source.id)).toHaveLength(2);
+    expect((await view(source.id, id)).result).toMatchObject({ new: 1_200, duplicate: 0 });
+    expect(await storedFrom(source.id)).toHaveLength(1_200);
+  });
+
+  it("stops between batches when the queue takes the job back, leaving the rest to the next run", async () => {
+    const source = await aManualSource();
+    const rows = Array.from({ length: 1_200 }, (_, n) => `${n},Stopped note ${n} about Nurbank`).join("\n");
+    const id = await uploaded(source.id, "long.csv", `id,text\n${rows}\n`);
+    await handle.db
+      .update(sourceImports)
+      .set({ status: "queued", mapping: { externalId: "id", text: "text" } })
+      .where(eq(sourceImports.id, id));
+    await runImport(id, AbortSignal.abort());
+    expect(await view(source.id, id)).toMatchObject({ status: "running", processedRows: 0 });
+    await runImport(id);
+    expect(await view(source.id, id)).toMatchObject({ status: "done", processedRows: 1_200 });
   });
 });
 

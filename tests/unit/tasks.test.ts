@@ -709,16 +709,29 @@ describe("CSV export and import", () => {
     expect(await field("Fine row")).toBeUndefined();
   });
 
-  it("rejects an empty file, a header without rows, a file in another encoding, and a missing file", async () => {
+  it("reads Excel's Unicode text (UTF-16, with or without a BOM) like the sources import", async () => {
+    const text = "title\tpriority\r\nAnswer the bank\thigh\r\n";
+    const le = [..."\uFEFF", ...text].flatMap((ch) => [ch.charCodeAt(0) & 0xff, ch.charCodeAt(0) >> 8]);
+    for (const bytes of [le, le.slice(2)]) {
+      const preview = dataOf<Preview>(await importPost("ann", upload(new Uint8Array(bytes), "tasks.txt")));
+      expect(preview.step).toBe("preview");
+      expect(preview.columns).toEqual(["title", "priority"]);
+      expect(preview.totalRows).toBe(1);
+    }
+  });
+
+  it("rejects an empty file, a header without rows, a NUL byte by its line, a binary file, and a missing file", async () => {
     const problem = async (body: FormData) => {
       const result = await importPost("ann", body);
       expect(statusOf(result)).toBe(400);
-      return dataOf<{ fieldErrors: { file: string } }>(result).fieldErrors.file;
+      const { fieldErrors, line } = dataOf<{ fieldErrors: { file: string }; line?: number }>(result);
+      return line ? `${fieldErrors.file} (line ${line})` : fieldErrors.file;
     };
     expect(await problem(upload(""))).toBe("tasks:import.fileErrors.empty");
     expect(await problem(upload("title,status\n"))).toBe("tasks:import.fileErrors.no_rows");
-    const utf16 = new Uint8Array([0xff, 0xfe, ...[..."title\nA task\n"].flatMap((ch) => [ch.charCodeAt(0), 0])]);
-    expect(await problem(upload(utf16))).toBe("tasks:import.fileErrors.encoding");
+    expect(await problem(upload("title,status\nOne,todo\nT\0wo,todo\n"))).toBe("tasks:import.fileErrors.nul (line 3)");
+    const binary = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x01, 0x02, 0x03]);
+    expect(await problem(upload(binary))).toBe("tasks:import.fileErrors.encoding");
     const none = new FormData();
     none.set("intent", "upload");
     expect(await problem(none)).toBe("tasks:import.fileErrors.missing");

@@ -7,7 +7,7 @@ export type AuthResult<T> =
   | { ok: true; data: T }
   | { ok: false; status: number; error: string; code?: string; fields?: Record<string, string> };
 
-/** The auth service could not be reached, did not answer in time, or failed with 5xx. */
+/** The auth service could not be reached, did not answer in time, failed with 5xx, or answered something else. */
 export class AuthUnavailableError extends Error {}
 
 /** Per attempt: someone is usually waiting, so a frozen service fails fast rather than hangs the page. */
@@ -27,6 +27,21 @@ interface CallOptions {
    * nobody waits for: a person gets one attempt and the answer, or the "unavailable" message, at once.
    */
   retries?: number;
+}
+
+interface ServiceAnswer<T> {
+  success: boolean;
+  data?: T;
+  error?: string;
+  code?: string;
+  fields?: Record<string, string>;
+}
+
+/** `{ success: true, data }` or `{ success: false, error }` (SPEC §7). */
+function isServiceAnswer<T>(payload: unknown): payload is ServiceAnswer<T> {
+  if (typeof payload !== "object" || payload === null) return false;
+  const { success, error } = payload as ServiceAnswer<T>;
+  return success === true || (success === false && typeof error === "string");
 }
 
 /** Calls the auth service (SPEC §7): JSON, a timeout per attempt, retries only when asked for. */
@@ -60,21 +75,21 @@ export async function callAuth<T>(
       lastProblem = `${response.status} ${response.statusText}`;
       continue;
     }
-    const payload = (await response.json().catch(() => null)) as {
-      success: boolean;
-      data?: T;
-      error?: string;
-      code?: string;
-      fields?: Record<string, string>;
-    } | null;
-    if (response.ok && payload?.success) return { ok: true, data: payload.data as T } satisfies AuthResult<T>;
+    const payload: unknown = await response.json().catch(() => null);
+    // Anything but the service's JSON (an HTML page, a proxy's 404) is not an answer from the service: a
+    // misrouted AUTH_SERVICE_URL must look like an unreachable service, never like a refusal.
+    if (!isServiceAnswer<T>(payload)) {
+      lastProblem = `${response.status} ${response.statusText}, not the auth service's JSON`;
+      continue;
+    }
+    if (response.ok && payload.success) return { ok: true, data: payload.data as T } satisfies AuthResult<T>;
     return {
       ok: false,
       status: response.status,
       // SPEC §8: the service's error text, else the HTTP status text.
-      error: payload?.error || response.statusText || "An unexpected error occurred",
-      code: payload?.code,
-      fields: payload?.fields,
+      error: payload.error || response.statusText || "An unexpected error occurred",
+      code: payload.code,
+      fields: payload.fields,
     } satisfies AuthResult<T>;
   }
   throw new AuthUnavailableError(`The auth service is unavailable (${lastProblem})`);

@@ -1,5 +1,6 @@
-import { type RouterContextProvider, redirect } from "react-router";
+import { createCookie, type RouterContextProvider, redirect } from "react-router";
 import type { z } from "zod";
+import { fromEnv } from "../../lib/env.server.ts";
 import type { Message } from "../../lib/forms";
 import { formFailure, parseForm } from "../../lib/forms.server";
 import { requestInfoContext } from "../../lib/request-info";
@@ -19,6 +20,21 @@ const CODE_KEYS: Record<string, string> = {
 };
 
 /**
+ * The auth service's device token from this browser's last sign-in (ADR 041): with it, other people's wrong
+ * passwords do not lock the owner out. Path `/`: a sign-in posted by script goes to `/sign-in.data`.
+ */
+const deviceCookie = fromEnv((env) =>
+  createCookie("__device", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.isProduction,
+    secrets: [env.sessionSecret],
+    maxAge: 60 * 60 * 24 * 365,
+  }),
+);
+
+/**
  * Sign-in and sign-up share this: honeypot, zod, the auth service call, then a session and a
  * redirect to the safe `redirect` target. The form's `timezone` (the browser's) seeds a new user's preferences. Failures come back with the e-mail kept and errors per field.
  */
@@ -35,10 +51,12 @@ export async function submitAuthForm(
   if (!submission.success) return formFailure(submission.result);
   const { values } = submission;
 
-  let result: Awaited<ReturnType<typeof callAuth<{ token: string; user: AuthUser }>>>;
+  const device = (await deviceCookie().parse(request.headers.get("Cookie"))) as unknown;
+  const body = endpoint === "/login" && typeof device === "string" ? { ...submission.data, device } : submission.data;
+  let result: Awaited<ReturnType<typeof callAuth<{ token: string; user: AuthUser; device?: string }>>>;
   try {
-    result = await callAuth<{ token: string; user: AuthUser }>(endpoint, {
-      body: submission.data,
+    result = await callAuth<{ token: string; user: AuthUser; device?: string }>(endpoint, {
+      body,
       clientIp: context.get(requestInfoContext).clientIp,
     });
   } catch (error) {
@@ -53,6 +71,7 @@ export async function submitAuthForm(
     return formFailure({ values, formError }, result.status);
   }
   const headers = new Headers({ "Set-Cookie": await startSession(request, result.data.token, result.data.user) });
+  if (result.data.device) headers.append("Set-Cookie", await deviceCookie().serialize(result.data.device));
   // The browser's zone from the form (see AuthForm) becomes the `tz` cookie a new account's preferences start from.
   const zone = form.get("timezone");
   if (isTimeZone(zone)) headers.append("Set-Cookie", timeZoneCookie(zone));

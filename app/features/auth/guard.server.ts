@@ -5,18 +5,24 @@ import { type CurrentUser, toCurrentUser } from "../../core/reader";
 import { getEnv } from "../../lib/env.server.ts";
 import { requestInfoContext } from "../../lib/request-info";
 import { flashToast } from "../../lib/toast.server";
-import { type AuthUser, callAuth } from "./auth-client.server";
+import { type AuthResult, AuthUnavailableError, type AuthUser, callAuth } from "./auth-client.server";
 import { getSession, sessionStorage, sessionVersion } from "./session.server";
 
 const SESSION_COOKIE = "__session=";
 /** Where a user signed in with a one-time password must go first (ADR 025). */
 const PASSWORD_PAGE = "/settings/account";
 
+/** Only the service's explicit word ends a session: `valid: false`, or 401 `invalid_token`. */
+function tokenRefused(result: AuthResult<{ valid: boolean }>): boolean {
+  return result.ok ? result.data?.valid === false : result.status === 401 && result.code === "invalid_token";
+}
+
 /**
  * Root middleware: reads the session and asks the auth service again when the cookie's copy may be
  * stale: its last check is older than AUTH_REVALIDATE_SECONDS (600 s), or the user's session version
  * has moved on since (sign-out, password change, an admin's change: ADR 015). A refused token ends
- * the session; an unreachable service throws AuthUnavailableError (the 503 page) rather than guessing.
+ * the session; an unreachable service, or any other answer, throws AuthUnavailableError (the 503 page)
+ * rather than guessing.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const session = await getSession(request);
@@ -31,16 +37,19 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     const age = Date.now() - (session.get("validatedAt") ?? 0);
     if (session.get("version") !== version || age >= getEnv().AUTH_REVALIDATE_SECONDS * 1000) {
       const result = await callAuth<{ valid: boolean; user: AuthUser }>("/validate", { token });
-      if (result.ok && result.data.valid) {
+      if (result.ok && result.data?.valid === true && result.data.user) {
         user = result.data.user;
         session.set("user", user);
         session.set("validatedAt", Date.now());
         session.set("version", version);
         setCookie = await sessionStorage().commitSession(session);
-      } else {
+      } else if (tokenRefused(result)) {
         user = null;
         expired = true;
         setCookie = await sessionStorage().destroySession(session);
+      } else {
+        // Not a verdict on the token (a wrong path, a proxy's page): nobody is signed out for it.
+        throw new AuthUnavailableError(`/validate answered ${result.ok ? "without a verdict" : result.status}`);
       }
     }
   }

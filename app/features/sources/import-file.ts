@@ -15,11 +15,11 @@ export interface ImportTable {
 }
 
 /** Why a file cannot be read at all (translated on the page as `imports:fileErrors.<code>`). */
-export type FileProblem = "empty" | "bad_csv" | "bad_json" | "json_shape" | "no_rows";
+export type FileProblem = "empty" | "bad_csv" | "bad_json" | "json_shape" | "no_rows" | "nul";
 
 export class ImportFileError extends Error {
   readonly problem: FileProblem;
-  /** The line of the file where a CSV stopped making sense. */
+  /** The line of the file where a CSV stopped making sense, or that holds a NUL (a spreadsheet's row). */
   readonly line: number | undefined;
 
   constructor(problem: FileProblem, line?: number) {
@@ -29,8 +29,35 @@ export class ImportFileError extends Error {
   }
 }
 
-/** UTF-8 when the bytes are valid UTF-8 (a BOM is dropped), otherwise Windows-1251, what Excel saves in Russian. */
+/**
+ * UTF-16 from its BOM, or without one from its zero bytes: Excel's "Unicode Text" has one in every
+ * ASCII character (tabs, line breaks, digits), nearly all on odd offsets (little-endian) or on even ones.
+ * A stray NUL in a UTF-8 file is too rare to look like that.
+ */
+function utf16Of(bytes: Uint8Array): "utf-16le" | "utf-16be" | null {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return "utf-16le";
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return "utf-16be";
+  const sample = bytes.subarray(0, 4096);
+  let even = 0;
+  let odd = 0;
+  for (let i = 0; i < sample.length; i++) {
+    if (sample[i] !== 0) continue;
+    if (i % 2) odd++;
+    else even++;
+  }
+  const enough = Math.max(4, sample.length / 20);
+  if (odd >= enough && even <= odd / 10) return "utf-16le";
+  if (even >= enough && odd <= even / 10) return "utf-16be";
+  return null;
+}
+
+/**
+ * The text of an upload: UTF-16 (see above), else UTF-8 when the bytes are valid UTF-8, else Windows-1251,
+ * what Excel saves in Russian. A BOM is dropped.
+ */
 export function decodeUpload(bytes: Uint8Array): string {
+  const utf16 = utf16Of(bytes);
+  if (utf16) return new TextDecoder(utf16).decode(bytes);
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
@@ -103,6 +130,9 @@ function readJson(content: string): ImportTable {
 /** Columns and rows of a file; ImportFileError when it cannot be read or holds no rows. */
 export function readTable(format: ImportFormat, content: string): ImportTable {
   if (!content.trim()) throw new ImportFileError("empty");
+  // No database text column can hold a NUL: name its line, which is the row a spreadsheet shows.
+  const nul = content.indexOf("\0");
+  if (nul >= 0) throw new ImportFileError("nul", content.slice(0, nul).split("\n").length);
   const table = format === "csv" ? readCsv(content) : readJson(content);
   if (table.rows.length === 0) throw new ImportFileError("no_rows");
   return table;

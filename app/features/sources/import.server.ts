@@ -4,7 +4,7 @@
  * which checks every row first (one bad row: `failed`, nothing stored) and then feeds the pipeline in
  * batches, counting `processed_rows` as it goes.
  */
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { type Database, getDb } from "../../db/client.server.ts";
 import { sourceImports, sources } from "../../db/schema.ts";
 import { getJobQueue } from "../../lib/jobs.server.ts";
@@ -140,16 +140,42 @@ export async function discardImport(row: ImportRow) {
     .where(and(eq(sourceImports.id, row.id), eq(sourceImports.status, "preview")));
 }
 
+/** What the pipeline made of an import so far; `resumedFrom`: the row a run cut off by its process resumed at. */
+export type ImportTotals = { new: number; duplicate: number; matched: number; rejected: number; resumedFrom?: number };
+
 /**
  * The "run-import" job. Takes a queued import, or a running one whose process died (the queue hands the job
- * out again): it starts over, and what the first run stored counts as duplicates. A finished import is left alone.
+ * out again once its heartbeats stop): that one resumes after the last batch it stored. A finished import
+ * is left alone. `signal` fires when the queue takes the job back (a shutdown, lost heartbeats): the run
+ * stops between batches and leaves the import to the next one.
  */
-export async function runImport(importId: string) {
+export async function runImport(importId: string, signal?: AbortSignal) {
   const db = getDb();
+  const [found] = await db
+    .select({ status: sourceImports.status, processedRows: sourceImports.processedRows, result: sourceImports.result })
+    .from(sourceImports)
+    .where(eq(sourceImports.id, importId));
+  if (found?.status !== "queued" && found?.status !== "running") return;
+  const resumedFrom = found.status === "running" ? found.processedRows : 0;
+  const stored = (resumedFrom ? found.result : null) as Partial<ImportTotals> | null;
+  const totals: ImportTotals = {
+    new: stored?.new ?? 0,
+    duplicate: stored?.duplicate ?? 0,
+    matched: stored?.matched ?? 0,
+    rejected: stored?.rejected ?? 0,
+    ...(resumedFrom ? { resumedFrom } : {}),
+  };
+  // Claimed only as it was read, so a finished import, or one another run moved on, is never run twice.
   const [row] = await db
     .update(sourceImports)
-    .set({ status: "running", processedRows: 0 })
-    .where(and(eq(sourceImports.id, importId), inArray(sourceImports.status, ["queued", "running"])))
+    .set({ status: "running", result: totals })
+    .where(
+      and(
+        eq(sourceImports.id, importId),
+        eq(sourceImports.status, found.status),
+        eq(sourceImports.processedRows, found.processedRows),
+      ),
+    )
     .returning();
   if (!row) return;
   const finish = (values: Partial<ImportRow>) =>
@@ -172,8 +198,9 @@ export async function runImport(importId: string) {
       await finish({ status: "failed", errors, result: { invalidRows, errorCount: checked.errors.length } });
       return;
     }
-    const totals = { new: 0, duplicate: 0, matched: 0, rejected: 0 };
-    for (let start = 0; start < checked.items.length; start += BATCH) {
+    // A batch stored just before its process died, but not yet counted, comes again and counts as duplicates.
+    for (let start = resumedFrom; start < checked.items.length; start += BATCH) {
+      if (signal?.aborted) return;
       const result = await ingest(row.sourceId, checked.items.slice(start, start + BATCH), { db });
       totals.new += result.new;
       totals.duplicate += result.duplicate;

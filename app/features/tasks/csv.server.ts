@@ -112,11 +112,11 @@ export function readTaskFile(bytes: Uint8Array): TaskFile | { problem: TaskFileP
 }
 
 /** The same, from the text the preview's form carried back. */
-/** Control characters no text file has (tabs and line breaks aside). */
-const CONTROL = /(?![\t\n\r\f\v])\p{Cc}/u;
+/** Control characters no text file has (tabs and line breaks aside; a NUL is refused with its row by readTable). */
+const CONTROL = /(?![\0\t\n\r\f\v])\p{Cc}/u;
 
 export function readTaskCsv(content: string): TaskFile | { problem: TaskFileProblem; line?: number } {
-  // UTF-16 and binary files decode to text full of NULs and other control characters: not a CSV we can read.
+  // Binary files decode to text full of control characters: not a CSV we can read.
   if (CONTROL.test(content)) return { problem: "encoding" };
   try {
     const table = readTable("csv", content);
