@@ -53,7 +53,7 @@ export function requireReader(context: Readonly<RouterContextProvider>): Reader 
 
 /** A 403 unless the permission table lets the reader do `permission`. */
 export function requirePermission(reader: Reader, permission: Permission): void {
-  if (!can(reader, permission)) throw data(null, { status: 403 });
+  if (!can(reader, permission)) throw data(null, { status: 403, statusText: "Forbidden" });
 }
 
 /**
@@ -61,6 +61,6 @@ export function requirePermission(reader: Reader, permission: Permission): void 
  * projects, so guessing an id reveals nothing.
  */
 export function found<T>(value: T | null | undefined): T {
-  if (value === null || value === undefined) throw data(null, { status: 404 });
+  if (value === null || value === undefined) throw data(null, { status: 404, statusText: "Not Found" });
   return value;
 }
