@@ -38,9 +38,12 @@ export function inScope(scope: ProjectScope, projectId: SQLWrapper): SQL {
   return scope.length ? sql`${projectId} = ANY(${uuidArray(scope)})` : sql`false`;
 }
 
-/** A mention linked to a project within a scope ("all" also covers mentions that match no project yet). */
+/**
+ * A mention of a project within the scope ("all": of any project). Screens, exports and totals read mentions
+ * through this; a mention that matches no project belongs to no scope.
+ */
 export function mentionInScope(scope: ProjectScope, messageId: SQLWrapper): SQL {
-  if (scope === "all") return sql`true`;
+  if (scope === "all") return sql`EXISTS (SELECT 1 FROM message_projects vp WHERE vp.message_id = ${messageId})`;
   if (scope.length === 0) return sql`false`;
   return sql`EXISTS (SELECT 1 FROM message_projects vp WHERE vp.message_id = ${messageId} AND vp.project_id = ANY(${uuidArray(scope)}))`;
 }
@@ -50,7 +53,11 @@ export function visibleProjects(audience: Audience, projectId: SQLWrapper): SQL 
   return inScope(visibleScope(audience), projectId);
 }
 
-/** A mention the audience may see. */
+/**
+ * A mention the audience may open: an admin any mention (also one that matches no project, reached from its
+ * source), anyone else a mention of one of their projects.
+ */
 export function visibleMentions(audience: Audience, messageId: SQLWrapper): SQL {
-  return mentionInScope(visibleScope(audience), messageId);
+  const scope = visibleScope(audience);
+  return scope === "all" ? sql`true` : mentionInScope(scope, messageId);
 }
