@@ -76,27 +76,15 @@ export function FeedPage({ data }: { data: FeedData }) {
             {canTriage && items.length > 0 && <BulkBar fetcher={bulk} total={total} />}
           </div>
           {items.length === 0 ? (
-            filtered ? (
-              <EmptyState
-                icon={SearchX}
-                text={t("empty.noResults")}
-                action={
-                  <Link to="/messages" className={buttonClass("outline", "sm")}>
-                    {t("clearFilters")}
-                  </Link>
-                }
-              />
-            ) : (
-              <EmptyState
-                icon={Inbox}
-                text={t("empty.noMentions")}
-                action={
-                  <Link to="/sources" className={buttonClass("outline", "sm")}>
-                    {t("empty.addSources")}
-                  </Link>
-                }
-              />
-            )
+            <EmptyState
+              icon={filtered ? SearchX : Inbox}
+              text={filtered ? t("empty.noResults") : t("empty.noMentions")}
+              action={
+                <Link to={filtered ? "/messages" : "/sources"} className={buttonClass("outline", "sm")}>
+                  {filtered ? t("clearFilters") : t("empty.addSources")}
+                </Link>
+              }
+            />
           ) : (
             <ul className="flex flex-col gap-2" data-feed>
               {items.map((item) => (

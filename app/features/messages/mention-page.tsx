@@ -23,6 +23,17 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-2">
+      <h3 id={id} className="text-sm font-semibold">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
 const controlClass = "h-8 rounded-md border border-border bg-background px-2 text-sm";
 
 /** One mention in the feed's side panel: its text, facts, projects, tags, copies and tasks, and the triage forms. */
@@ -156,10 +167,7 @@ export function MentionPage({ data, actionData }: { data: MentionData; actionDat
         </sentimentForm.Form>
       )}
 
-      <section aria-labelledby="mention-projects" className="flex flex-col gap-2">
-        <h3 id="mention-projects" className="text-sm font-semibold">
-          {t("mention.projects")}
-        </h3>
+      <Section id="mention-projects" title={t("mention.projects")}>
         {mention.projects.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t("mention.noProjects")}</p>
         ) : (
@@ -177,12 +185,9 @@ export function MentionPage({ data, actionData }: { data: MentionData; actionDat
             ))}
           </ul>
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="mention-tags" className="flex flex-col gap-2">
-        <h3 id="mention-tags" className="text-sm font-semibold">
-          {t("mention.tags")}
-        </h3>
+      <Section id="mention-tags" title={t("mention.tags")}>
         {flags.tags.length > 0 && (
           <ul className="flex flex-wrap gap-1">
             {flags.tags.map((tag) => (
@@ -235,13 +240,10 @@ export function MentionPage({ data, actionData }: { data: MentionData; actionDat
             </button>
           </tagForm.Form>
         )}
-      </section>
+      </Section>
 
       {mention.duplicates.length > 0 && (
-        <section aria-labelledby="mention-copies" className="flex flex-col gap-2">
-          <h3 id="mention-copies" className="text-sm font-semibold">
-            {t("mention.copies", { value: format.number(mention.duplicates.length) })}
-          </h3>
+        <Section id="mention-copies" title={t("mention.copies", { value: format.number(mention.duplicates.length) })}>
           <ul className="flex flex-col gap-1 text-sm">
             {mention.duplicates.map((copy) => (
               <li key={`${copy.source}${copy.seenAt}`} className="flex flex-wrap gap-2">
@@ -259,13 +261,10 @@ export function MentionPage({ data, actionData }: { data: MentionData; actionDat
               </li>
             ))}
           </ul>
-        </section>
+        </Section>
       )}
 
-      <section aria-labelledby="mention-tasks" className="flex flex-col gap-2">
-        <h3 id="mention-tasks" className="text-sm font-semibold">
-          {t("task.heading")}
-        </h3>
+      <Section id="mention-tasks" title={t("task.heading")}>
         {mention.tasks.length > 0 && (
           <ul className="flex flex-col gap-1 text-sm">
             {mention.tasks.map((task) => (
@@ -311,7 +310,7 @@ export function MentionPage({ data, actionData }: { data: MentionData; actionDat
             </Form>
           </details>
         )}
-      </section>
+      </Section>
     </article>
   );
 }
