@@ -33,6 +33,14 @@ export async function redirectWithToast(url: string, toast: FlashToast, init: Re
   return redirect(url, { ...init, headers });
 }
 
+/**
+ * Back to the page a form was posted from, with a toast. A fetcher follows it in place of the current
+ * history entry (X-Remix-Replace), so Back still leaves the page rather than repeating it.
+ */
+export function redirectBackWithToast(url: string, toast: FlashToast): Promise<Response> {
+  return redirectWithToast(url, toast, { headers: { "X-Remix-Replace": "true" } });
+}
+
 /** The pending toast, and the Set-Cookie header that clears it (when there was one). */
 export async function takeFlashToast(request: Request): Promise<{ toast: FlashToast | null; clear?: string }> {
   const raw = await toastCookie().parse(request.headers.get("Cookie"));

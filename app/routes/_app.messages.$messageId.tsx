@@ -1,345 +1,43 @@
-import { Form, Link, useFetcher, useLocation } from "react-router";
-import { preferencesContext } from "~/core/context.server";
-import { can } from "~/core/permissions";
-import { requireUser } from "~/features/auth/guard.server";
-import { headingOf, SOURCE_ICONS } from "~/features/mentions/mention-list";
-import { MAX_TAG, SENTIMENTS } from "~/features/messages/feed";
-import { workspaceTags } from "~/features/messages/feed.server";
-import { applyChange, MentionToggle } from "~/features/messages/feed-item";
-import { Highlighted } from "~/features/messages/highlighted";
-import { highlight, needlesOf, parseSearch } from "~/features/messages/search";
-import { getMention, markOpened, mentionAction } from "~/features/messages/triage.server";
-import { readerLanguage } from "~/features/settings/preferences.server";
-import { useTranslation } from "~/i18n/use-translation";
-import { useFormatter } from "~/lib/format";
-import { typedValue, useFormErrors } from "~/lib/forms";
+import { data } from "react-router";
+import { found, requirePermission, requireReader, servicesOf } from "~/core/context.server";
+import { MentionPage } from "~/features/messages/mention-page";
+import { changeSchema, refusedChange, taskSchema } from "~/features/messages/schemas";
+import { byIds, changeMentions, createTaskFromMention, loadMention } from "~/features/messages/triage.server";
+import { formFailure, parseForm } from "~/lib/forms.server";
+import { redirectBackWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
-import { buttonClass } from "~/ui/button";
-import { cn } from "~/ui/cn";
-import { FormError, InputField, SelectField } from "~/ui/field";
-import { Archive, ArchiveRestore, Globe, ListTodo, Mail, MailOpen, Star, Tag, X } from "~/ui/icons";
-import { SentimentBadge } from "~/ui/sentiment";
 import type { Route } from "./+types/_app.messages.$messageId";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const user = requireUser(context);
-  const language = readerLanguage(context);
-  const mention = await getMention(user, params.messageId, language);
-  await markOpened(user, mention.id);
-  const active = context.get(preferencesContext)?.activeProjectId;
-  const canTriage = can(user, "messages.triage");
-  return {
-    mention: canTriage ? { ...mention, isRead: true } : mention,
-    tags: canTriage ? await workspaceTags() : [],
-    canTriage,
-    canCreateTask: can(user, "tasks.edit"),
-    defaultProjectId: mention.projects.find((p) => p.id === active)?.id ?? mention.projects[0]?.id ?? "",
-  };
+  return found(await loadMention(servicesOf(context), requireReader(context), params.messageId));
 }
 
+/**
+ * A mention's forms: one change (read, star, archive, sentiment, tag, untag) or "Create task". Back to the
+ * same page with a toast; a task form with a bad title comes back with what was typed.
+ */
 export async function action({ request, context, params, url }: Route.ActionArgs) {
-  return mentionAction(context, params.messageId, await request.formData(), url, readerLanguage(context));
+  const reader = requireReader(context);
+  requirePermission(reader, "messages.triage");
+  const services = servicesOf(context);
+  const form = await request.formData();
+  const back = `${url.pathname}${url.search}`;
+  if (form.get("intent") === "task") {
+    requirePermission(reader, "tasks.edit");
+    const parsed = parseForm(form, taskSchema);
+    if (!parsed.success) return formFailure(parsed.result);
+    found(await createTaskFromMention(services, reader, params.messageId, parsed.data));
+    return redirectBackWithToast(back, { type: "success", key: "messages:task.created" });
+  }
+  const change = parseForm(form, changeSchema);
+  if (!change.success) return redirectBackWithToast(back, { type: "error", key: refusedChange(form.get("intent")) });
+  const changed = await changeMentions(services, reader, change.data, byIds([params.messageId]));
+  if (changed === 0) throw data(null, { status: 404 });
+  return redirectBackWithToast(back, { type: "success", key: `messages:changed.${change.data.intent}` });
 }
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="flex flex-col gap-0.5">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="text-sm [overflow-wrap:anywhere]">{children}</dd>
-    </div>
-  );
-}
-
-const controlClass = "h-8 rounded-md border border-border bg-background px-2 text-sm";
-
-export default function MentionPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("messages");
-  const format = useFormatter();
-  const location = useLocation();
-  const { mention, canTriage } = loaderData;
-  const toggles = useFetcher();
-  const sentimentForm = useFetcher();
-  const tagForm = useFetcher();
-  const flags = applyChange(
-    applyChange(applyChange(mention, toggles.formData), sentimentForm.formData),
-    tagForm.formData,
-  );
-  const errors = useFormErrors(actionData);
-  const { heading, body } = headingOf(mention);
-  const needles = needlesOf(
-    parseSearch(new URLSearchParams(location.search).get("q") ?? ""),
-    mention.projects.flatMap((p) => p.terms),
-  );
-  const Icon = SOURCE_ICONS[mention.sourceType] ?? Globe;
-  const feedHref = `/messages${location.search}`;
-  const action = `/messages/${mention.id}${location.search}`;
-
-  return (
-    <article
-      className="flex flex-col gap-4 rounded-lg border border-border bg-card p-4"
-      aria-labelledby="mention-title"
-    >
-      <div className="flex items-start justify-between gap-2">
-        <p className="flex min-w-0 flex-wrap items-center gap-2 text-sm text-muted-foreground">
-          <Icon aria-hidden="true" className="size-4 shrink-0" />
-          <span className="sr-only">{t(`sourceType.${mention.sourceType}`)}:</span>
-          <span data-user-content className="font-medium text-foreground">
-            {mention.source}
-          </span>
-          {mention.author && <span data-user-content>{mention.author}</span>}
-        </p>
-        <Link to={feedHref} className={cn(buttonClass("ghost", "icon"), "size-8")} title={t("mention.close")}>
-          <X aria-hidden="true" />
-          <span className="sr-only">{t("mention.close")}</span>
-        </Link>
-      </div>
-      <h2 id="mention-title" className="text-lg font-semibold [overflow-wrap:anywhere]" data-user-content>
-        <Highlighted segments={highlight(heading, needles)} />
-      </h2>
-      {body && (
-        <div className="text-sm whitespace-pre-line [overflow-wrap:anywhere]" data-user-content>
-          <Highlighted segments={highlight(body, needles)} />
-        </div>
-      )}
-      {mention.url && (
-        <a href={mention.url} target="_blank" rel="noopener noreferrer" className="text-sm font-medium underline">
-          {t("mention.original")}
-          <span aria-hidden="true"> ↗</span>
-        </a>
-      )}
-
-      {canTriage && (
-        <div className="flex flex-wrap items-center gap-1">
-          <MentionToggle
-            messageId={mention.id}
-            intent={flags.isRead ? "unread" : "read"}
-            label={flags.isRead ? t("action.unread") : t("action.read")}
-            icon={flags.isRead ? Mail : MailOpen}
-            fetcher={toggles}
-          />
-          <MentionToggle
-            messageId={mention.id}
-            intent={flags.isStarred ? "unstar" : "star"}
-            label={flags.isStarred ? t("action.unstar") : t("action.star")}
-            pressed={flags.isStarred}
-            icon={Star}
-            fetcher={toggles}
-          />
-          <MentionToggle
-            messageId={mention.id}
-            intent={flags.isArchived ? "unarchive" : "archive"}
-            label={flags.isArchived ? t("action.unarchive") : t("action.archive")}
-            icon={flags.isArchived ? ArchiveRestore : Archive}
-            fetcher={toggles}
-          />
-          <span className="text-xs text-muted-foreground">
-            {[
-              flags.isRead ? t("state.read") : t("unread"),
-              flags.isStarred && t("state.starred"),
-              flags.isArchived && t("archived"),
-            ]
-              .filter(Boolean)
-              .join(" · ")}
-          </span>
-        </div>
-      )}
-
-      <dl className="grid grid-cols-2 gap-3">
-        <Fact label={t("mention.published")}>
-          <time dateTime={mention.publishedAt}>{format.dateTime(mention.publishedAt)}</time>
-        </Fact>
-        <Fact label={t("mention.collected")}>
-          <time dateTime={mention.collectedAt}>{format.dateTime(mention.collectedAt)}</time>
-        </Fact>
-        <Fact label={t("mention.language")}>{t(`language.${mention.language ?? "other"}`)}</Fact>
-        <Fact label={t("mention.reach")}>{format.number(mention.reach)}</Fact>
-        <Fact label={t("mention.sentiment")}>
-          <span className="flex flex-wrap items-center gap-2">
-            <SentimentBadge sentiment={flags.sentiment} label={t(`sentiment.${flags.sentiment}`)} />
-            {mention.sentimentSetBy === "user" && (
-              <span className="text-xs text-muted-foreground">{t("mention.setByPerson")}</span>
-            )}
-          </span>
-        </Fact>
-      </dl>
-
-      {canTriage && (
-        <sentimentForm.Form method="post" action={action} className="flex flex-wrap items-center gap-2">
-          <input type="hidden" name="intent" value="sentiment" />
-          <label htmlFor="mention-sentiment" className="text-sm">
-            {t("mention.correctSentiment")}
-          </label>
-          <select id="mention-sentiment" name="sentiment" defaultValue={mention.sentiment} className={controlClass}>
-            {SENTIMENTS.map((s) => (
-              <option key={s} value={s}>
-                {t(`sentiment.${s}`)}
-              </option>
-            ))}
-          </select>
-          <button type="submit" className={buttonClass("outline", "sm")}>
-            {t("mention.save")}
-          </button>
-        </sentimentForm.Form>
-      )}
-
-      <section aria-labelledby="mention-projects" className="flex flex-col gap-2">
-        <h3 id="mention-projects" className="text-sm font-semibold">
-          {t("mention.projects")}
-        </h3>
-        {mention.projects.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t("mention.noProjects")}</p>
-        ) : (
-          <ul className="flex flex-col gap-1 text-sm">
-            {mention.projects.map((p) => (
-              <li key={p.id} className="flex flex-wrap items-center gap-2">
-                <span className="size-2.5 rounded-full" style={{ background: p.color }} aria-hidden="true" />
-                <Link to={`/projects/${p.id}`} className="font-medium hover:underline" data-user-content>
-                  {p.name}
-                </Link>
-                <span className="text-muted-foreground">
-                  {t("mention.terms")} <span data-user-content>{p.terms.join(", ")}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <section aria-labelledby="mention-tags" className="flex flex-col gap-2">
-        <h3 id="mention-tags" className="text-sm font-semibold">
-          {t("mention.tags")}
-        </h3>
-        {flags.tags.length > 0 && (
-          <ul className="flex flex-wrap gap-1">
-            {flags.tags.map((tag) => (
-              <li
-                key={tag}
-                className="flex items-center gap-1 rounded-md border border-border py-0.5 pr-1 pl-2 text-xs"
-              >
-                #<span data-user-content>{tag}</span>
-                {canTriage && (
-                  <tagForm.Form method="post" action={action}>
-                    <input type="hidden" name="tag" value={tag} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="untag"
-                      className="grid size-5 place-items-center rounded hover:bg-accent"
-                      title={t("mention.removeTag", { tag })}
-                    >
-                      <X aria-hidden="true" className="size-3" />
-                      <span className="sr-only">{t("mention.removeTag", { tag })}</span>
-                    </button>
-                  </tagForm.Form>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-        {canTriage && (
-          <tagForm.Form method="post" action={action} className="flex flex-wrap items-center gap-2">
-            <label htmlFor="mention-tag" className="sr-only">
-              {t("mention.addTag")}
-            </label>
-            <input
-              id="mention-tag"
-              name="tag"
-              list="mention-tag-suggestions"
-              required
-              maxLength={MAX_TAG}
-              placeholder={t("bulk.tagPlaceholder")}
-              className={cn(controlClass, "w-40")}
-            />
-            <datalist id="mention-tag-suggestions">
-              {loaderData.tags.map((tag) => (
-                <option key={tag} value={tag} />
-              ))}
-            </datalist>
-            <button type="submit" name="intent" value="tag" className={buttonClass("outline", "sm")}>
-              <Tag aria-hidden="true" />
-              {t("mention.addTag")}
-            </button>
-          </tagForm.Form>
-        )}
-      </section>
-
-      {mention.duplicates.length > 0 && (
-        <section aria-labelledby="mention-copies" className="flex flex-col gap-2">
-          <h3 id="mention-copies" className="text-sm font-semibold">
-            {t("mention.copies", { value: format.number(mention.duplicates.length) })}
-          </h3>
-          <ul className="flex flex-col gap-1 text-sm">
-            {mention.duplicates.map((copy) => (
-              <li key={`${copy.source}${copy.seenAt}`} className="flex flex-wrap gap-2">
-                <span data-user-content className="font-medium">
-                  {copy.source}
-                </span>
-                <time dateTime={copy.seenAt} className="text-muted-foreground" suppressHydrationWarning>
-                  {format.when(copy.seenAt)}
-                </time>
-                {copy.url && (
-                  <a href={copy.url} target="_blank" rel="noopener noreferrer" className="underline">
-                    {t("mention.original")}
-                  </a>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-
-      <section aria-labelledby="mention-tasks" className="flex flex-col gap-2">
-        <h3 id="mention-tasks" className="text-sm font-semibold">
-          {t("task.heading")}
-        </h3>
-        {mention.tasks.length > 0 && (
-          <ul className="flex flex-col gap-1 text-sm">
-            {mention.tasks.map((task) => (
-              <li key={task.id} className="flex items-center gap-2">
-                <ListTodo aria-hidden="true" className="size-4 text-muted-foreground" />
-                <Link to={`/tasks/${task.id}`} className="hover:underline" data-user-content>
-                  {task.title}
-                </Link>
-                <span className="text-xs text-muted-foreground">{t(`task.status.${task.status}`)}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-        {loaderData.canCreateTask && (
-          <details open={Boolean(actionData)} className="rounded-md border border-border p-3">
-            <summary className="cursor-pointer text-sm font-medium">{t("task.create")}</summary>
-            <Form method="post" action={action} className="mt-3 flex flex-col gap-3">
-              <input type="hidden" name="intent" value="task" />
-              <FormError>{errors.form}</FormError>
-              <InputField
-                name="title"
-                label={t("task.title")}
-                defaultValue={typedValue(actionData, "title", heading.slice(0, 200))}
-                maxLength={200}
-                error={errors.field("title")}
-              />
-              {mention.projects.length > 0 && (
-                <SelectField
-                  name="projectId"
-                  label={t("task.project")}
-                  defaultValue={typedValue(actionData, "projectId", loaderData.defaultProjectId)}
-                >
-                  {mention.projects.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.name}
-                    </option>
-                  ))}
-                </SelectField>
-              )}
-              <button type="submit" className={cn(buttonClass("default", "sm"), "self-start")}>
-                {t("task.submit")}
-              </button>
-            </Form>
-          </details>
-        )}
-      </section>
-    </article>
-  );
+export default function MentionRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return <MentionPage data={loaderData} actionData={actionData} />;
 }
 
 export const ErrorBoundary = PageErrorBoundary;

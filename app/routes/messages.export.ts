@@ -1,9 +1,17 @@
-import { requireUser } from "~/features/auth/guard.server";
-import { exportCsv } from "~/features/messages/export.server";
-import { readerLanguage } from "~/features/settings/preferences.server";
+import { requireReader, servicesOf } from "~/core/context.server";
+import { mentionsCsv } from "~/features/messages/export.server";
+import { feedOf } from "~/features/messages/feed.server";
 import type { Route } from "./+types/messages.export";
 
 /** "Export CSV": the feed's current search and filters, streamed. */
 export function loader({ context, url }: Route.LoaderArgs) {
-  return exportCsv(context, requireUser(context), url, readerLanguage(context));
+  const reader = requireReader(context);
+  const { fileName, body } = mentionsCsv(servicesOf(context), reader, feedOf(reader, url.searchParams));
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "no-store",
+    },
+  });
 }

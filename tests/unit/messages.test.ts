@@ -1,6 +1,9 @@
 import { parse } from "csv-parse/sync";
-import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { type Preferences, preferencesContext } from "~/core/context.server";
+import { countMentions } from "~/core/count.server";
+import { addDays, presetDays, rangeOf, today, zonedInstant } from "~/core/period";
 import { foldWord } from "~/core/text";
 import type { DatabaseHandle } from "~/db/client.server";
 import { messageDuplicates, messages, tasks } from "~/db/schema";
@@ -9,7 +12,7 @@ import { action as feedAction, loader as feedLoader } from "~/routes/_app.messag
 import { action as mentionAction, loader as mentionLoader } from "~/routes/_app.messages.$messageId";
 import { loader as arrivalsLoader } from "~/routes/messages.arrivals";
 import { loader as exportLoader } from "~/routes/messages.export";
-import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
+import { aProject, aSource, aTask, mentions, openTestDatabase } from "../support/builders";
 import { ORIGIN } from "../support/route";
 import { signedInContext } from "../support/session";
 
@@ -44,6 +47,19 @@ async function feed(context: Context, params: Record<string, string | string[]>)
 }
 
 const titles = (page: Feed) => page.items.map((m) => m.title).sort();
+
+/** A signed-in reader whose time zone is `timeZone`. */
+async function readerIn(timeZone: string, overrides: Parameters<typeof signedInContext>[0]) {
+  const { context } = await signedInContext(overrides);
+  context.set(preferencesContext, { ...(context.get(preferencesContext) as Preferences), timezone: timeZone });
+  return context;
+}
+
+async function exported(context: Context, search: string) {
+  const response = (await exportLoader(args(context, `/messages/export?${search}`))) as Response;
+  const rows = parse((await response.text()).replace(/^\uFEFF/, ""), { columns: true }) as Array<{ id: string }>;
+  return { ids: rows.map((row) => row.id), fileName: response.headers.get("Content-Disposition") };
+}
 
 /** Catches what loaders and actions throw (404, 403, redirects) as the router would. */
 async function outcome<T>(run: () => Promise<T>): Promise<T | Response> {
@@ -378,6 +394,25 @@ describe("access", () => {
     expect(csv).not.toContain(hidden);
     expect(csv).not.toContain("Foreign");
   });
+
+  it("suggests the tags and lists the tasks of the reader's projects only", async () => {
+    const source = await aSource(handle);
+    await mentions(handle, { source, projectIds: [mine], items: [{ tags: ["ours"] }] });
+    await mentions(handle, { source, projectIds: [foreign], items: [{ tags: ["their-secret"] }] });
+    await aTask(handle, { title: "mine", projectId: mine, messageId: shared });
+    await aTask(handle, { title: "foreign", projectId: foreign, messageId: shared });
+    await aTask(handle, { title: "no project", messageId: shared });
+    const { context } = await signedInContext({ roles: ["analyst"], projectIds: [mine] });
+    const page = (await feed(context, {})) as unknown as { choices: { tags: string[] } };
+    expect(page.choices.tags).toContain("ours");
+    expect(page.choices.tags).not.toContain("their-secret");
+    const opened = (await mentionLoader(args(context, `/messages/${shared}`, {}, { messageId: shared as string }))) as {
+      tags: string[];
+      mention: { tasks: Array<{ title: string }> };
+    };
+    expect(opened.tags).not.toContain("their-secret");
+    expect(opened.mention.tasks.map((t) => t.title)).toEqual(["mine"]);
+  });
 });
 
 describe("bulk", () => {
@@ -460,6 +495,13 @@ describe("a mention", () => {
     await act({ intent: "task", title: "Reply to the press", projectId: project });
     const [task] = await handle.db.select().from(tasks).where(eq(tasks.messageId, id));
     expect(task).toMatchObject({ title: "Reply to the press", projectId: project });
+    // Without a project chosen, the task is in the mention's project, where its author can open it.
+    await act({ intent: "task", title: "Follow up" });
+    const [followUp] = await handle.db
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.messageId, id), eq(tasks.title, "Follow up")));
+    expect(followUp?.projectId).toBe(project);
   });
 });
 
@@ -508,4 +550,63 @@ describe("CSV export", () => {
       text: "'-2+3 is fine, +1 too",
     });
   });
+});
+
+describe("the feed's total", () => {
+  // Midday UTC: already tomorrow in Kiritimati (UTC+14), still early morning in Honolulu (UTC−10).
+  const NOW = new Date("2026-03-15T12:00:00Z");
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  for (const timeZone of ["Pacific/Kiritimati", "Pacific/Honolulu"]) {
+    it(`is the number of rows its export holds and the counted total, for one project and all, in ${timeZone}`, async () => {
+      vi.useFakeTimers({ toFake: ["Date"], now: NOW });
+      const one = (await aProject(handle)).id;
+      const two = (await aProject(handle)).id;
+      const source = await aSource(handle);
+      const days = presetDays("7", today(timeZone));
+      const at = (day: string, hour: number, minute: number) =>
+        new Date(zonedInstant(day, hour, timeZone).getTime() + minute * 60_000);
+      // The first and the last hour of the period's first and last days, and the hours just outside it.
+      const inside = [at(days.from, 0, 5), at(days.from, 23, 55), at(days.to, 0, 5), at(days.to, 23, 55)];
+      const outside = [at(addDays(days.from, -1), 23, 55), at(addDays(days.to, 1), 0, 5)];
+      await mentions(handle, {
+        source,
+        projectIds: [one],
+        items: [...inside, ...outside].map((when) => ({ at: when })),
+      });
+      await mentions(handle, { source, projectIds: [one], items: [{ at: inside[1], isArchived: true }] });
+      // A mention of both projects counts once in "all projects".
+      await mentions(handle, { source, projectIds: [one, two], items: [{ at: inside[2] }] });
+      await mentions(handle, { source, projectIds: [two], items: [{ at: inside[3] }] });
+      const context = await readerIn(timeZone, { roles: ["viewer"], projectIds: [one, two] });
+
+      const customRange = `from=${days.from}&to=${days.to}`;
+      for (const [search, projects, expected] of [
+        [`project=${one}&period=7`, [one], 5],
+        [`period=7`, [one, two], 6],
+        [`project=${one}&${customRange}`, [one], 5],
+        [customRange, [one, two], 6],
+      ] as const) {
+        const page = (await feedLoader(args(context, `/messages?${search}`))) as unknown as Feed;
+        const counted = await countMentions(handle.db, { scope: projects, ...rangeOf(days, timeZone) });
+        expect({ search, total: page.total }).toEqual({ search, total: { count: expected, estimated: false } });
+        expect((await exported(context, search)).ids).toHaveLength(expected);
+        expect(counted.total).toBe(expected);
+      }
+      expect((await exported(context, "period=7")).fileName).toBe(
+        `attachment; filename="mentions-${today(timeZone)}.csv"`,
+      );
+
+      // An admin's "all projects", with a mention that matches no project yet: the total is the export's rows.
+      await mentions(handle, { source, items: [{ at: inside[0] }] });
+      const everything = await readerIn(timeZone, { roles: ["admin"] });
+      const all = await countMentions(handle.db, { scope: "all", ...rangeOf(days, timeZone) });
+      const page = (await feedLoader(args(everything, "/messages?period=7"))) as unknown as Feed;
+      const { ids } = await exported(everything, "period=7");
+      expect(page.total).toEqual({ count: all.total, estimated: false });
+      expect(ids).toHaveLength(all.total);
+    });
+  }
 });

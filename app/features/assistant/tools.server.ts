@@ -6,12 +6,16 @@ import { and, asc, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { projects as projectsTable, tasks } from "~/db/schema";
+import { getEnv } from "~/lib/env.server";
+import { detachedQueue } from "~/lib/jobs.server";
+import type { Services } from "../../core/context.server";
 import { canAccessProject } from "../../core/permissions";
-import type { CurrentUser } from "../../core/reader";
+import type { CurrentUser, Reader } from "../../core/reader";
 import type { AssistantBlock, BlockCell, CitedMention } from "../../db/assistant-blocks";
 import { headingOf } from "../mentions/mention-list";
 import { MESSAGE_LANGUAGES, SENTIMENTS, SOURCE_TYPES } from "../messages/feed";
-import { feedConditions, feedCount, feedPage, parseFeedQuery, visibleProjects } from "../messages/feed.server";
+import { feedOf, feedPage } from "../messages/feed.server";
+import { feedTotal } from "../messages/feed-total.server";
 import { listProjects, type ProjectListItem } from "../projects/projects.server";
 import { type DayRange, lastDays, readPeriod } from "./period";
 
@@ -99,8 +103,16 @@ export function feedParams(projectIds: readonly string[], range: DayRange, args:
   return params;
 }
 
-function feedWhere(asker: Asker, params: URLSearchParams) {
-  return feedConditions(asker.user, parseFeedQuery(params), null, asker.timeZone);
+/** The feed for these parameters, as the asker sees it; the switcher is not the assistant's (it names projects). */
+function feedFor(asker: Asker, params: URLSearchParams) {
+  const reader: Reader = { ...asker.user, timeZone: asker.timeZone, language: asker.language, activeProjectId: null };
+  const services: Services = { db: getDb(), env: getEnv(), jobs: detachedQueue };
+  return { reader, services, feed: feedOf(reader, params) };
+}
+
+function feedCount(asker: Asker, params: URLSearchParams) {
+  const { services, feed } = feedFor(asker, params);
+  return feedTotal(services, feed);
 }
 
 const periodResult = (range: DayRange) => ({ from: range.from, to: range.to, timeZone: "user's" });
@@ -113,11 +125,11 @@ export async function countMentions(asker: Asker, args: FilterArgs): Promise<Too
     range,
     args,
   );
-  const total = await feedCount(feedWhere(asker, params));
+  const total = await feedCount(asker, params);
   const byProject = await Promise.all(
     chosen.map(async (p) => ({
       project: p,
-      ...(await feedCount(feedWhere(asker, feedParams([p.id], range, args)))),
+      ...(await feedCount(asker, feedParams([p.id], range, args))),
     })),
   );
   const blocks: AssistantBlock[] = [];
@@ -154,15 +166,8 @@ export async function searchMentions(asker: Asker, args: z.infer<typeof searchAr
     range,
     args,
   );
-  const query = parseFeedQuery(params);
-  const where = feedConditions(asker.user, query, null, asker.timeZone);
-  const page = await feedPage(
-    where,
-    { ...query.state, pageSize: args.limit ?? 5 },
-    null,
-    visibleProjects(asker.user),
-    asker.language,
-  );
+  const { services, reader, feed } = feedFor(asker, params);
+  const page = await feedPage(services, reader, feed.where, { ...feed.query.state, pageSize: args.limit ?? 5 }, null);
   const cited: CitedMention[] = page.items.map((m) => ({
     id: m.id,
     heading: headingOf(m).heading.slice(0, 160),

@@ -1,11 +1,13 @@
 import { once } from "node:events";
 import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
-import type { RouterContextProvider } from "react-router";
+import type { Services } from "~/core/context.server";
+import { today } from "~/core/period";
+import type { Reader } from "~/core/reader";
 import { CSV_OPTIONS } from "~/lib/csv.server";
-import type { CurrentUser } from "../../core/reader";
-import { MAX_EXPORT_ROWS } from "./feed";
-import { feedContext, feedRows, visibleProjects } from "./feed.server";
+import { type Feed, feedRows } from "./feed.server";
+
+const MAX_EXPORT_ROWS = 100_000;
 
 const COLUMNS = [
   "id",
@@ -27,14 +29,14 @@ const COLUMNS = [
 ] as const;
 
 /**
- * The feed's mentions (its URL's search and filters, in the user's scope) as CSV: UTF-8 with a BOM, formula-like
- * text neutralised, written as the rows arrive, at most 100 000 of them.
+ * A feed's mentions (its URL's search and filters, in the reader's scope) as CSV: UTF-8 with a BOM,
+ * formula-like text neutralised, written as the rows arrive, at most 100 000 of them. The file is named
+ * after today in the reader's zone.
  */
-export function exportCsv(context: Readonly<RouterContextProvider>, user: CurrentUser, url: URL, language: string) {
-  const { where } = feedContext(context, user, url.searchParams);
+export function mentionsCsv(services: Services, reader: Reader, feed: Feed) {
   const csv = stringify({ ...CSV_OPTIONS, header: true, columns: [...COLUMNS] });
   (async () => {
-    for await (const m of feedRows(where, visibleProjects(user), language, MAX_EXPORT_ROWS)) {
+    for await (const m of feedRows(services, reader, feed.where, MAX_EXPORT_ROWS)) {
       const row = [
         m.id,
         m.publishedAt,
@@ -57,12 +59,5 @@ export function exportCsv(context: Readonly<RouterContextProvider>, user: Curren
     }
     csv.end();
   })().catch((error: Error) => csv.destroy(error));
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(Readable.toWeb(csv) as ReadableStream, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="mentions-${day}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return { fileName: `mentions-${today(reader.timeZone)}.csv`, body: Readable.toWeb(csv) as ReadableStream };
 }

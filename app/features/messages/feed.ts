@@ -1,9 +1,11 @@
+import type { Preset } from "~/core/period";
 import { defineTable } from "~/ui/data-table/spec";
 
 export const SENTIMENTS = ["positive", "neutral", "negative"] as const;
 export const SOURCE_TYPES = ["rss", "atom", "telegram", "website", "webhook", "manual"] as const;
 export const MESSAGE_LANGUAGES = ["en", "ru", "uz", "uz-Cyrl", "other"] as const;
-export const PERIODS = ["7", "30", "90"] as const;
+/** The feed's period filter: today and the 6, 29 or 89 days before it, in the reader's zone. */
+export const PERIODS = ["7", "30", "90"] as const satisfies readonly Preset[];
 
 /** The feed: what its URL may sort, filter and page by (ADR 024: pages are keyset, not numbered). */
 export const messagesFeed = defineTable({
@@ -29,8 +31,4 @@ export const FREE_FILTERS = ["project", "source", "tag", "from", "to"] as const;
 
 export const BULK_INTENTS = ["read", "unread", "star", "unstar", "archive", "unarchive", "sentiment", "tag"] as const;
 export type BulkIntent = (typeof BULK_INTENTS)[number];
-
-/** Above this many matches the feed shows the planner's estimate, said to be one. */
-export const EXACT_COUNT_LIMIT = 10_000;
-export const MAX_EXPORT_ROWS = 100_000;
 export const MAX_TAG = 50;

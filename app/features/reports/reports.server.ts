@@ -3,11 +3,11 @@ import { data } from "react-router";
 import { clampPage, type TableState } from "~/ui/data-table/spec";
 import { can, canAccessProject } from "../../core/permissions";
 import type { CurrentUser } from "../../core/reader";
+import { visibleScope } from "../../core/scope.server";
 import { getDb } from "../../db/client.server";
 import type { ReportSchedule } from "../../db/report-model";
 import { messageProjects, messages, projects, reports } from "../../db/schema";
 import { inLanguage } from "../../lib/translations";
-import { visibleProjects } from "../messages/feed.server";
 import { generateReport } from "./generate.server";
 import { reportDays } from "./periods";
 import type { CreateReportInput } from "./schemas";
@@ -16,6 +16,12 @@ export type Report = typeof reports.$inferSelect;
 export type ReportsTableState = TableState<ReturnType<typeof import("./list").reportsTableFor>>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The projects the user may see, null for all (the messages feed's `visibleProjects` until reports use inScope). */
+function visibleProjects(user: CurrentUser): string[] | null {
+  const scope = visibleScope(user);
+  return scope === "all" ? null : [...scope];
+}
 
 /** A report the user may see (its project is theirs); anything else is 404, PDF and CSV included. */
 export async function getReport(user: CurrentUser, id: string): Promise<Report> {
