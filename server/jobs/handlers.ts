@@ -31,7 +31,7 @@ export interface JobDefinition {
 
 export const jobs = {
   "fetch-source": {
-    run: (_services, data, signal) => fetchSource(String(data.sourceId), { signal }),
+    run: (services, data, signal) => fetchSource(services, String(data.sourceId), { signal }),
     policy: "exclusive",
     concurrency: 4,
     // A website fetch reads up to 50 pages, each with its own 30 s limit.
@@ -47,7 +47,7 @@ export const jobs = {
     retryLimit: 1,
   },
   "run-import": {
-    run: (_services, data) => runImport(String(data.importId)),
+    run: (services, data) => runImport(services, String(data.importId)),
     policy: "exclusive",
     concurrency: 1,
     // 10 MB of rows through the pipeline takes well under a minute; a process that died leaves the import
@@ -72,7 +72,7 @@ export const jobs = {
     retryLimit: 5,
   },
   "send-support-request": {
-    run: (_services, data, signal) => deliverSupportRequest(String(data.requestId), signal),
+    run: (services, data, signal) => deliverSupportRequest(services, String(data.requestId), signal),
     policy: "exclusive",
     concurrency: 2,
     expireInSeconds: 60,

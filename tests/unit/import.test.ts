@@ -7,6 +7,7 @@ import { action, loader } from "~/routes/_app.sources.$sourceId.import";
 import { aProject, aSource, openTestDatabase } from "../support/builders";
 import { jobsSettled, startTestJobQueue } from "../support/jobs";
 import { ORIGIN } from "../support/route";
+import { testServices } from "../support/services";
 import { signedInContext } from "../support/session";
 
 let handle: DatabaseHandle;
@@ -332,9 +333,9 @@ describe("the job handed out again", () => {
       .update(sourceImports)
       .set({ status: "running", processedRows: 1, mapping: { externalId: "id", text: "text" } })
       .where(eq(sourceImports.id, id));
-    await runImport(id);
+    await runImport(testServices(), id);
     expect((await view(source.id, id)).result).toEqual({ new: 2, duplicate: 0, matched: 2, rejected: 0 });
-    await runImport(id);
+    await runImport(testServices(), id);
     expect((await view(source.id, id)).result).toEqual({ new: 2, duplicate: 0, matched: 2, rejected: 0 });
     expect(await storedFrom(source.id)).toHaveLength(2);
   });

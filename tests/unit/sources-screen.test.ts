@@ -7,7 +7,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { messages, sources } from "~/db/schema";
 import { verifyWebhookSecret } from "~/features/sources/webhook-secret.server";
 import { LANGUAGES } from "~/i18n/config";
-import { type JobName, setJobQueue } from "~/lib/jobs.server";
+import type { JobName } from "~/lib/jobs.server";
 import { takeFlashToast } from "~/lib/toast.server";
 import { action as listAction, loader as listLoader } from "~/routes/_app.sources._index";
 import { action as detailAction, loader as detailLoader } from "~/routes/_app.sources.$sourceId";
@@ -15,6 +15,7 @@ import { action as editAction, loader as editLoader } from "~/routes/_app.source
 import { action as newAction, loader as newLoader } from "~/routes/_app.sources.new";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 import { formPost, ORIGIN } from "../support/route";
+import { installTestServices } from "../support/services";
 import { signedInContext } from "../support/session";
 
 // A public IPv4 literal: passes the private-address check without asking DNS (no network in tests).
@@ -26,15 +27,16 @@ const queued: Array<{ name: JobName; data: Record<string, unknown> }> = [];
 beforeAll(async () => {
   delete process.env.COLLECTOR_ALLOW_PRIVATE;
   handle = await openTestDatabase();
-  setJobQueue({
-    send: async (name, data) => {
-      queued.push({ name, data });
-      return String(queued.length);
+  installTestServices({
+    jobs: {
+      send: async (name, data) => {
+        queued.push({ name, data });
+        return String(queued.length);
+      },
     },
   });
 });
 afterAll(async () => {
-  setJobQueue(undefined);
   await handle.close();
 });
 beforeEach(async () => {
