@@ -3,6 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { preferencesContext } from "~/core/context.server";
+import { addDays, startOfDay, today } from "~/core/period";
 import type { DatabaseHandle } from "~/db/client.server";
 import { messages, sources } from "~/db/schema";
 import { verifyWebhookSecret } from "~/features/sources/webhook-secret.server";
@@ -70,6 +72,12 @@ type ListPage = {
 };
 
 const manager = () => signedInContext({ roles: ["manager"] });
+/** The reader's time zone, as their preferences say. */
+function inZone(context: Awaited<ReturnType<typeof signedInContext>>["context"], timezone: string) {
+  const preferences = context.get(preferencesContext);
+  if (preferences) context.set(preferencesContext, { ...preferences, timezone });
+  return context;
+}
 const create = async (fields: Record<string, string>, context?: unknown) =>
   call(newAction as never, formPost("/sources/new", fields), context ?? (await manager()).context);
 const stored = async (name: string) => (await handle.db.select().from(sources).where(eq(sources.name, name)))[0];
@@ -120,6 +128,31 @@ describe("the table", () => {
     const odd = await list("?type=fax&sort=nope&page=99&size=10");
     expect(odd.total).toBe(4);
     expect(odd.rows).toHaveLength(4);
+  });
+
+  it("counts the items of the last 7 days in the reader's zone (today and the 6 days before), and says the zone", async () => {
+    const zone = "Pacific/Kiritimati";
+    const feed = await aSource(handle, { name: "Zoned" });
+    const firstDay = startOfDay(addDays(today(zone), -6), zone);
+    const [before, within] = await mentions(handle, { source: feed, items: [{}, {}] });
+    const collected = async (id: string, at: number) =>
+      handle.db
+        .update(messages)
+        .set({ collectedAt: new Date(at) })
+        .where(eq(messages.id, id));
+    // A second before the first of the 7 days began there, and a second after.
+    await collected(before!.id, firstDay.getTime() - 1_000);
+    await collected(within!.id, firstDay.getTime() + 1_000);
+    const { context } = await signedInContext();
+    const page = (await call(listLoader as never, get("/sources"), inZone(context, zone))) as ListPage & {
+      timeZone: string;
+    };
+    expect(page.rows.find((r) => r.name === "Zoned")?.newItems7d).toBe(1);
+    expect(page.timeZone).toBe(zone);
+    const detail = (await call(detailLoader as never, get(`/sources/${feed.id}`), context, { sourceId: feed.id })) as {
+      timeZone: string;
+    };
+    expect(detail.timeZone).toBe(zone);
   });
 
   it("everyone reads; only admins and managers get the buttons", async () => {
