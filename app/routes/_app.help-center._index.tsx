@@ -5,6 +5,7 @@ import { allArticles, TOPICS } from "~/features/help/library.server";
 import { searchArticles } from "~/features/help/search.server";
 import { supportRequestSchema } from "~/features/support/schemas";
 import { recentSupportRequests, sendSupportRequest, supportChannels } from "~/features/support/support.server";
+import { SupportCard } from "~/features/support/support-card";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { APP_VERSION } from "~/lib/version";
@@ -51,7 +52,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function HelpCenterRoute({ loaderData, actionData }: Route.ComponentProps) {
-  return <HelpCenterPage data={loaderData} actionData={actionData} />;
+  const { support } = loaderData;
+  return (
+    <HelpCenterPage
+      data={loaderData}
+      support={
+        <SupportCard botUrl={support.botUrl} form={support.form} requests={support.requests} result={actionData} />
+      }
+    />
+  );
 }
 
 export const ErrorBoundary = PageErrorBoundary;

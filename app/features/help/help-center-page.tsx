@@ -1,8 +1,7 @@
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { Highlighted } from "~/features/messages/highlighted";
-import { SupportCard, type SupportRequestRow } from "~/features/support/support-card";
 import { useTranslation } from "~/i18n/use-translation";
-import type { FormResult } from "~/lib/forms";
 import { buttonClass } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { EmptyState } from "~/ui/empty-state";
@@ -23,7 +22,6 @@ export interface HelpCenterData {
   results: SearchHit[] | null;
   topics: Array<{ topic: Topic; articles: ArticleBrief[] }>;
   popular: ArticleBrief[];
-  support: { botUrl: string | null; form: boolean; requests: SupportRequestRow[] };
 }
 
 function SearchBox({ q }: { q: string }) {
@@ -50,16 +48,10 @@ function SearchBox({ q }: { q: string }) {
   );
 }
 
-/** The help center: search, the popular articles and every topic's, and "Contact support". */
-export function HelpCenterPage({
-  data: loaderData,
-  actionData,
-}: {
-  data: HelpCenterData;
-  actionData: FormResult | undefined;
-}) {
+/** The help center: search, the popular articles and every topic's, with `support` ("Contact support") beside. */
+export function HelpCenterPage({ data, support }: { data: HelpCenterData; support: ReactNode }) {
   const { t } = useTranslation("help");
-  const { q, results, topics, popular, support } = loaderData;
+  const { q, results, topics, popular } = data;
   return (
     <>
       <PageHeader
@@ -141,9 +133,7 @@ export function HelpCenterPage({
             </>
           )}
         </div>
-        <div>
-          <SupportCard botUrl={support.botUrl} form={support.form} requests={support.requests} result={actionData} />
-        </div>
+        <div>{support}</div>
       </div>
     </>
   );
