@@ -2,10 +2,13 @@
 // sentiment → match → store with links and rollups), on in-memory PGlite or DATABASE_URL.
 // `node scripts/bench-ingest.ts [count] [batchSize…] [--runs N]`: each batch size `runs` times (default 3)
 // with new items from a new source; the median run is reported. Defaults: 20 000 items, batches of 100 and 1 000.
+import type { Services } from "../app/core/context.server.ts";
 import { openDatabase } from "../app/db/client.server.ts";
 import { projects, sources } from "../app/db/schema.ts";
 import { ingest } from "../app/features/sources/ingest.server.ts";
 import { lexiconClassifier } from "../app/features/sources/sentiment.ts";
+import { parseEnv } from "../app/lib/env.server.ts";
+import { detachedQueue } from "../app/lib/jobs.server.ts";
 
 const args = process.argv.slice(2);
 const runsAt = args.indexOf("--runs");
@@ -13,8 +16,11 @@ const runs = runsAt < 0 ? 3 : Number(args.splice(runsAt, 2)[1]);
 const [count = 20_000, ...sizes] = args.map(Number);
 const batchSizes = sizes.length ? sizes : [100, 1000];
 
-const handle = openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: "memory://" });
+const dataDir = "memory://";
+const handle = openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
 await handle.migrate();
+// No queue runs here: the alert checks a real ingestion queues are left out.
+const services: Services = { db: handle.db, env: parseEnv({ ...process.env, DATA_DIR: dataDir }), jobs: detachedQueue };
 const tag = Date.now().toString(36);
 await handle.db.insert(projects).values([
   { name: `Bench Nurbank ${tag}`, keywords: ["Nurbank", "Нурбанк"], excludedWords: ["vakansiya"] },
@@ -48,7 +54,7 @@ async function once(batchSize: number, run: number) {
   }));
   const began = performance.now();
   const cpuBefore = process.cpuUsage();
-  const result = await ingest(source!.id, items, { db: handle.db, batchSize, classifier: lexiconClassifier });
+  const result = await ingest(services, source!.id, items, { batchSize, classifier: lexiconClassifier });
   const seconds = (performance.now() - began) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   if (result.new !== count) throw new Error(`expected ${count} new mentions, got ${JSON.stringify(result)}`);

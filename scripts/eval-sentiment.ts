@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { detectLanguage, type Language } from "../app/features/sources/language.ts";
 import { defaultClassifier } from "../app/features/sources/llm-sentiment.server.ts";
+import { parseEnv } from "../app/lib/env.server.ts";
 
 const fixtures = new URL("../tests/fixtures/", import.meta.url);
 const sets =
@@ -13,7 +14,7 @@ const sets =
     : readdirSync(fixtures)
         .filter((f) => f.startsWith("labelled-sentences") && f.endsWith(".tsv"))
         .sort();
-const classify = defaultClassifier();
+const classify = defaultClassifier({ env: parseEnv() });
 console.log(process.env.AI_BASE_URL && process.env.AI_MODEL ? `model ${process.env.AI_MODEL}` : "lexicon");
 
 for (const set of sets) {

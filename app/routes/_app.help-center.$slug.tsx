@@ -1,5 +1,5 @@
-import { data, Link } from "react-router";
-import { requireUser } from "~/features/auth/guard.server";
+import { Link } from "react-router";
+import { found, requireReader, servicesOf } from "~/core/context.server";
 import { countView, helpLanguage, helpLibrary } from "~/features/help/articles.server";
 import { findArticle, relatedArticles } from "~/features/help/library.server";
 import { useTranslation } from "~/i18n/use-translation";
@@ -10,15 +10,13 @@ import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.help-center.$slug";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  requireUser(context);
-  const language = helpLanguage(context);
-  const found = findArticle(helpLibrary(), language, params.slug);
-  if (!found) throw data(null, { status: 404 });
-  await countView(found.article.slug);
-  const { slug, title, summary, html, toc, language: written } = found.article;
+  const language = helpLanguage(requireReader(context));
+  const { article, fallback } = found(findArticle(helpLibrary(), language, params.slug));
+  await countView(servicesOf(context), article.slug);
+  const { slug, title, summary, html, toc, language: written } = article;
   return {
     article: { slug, title, summary, html, toc, language: written },
-    fallback: found.fallback,
+    fallback,
     related: relatedArticles(helpLibrary(), language, slug).map((a) => ({ slug: a.slug, title: a.title })),
   };
 }

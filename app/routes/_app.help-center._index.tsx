@@ -1,21 +1,15 @@
-import { Form, Link } from "react-router";
-import { requireUser } from "~/features/auth/guard.server";
+import { requireReader, servicesOf } from "~/core/context.server";
 import { helpLanguage, helpLibrary, popularArticles } from "~/features/help/articles.server";
+import { HelpCenterPage } from "~/features/help/help-center-page";
 import { allArticles, TOPICS } from "~/features/help/library.server";
 import { searchArticles } from "~/features/help/search.server";
-import { Highlighted } from "~/features/messages/highlighted";
-import { recentSupportRequests, submitSupportRequest, supportChannels } from "~/features/support/support.server";
+import { supportRequestSchema } from "~/features/support/schemas";
+import { recentSupportRequests, sendSupportRequest, supportChannels } from "~/features/support/support.server";
 import { SupportCard } from "~/features/support/support-card";
-import { useTranslation } from "~/i18n/use-translation";
+import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { APP_VERSION } from "~/lib/version";
 import { PageErrorBoundary } from "~/shell/error-page";
-import { buttonClass } from "~/ui/button";
-import { Card } from "~/ui/card";
-import { EmptyState } from "~/ui/empty-state";
-import { BookOpen, LifeBuoy, Search, SearchX } from "~/ui/icons";
-import { Input } from "~/ui/input";
-import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.help-center._index";
 
 const brief = ({ slug, title, summary }: { slug: string; title: string; summary: string }) => ({
@@ -25,11 +19,12 @@ const brief = ({ slug, title, summary }: { slug: string; title: string; summary:
 });
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const user = requireUser(context);
-  const language = helpLanguage(context);
+  const reader = requireReader(context);
+  const services = servicesOf(context);
+  const language = helpLanguage(reader);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const articles = allArticles(helpLibrary(), language);
-  const channels = supportChannels();
+  const channels = supportChannels(services);
   return {
     q,
     results: q ? searchArticles(helpLibrary(), language, q) : null,
@@ -37,134 +32,34 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       topic,
       articles: articles.filter((a) => a.topic === topic).map(brief),
     })).filter((t) => t.articles.length > 0),
-    popular: q ? [] : (await popularArticles(language)).map(brief),
-    support: { ...channels, requests: channels.form ? await recentSupportRequests(user.id) : [] },
+    popular: q ? [] : (await popularArticles(services, language)).map(brief),
+    support: { ...channels, requests: channels.form ? await recentSupportRequests(services, reader.id) : [] },
   };
 }
 
+/** "Contact support": the question is stored and queued for the support chat; back to the form with a toast. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context);
-  const sent = await submitSupportRequest(user, await request.formData(), {
-    language: helpLanguage(context),
+  const reader = requireReader(context);
+  const submission = parseForm(await request.formData(), supportRequestSchema);
+  if (!submission.success) return formFailure(submission.result);
+  const sent = await sendSupportRequest(servicesOf(context), reader, submission.data, {
+    language: helpLanguage(reader),
     appVersion: APP_VERSION,
   });
-  if ("failure" in sent) return sent.failure;
+  if ("refused" in sent)
+    return formFailure({ values: submission.values, formError: { key: sent.refused } }, sent.status);
   return redirectWithToast("/help-center#support", { type: "success", key: "help:support.queuedToast" });
 }
 
-function SearchBox({ q }: { q: string }) {
-  const { t } = useTranslation("help");
+export default function HelpCenterRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { support } = loaderData;
   return (
-    <Form method="get" role="search" className="mb-6 flex gap-2">
-      <label htmlFor="help-q" className="sr-only">
-        {t("search.label")}
-      </label>
-      <Input
-        id="help-q"
-        name="q"
-        type="search"
-        defaultValue={q}
-        placeholder={t("search.placeholder")}
-        className="max-w-xl"
-        maxLength={200}
-      />
-      <button type="submit" className={buttonClass()}>
-        <Search aria-hidden="true" />
-        <span className="max-sm:sr-only">{t("search.submit")}</span>
-      </button>
-    </Form>
-  );
-}
-
-export default function HelpCenterPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("help");
-  const { q, results, topics, popular, support } = loaderData;
-  return (
-    <>
-      <PageHeader
-        title={t("title")}
-        description={t("description")}
-        actions={
-          <a href="#support" className={buttonClass("outline")}>
-            <LifeBuoy aria-hidden="true" />
-            {t("contactSupport")}
-          </a>
-        }
-      />
-      <SearchBox q={q} />
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="flex min-w-0 flex-col gap-6">
-          {results ? (
-            <section aria-labelledby="help-results" className="flex flex-col gap-3">
-              <h2 id="help-results" className="font-semibold">
-                {t("search.results", { count: results.length, q })}
-              </h2>
-              {results.length === 0 ? (
-                <EmptyState
-                  icon={SearchX}
-                  text={t("search.none")}
-                  action={
-                    <Link to="/help-center" className={buttonClass("outline")}>
-                      {t("search.clear")}
-                    </Link>
-                  }
-                />
-              ) : (
-                <ol className="flex flex-col gap-3">
-                  {results.map((hit) => (
-                    <li key={hit.slug} className="rounded-xl border border-border bg-card p-4">
-                      <Link to={`/help-center/${hit.slug}`} className="font-medium text-primary hover:underline">
-                        {hit.title}
-                      </Link>
-                      <p className="mt-1 text-sm text-muted-foreground">
-                        <Highlighted segments={hit.excerpt} />
-                      </p>
-                    </li>
-                  ))}
-                </ol>
-              )}
-            </section>
-          ) : (
-            <>
-              <Card title={t("popular")}>
-                <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-                  {popular.map((a) => (
-                    <li key={a.slug}>
-                      <Link
-                        to={`/help-center/${a.slug}`}
-                        className="flex items-center gap-2 text-primary hover:underline"
-                      >
-                        <BookOpen aria-hidden="true" className="size-4 shrink-0" />
-                        {a.title}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </Card>
-              <div className="grid grid-cols-1 items-start gap-6 md:grid-cols-2">
-                {topics.map(({ topic, articles }) => (
-                  <Card key={topic} title={t(`topics.${topic}`)}>
-                    <ul className="flex flex-col gap-3">
-                      {articles.map((a) => (
-                        <li key={a.slug}>
-                          <Link to={`/help-center/${a.slug}`} className="font-medium text-primary hover:underline">
-                            {a.title}
-                          </Link>
-                          <p className="text-sm text-muted-foreground">{a.summary}</p>
-                        </li>
-                      ))}
-                    </ul>
-                  </Card>
-                ))}
-              </div>
-            </>
-          )}
-        </div>
-        <div>
-          <SupportCard botUrl={support.botUrl} form={support.form} requests={support.requests} result={actionData} />
-        </div>
-      </div>
-    </>
+    <HelpCenterPage
+      data={loaderData}
+      support={
+        <SupportCard botUrl={support.botUrl} form={support.form} requests={support.requests} result={actionData} />
+      }
+    />
   );
 }
 

@@ -1,16 +1,17 @@
-import { requireRole } from "~/features/auth/guard.server";
+import { found, requirePermission, requireReader, servicesOf } from "~/core/context.server";
+import { sourceSchema } from "~/features/sources/schemas";
 import { SourceForm } from "~/features/sources/source-form";
-import { addressFields, getSource, submitSourceForm } from "~/features/sources/sources.server";
+import { addressFields, getSource, updateSource } from "~/features/sources/sources.server";
 import { useTranslation } from "~/i18n/use-translation";
-import { formFailure } from "~/lib/forms.server";
+import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.sources.$sourceId.edit";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  requireRole(context, "sources.manage");
-  const source = await getSource(params.sourceId);
+  requirePermission(requireReader(context), "sources.manage");
+  const source = found(await getSource(servicesOf(context), params.sourceId));
   return {
     source: {
       id: source.id,
@@ -24,9 +25,16 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = requireRole(context, "sources.manage");
-  const outcome = await submitSourceForm(user, await request.formData(), params.sourceId);
-  if (!outcome.ok) return formFailure(outcome.result, outcome.status);
+  requirePermission(requireReader(context), "sources.manage");
+  const services = servicesOf(context);
+  const source = found(await getSource(services, params.sourceId));
+  const form = await request.formData();
+  // The type is the stored one: an edit cannot change it.
+  form.set("type", source.type);
+  const submission = parseForm(form, sourceSchema);
+  if (!submission.success) return formFailure(submission.result);
+  const outcome = await updateSource(services, source, submission.data);
+  if (!outcome.ok) return formFailure({ values: submission.values, fieldErrors: outcome.fieldErrors }, outcome.status);
   return redirectWithToast(`/sources/${outcome.source.id}`, {
     type: "success",
     key: "sources:toast.saved",

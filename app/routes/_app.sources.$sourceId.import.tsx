@@ -1,6 +1,5 @@
-import { useEffect } from "react";
-import { data, Form, Link, redirect, useRevalidator } from "react-router";
-import { requireRole } from "~/features/auth/guard.server";
+import { data, redirect } from "react-router";
+import { found, requirePermission, requireReader, servicesOf } from "~/core/context.server";
 import {
   confirmImport,
   createImport,
@@ -10,56 +9,40 @@ import {
   previewOf,
   recentImports,
 } from "~/features/sources/import.server";
-import { ITEM_FIELDS, MAX_IMPORT_BYTES } from "~/features/sources/import-fields";
-import { ImportErrors, ImportResult, ImportStatusBadge } from "~/features/sources/import-view";
-import { useTranslation } from "~/i18n/use-translation";
-import { useFormatter } from "~/lib/format";
-import { type FormResult, useFormErrors, useIsPending } from "~/lib/forms";
+import { ITEM_FIELDS } from "~/features/sources/import-fields";
+import { type Current, type FileFailure, ImportPage } from "~/features/sources/import-page";
 import { formFailure } from "~/lib/forms.server";
 import { PageErrorBoundary } from "~/shell/error-page";
-import { buttonClass, SubmitButton } from "~/ui/button";
-import { Card } from "~/ui/card";
-import { cn } from "~/ui/cn";
-import { InputField, SelectField } from "~/ui/field";
-import { FileUp, RefreshCw } from "~/ui/icons";
-import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.sources.$sourceId.import";
 
-const RUNNING = new Set(["queued", "running"]);
-const POLL_MS = 1_500;
-
-async function sourceOr404(sourceId: string) {
-  const source = await manualSource(sourceId);
-  if (!source) throw data(null, { status: 404 });
-  return source;
-}
-
-export async function loader({ context, params, request }: Route.LoaderArgs) {
-  requireRole(context, "sources.manage");
-  const source = await sourceOr404(params.sourceId);
-  const importId = new URL(request.url).searchParams.get("import");
-  const row = importId ? await findImport(source.id, importId) : null;
-  if (importId && !row) throw data(null, { status: 404 });
-  const current = row && {
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  requirePermission(requireReader(context), "sources.manage");
+  const services = servicesOf(context);
+  const source = found(await manualSource(services, params.sourceId));
+  const importId = url.searchParams.get("import");
+  const row = importId ? found(await findImport(services, source.id, importId)) : null;
+  const current: Current | null = row && {
     id: row.id,
     fileName: row.fileName,
     format: row.format,
     status: row.status,
     totalRows: row.totalRows,
     processedRows: row.processedRows,
-    result: row.result as { new?: number; duplicate?: number; matched?: number; rejected?: number } | null,
+    result: row.result as Current["result"],
     errors: row.errors,
     invalidRows: Number((row.result as { invalidRows?: number } | null)?.invalidRows ?? 0),
     resumedFrom: Number((row.result as { resumedFrom?: number } | null)?.resumedFrom ?? 0),
     mapping: row.mapping,
     preview: row.status === "preview" ? previewOf(row) : null,
   };
-  return { source: { id: source.id, name: source.name }, current, recent: await recentImports(source.id) };
+  return { source: { id: source.id, name: source.name }, current, recent: await recentImports(services, source.id) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = requireRole(context, "sources.manage");
-  const source = await sourceOr404(params.sourceId);
+  const reader = requireReader(context);
+  requirePermission(reader, "sources.manage");
+  const services = servicesOf(context);
+  const source = found(await manualSource(services, params.sourceId));
   const form = await request.formData();
   const here = `/sources/${source.id}/import`;
   const intent = form.get("intent");
@@ -71,9 +54,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return formFailure({ fieldErrors: { file: "imports:fileErrors.missing" } });
     }
     const created = await createImport(
+      services,
       source.id,
       { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) },
-      user.id,
+      reader.id,
     );
     if ("problem" in created) {
       // The row is named in the message (a NUL byte's row).
@@ -83,15 +67,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return redirect(`${here}?import=${created.id}`);
   }
 
-  const row = await findImport(source.id, String(form.get("importId") ?? ""));
-  if (!row) throw data(null, { status: 404 });
+  const row = found(await findImport(services, source.id, String(form.get("importId") ?? "")));
   if (intent === "discard") {
-    await discardImport(row);
+    await discardImport(services, row);
     return redirect(here);
   }
   if (intent === "confirm") {
     const chosen = Object.fromEntries(ITEM_FIELDS.map((field) => [field, String(form.get(`map.${field}`) ?? "")]));
-    const confirmed = await confirmImport(row, chosen);
+    const confirmed = await confirmImport(services, row, chosen);
     if (!confirmed.ok) {
       const values = Object.fromEntries(Object.entries(chosen).map(([field, column]) => [`map.${field}`, column]));
       return formFailure({ values, formError: { key: `imports:confirmErrors.${confirmed.problem}` } }, 409);
@@ -101,224 +84,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return formFailure({ formError: { key: "forms:errors.invalid" } });
 }
 
-type FileFailure = FormResult & { row?: number };
-
-function UploadCard({ result }: { result: FileFailure | undefined }) {
-  const { t } = useTranslation("imports");
-  const fileError = result?.fieldErrors?.file;
-  const uploading = useIsPending("upload");
-  return (
-    <Card title={t("upload.title")}>
-      <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4">
-        <input type="hidden" name="intent" value="upload" />
-        <InputField
-          name="file"
-          type="file"
-          accept=".csv,.tsv,.txt,.json,text/csv,application/json"
-          required
-          label={t("upload.file")}
-          hint={t("upload.hint", { size: MAX_IMPORT_BYTES / 1024 ** 2 })}
-          error={fileError && t(fileError, { row: result?.row })}
-        />
-        <SubmitButton pending={uploading} pendingLabel={t("upload.pending")}>
-          <FileUp aria-hidden="true" />
-          {t("upload.submit")}
-        </SubmitButton>
-      </Form>
-    </Card>
-  );
-}
-
-type Current = NonNullable<Route.ComponentProps["loaderData"]["current"]>;
-
-function PreviewCard({ current, result }: { current: Current; result: FormResult | undefined }) {
-  const { t } = useTranslation("imports");
-  const errors = useFormErrors(result);
-  const confirming = useIsPending("confirm");
-  const format = useFormatter();
-  const preview = current.preview;
-  if (!preview) return null;
-  const chosen = (field: string) => {
-    const typed = result?.values?.[`map.${field}`];
-    return typeof typed === "string" ? typed : (current.mapping[field] ?? "");
-  };
-  return (
-    <Card title={t("preview.title")}>
-      <p className="mb-4 text-sm text-muted-foreground">
-        {t("preview.total", { rows: format.number(current.totalRows) })} {t("preview.description")}
-      </p>
-      <Form method="post" className="flex flex-col gap-5">
-        <input type="hidden" name="importId" value={current.id} />
-        <fieldset className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <legend className="mb-2 text-sm font-medium">{t("preview.mapping")}</legend>
-          {ITEM_FIELDS.map((field) => (
-            <SelectField key={field} name={`map.${field}`} label={t(`fields.${field}`)} defaultValue={chosen(field)}>
-              <option value="">{t("preview.skip")}</option>
-              {preview.columns.map((column) => (
-                <option key={column} value={column} data-user-content>
-                  {column}
-                </option>
-              ))}
-            </SelectField>
-          ))}
-        </fieldset>
-        <div className="overflow-x-auto rounded-lg border border-border">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t("preview.caption")}</caption>
-            <thead className="bg-muted/50">
-              <tr>
-                {preview.columns.map((column) => (
-                  <th key={column} scope="col" className="whitespace-nowrap px-3 py-2 font-medium" data-user-content>
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {preview.rows.map((cells, r) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: preview rows have no identity but their place.
-                <tr key={r} className="border-t border-border align-top">
-                  {cells.map((cell, c) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional.
-                    <td key={c} className="max-w-64 px-3 py-2" data-user-content>
-                      <span className="line-clamp-3 break-words">{cell}</span>
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        {errors.form && (
-          <p role="alert" className="text-sm text-danger">
-            {errors.form}
-          </p>
-        )}
-        <div className="flex flex-wrap gap-2">
-          <SubmitButton name="intent" value="confirm" pending={confirming} pendingLabel={t("preview.pending")}>
-            {t("preview.confirm")}
-          </SubmitButton>
-          <button type="submit" name="intent" value="discard" formNoValidate className={buttonClass("outline")}>
-            {t("preview.discard")}
-          </button>
-        </div>
-      </Form>
-    </Card>
-  );
-}
-
-function ProgressCard({ current }: { current: Current }) {
-  const { t } = useTranslation("imports");
-  const format = useFormatter();
-  const revalidator = useRevalidator();
-  const running = RUNNING.has(current.status);
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle") void revalidator.revalidate();
-    }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [running, revalidator]);
-
-  return (
-    <Card title={t("progress.title")} action={<ImportStatusBadge status={current.status} />}>
-      <p className="mb-3 text-sm text-muted-foreground" data-user-content>
-        {current.fileName}
-      </p>
-      {running && (
-        <div className="flex flex-col gap-2">
-          {/* Without JavaScript the page reloads itself while the import runs. */}
-          <noscript>
-            <meta httpEquiv="refresh" content={String((2 * POLL_MS) / 1000)} />
-          </noscript>
-          <progress
-            className="h-2 w-full overflow-hidden rounded-full bg-muted [&::-moz-progress-bar]:bg-primary [&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:bg-primary"
-            max={current.totalRows}
-            value={current.processedRows}
-            aria-label={t("progress.title")}
-          />
-          <p className="text-sm" aria-live="polite">
-            {current.resumedFrom > 0 && `${t("progress.resuming", { rows: format.number(current.resumedFrom) })} `}
-            {t("progress.rows", {
-              processed: format.number(current.processedRows),
-              total: format.number(current.totalRows),
-            })}
-          </p>
-          <Link to={`?import=${current.id}`} className={cn(buttonClass("outline", "sm"), "self-start")}>
-            <RefreshCw aria-hidden="true" />
-            {t("progress.refresh")}
-          </Link>
-        </div>
-      )}
-      {current.status === "done" && current.result && <ImportResult result={current.result} />}
-      {current.status === "failed" && (
-        <ImportErrors errors={current.errors} invalidRows={current.invalidRows} format={current.format} />
-      )}
-    </Card>
-  );
-}
-
-function RecentImports({ recent }: { recent: Route.ComponentProps["loaderData"]["recent"] }) {
-  const { t } = useTranslation("imports");
-  const format = useFormatter();
-  if (recent.length === 0) return null;
-  return (
-    <Card title={t("recent.title")}>
-      <ul className="divide-y divide-border">
-        {recent.map((item) => (
-          <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-            <Link to={`?import=${item.id}`} className="min-w-0 truncate font-medium underline-offset-4 hover:underline">
-              <span data-user-content>{item.fileName}</span>
-            </Link>
-            <span className="flex flex-wrap items-center gap-x-3 gap-y-1 whitespace-nowrap text-muted-foreground">
-              <span>{t("recent.rows", { rows: format.number(item.totalRows) })}</span>
-              <time dateTime={new Date(item.createdAt).toISOString()} suppressHydrationWarning>
-                {format.when(item.createdAt)}
-              </time>
-              <ImportStatusBadge status={item.status} />
-            </span>
-          </li>
-        ))}
-      </ul>
-    </Card>
-  );
-}
-
-export default function ImportPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("imports");
-  const { source, current, recent } = loaderData;
-  return (
-    <>
-      <PageHeader
-        help="sources#import"
-        title={t("title")}
-        description={
-          <>
-            {t("description")}{" "}
-            <strong className="font-medium text-foreground" data-user-content>
-              {source.name}
-            </strong>
-          </>
-        }
-        actions={
-          <Link to={`/sources/${source.id}`} className={buttonClass("outline")}>
-            {t("backToSource")}
-          </Link>
-        }
-      />
-      <div className="flex flex-col gap-6">
-        {current?.status === "preview" ? (
-          <PreviewCard current={current} result={actionData} />
-        ) : (
-          <>
-            {current && <ProgressCard current={current} />}
-            <UploadCard result={actionData} />
-          </>
-        )}
-        <RecentImports recent={recent} />
-      </div>
-    </>
-  );
+export default function ImportRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return <ImportPage data={loaderData} actionData={actionData} />;
 }
 
 export const ErrorBoundary = PageErrorBoundary;

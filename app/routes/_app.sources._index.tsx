@@ -1,205 +1,33 @@
-import { Form, Link } from "react-router";
+import { found, requirePermission, requireReader, servicesOf } from "~/core/context.server";
 import { can } from "~/core/permissions";
-import { requireRole, requireUser } from "~/features/auth/guard.server";
-import { readerLanguage } from "~/features/settings/preferences.server";
 import { sourcesTable } from "~/features/sources/list";
-import { isPolled } from "~/features/sources/schemas";
-import {
-  FetchNowButton,
-  FetchResultBadge,
-  LastFetch,
-  SourceStatusBadge,
-  SourceTypeLabel,
-  usePendingFetches,
-  useRefreshWhileFetching,
-} from "~/features/sources/source-parts";
-import { listSourcesTable, runSourceAction, type SourceRow } from "~/features/sources/sources.server";
-import { LANGUAGE_NAMES, type Language } from "~/i18n/config";
-import { useTranslation } from "~/i18n/use-translation";
-import { type Formatter, useFormatter } from "~/lib/format";
+import { sourceActionSchema } from "~/features/sources/schemas";
+import { listSourcesTable, runSourceAction } from "~/features/sources/sources.server";
+import { SourcesPage } from "~/features/sources/sources-page";
+import { parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
-import { buttonClass } from "~/ui/button";
-import { type Column, DataTable } from "~/ui/data-table/data-table";
 import { parseTableState } from "~/ui/data-table/parse";
-import { EmptyState } from "~/ui/empty-state";
-import { Pause, Pencil, Play, Plus, Radio, SearchX } from "~/ui/icons";
-import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.sources._index";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const user = requireUser(context);
-  const list = await listSourcesTable(parseTableState(sourcesTable, url.searchParams), readerLanguage(context));
-  return { ...list, canManage: can(user, "sources.manage") };
+  const reader = requireReader(context);
+  const list = await listSourcesTable(servicesOf(context), reader, parseTableState(sourcesTable, url.searchParams));
+  return { ...list, canManage: can(reader, "sources.manage"), timeZone: reader.timeZone };
 }
 
 /** A row's pause, resume or "Fetch now"; back to the same page of the table with a toast. */
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const user = requireRole(context, "sources.manage");
-  const form = await request.formData();
-  const toast = await runSourceAction(user, form.get("intent"), String(form.get("id") ?? ""));
+  requirePermission(requireReader(context), "sources.manage");
+  const parsed = parseForm(await request.formData(), sourceActionSchema);
+  const toast = parsed.success
+    ? found(await runSourceAction(servicesOf(context), parsed.data.id, parsed.data.intent))
+    : { type: "error" as const, key: "forms:errors.invalid" };
   return redirectWithToast(`${url.pathname}${url.search}`, toast);
 }
 
-function RowActions({ source }: { source: SourceRow }) {
-  const { t } = useTranslation("sources");
-  const paused = source.status === "paused";
-  return (
-    <div className="flex items-center justify-end gap-1">
-      {isPolled(source.type) && <FetchNowButton sourceId={source.id} />}
-      <Form method="post">
-        <input type="hidden" name="id" value={source.id} />
-        <button
-          type="submit"
-          name="intent"
-          value={paused ? "resume" : "pause"}
-          className={buttonClass("ghost", "icon")}
-          aria-label={t(paused ? "actions.resumeNamed" : "actions.pauseNamed", { name: source.name })}
-          title={t(paused ? "actions.resume" : "actions.pause")}
-        >
-          {paused ? <Play aria-hidden="true" /> : <Pause aria-hidden="true" />}
-        </button>
-      </Form>
-      <Link
-        to={`/sources/${source.id}/edit`}
-        className={buttonClass("ghost", "icon")}
-        aria-label={t("actions.editNamed", { name: source.name })}
-        title={t("actions.edit")}
-      >
-        <Pencil aria-hidden="true" />
-      </Link>
-    </div>
-  );
-}
-
-function columns(
-  t: (key: string, options?: Record<string, unknown>) => string,
-  format: Formatter,
-  fetching: (s: SourceRow) => boolean,
-  canManage: boolean,
-): Array<Column<SourceRow>> {
-  const list: Array<Column<SourceRow>> = [
-    {
-      id: "name",
-      header: t("table.name"),
-      rowHeader: true,
-      cell: (s) => (
-        <Link to={`/sources/${s.id}`} prefetch="intent" className="hover:underline" data-user-content>
-          {s.name}
-        </Link>
-      ),
-    },
-    { id: "type", header: t("table.type"), cell: (s) => <SourceTypeLabel type={s.type} compact /> },
-    {
-      id: "address",
-      header: t("table.address"),
-      cell: (s) =>
-        s.url ? (
-          <span className="block max-w-48 truncate text-muted-foreground" title={s.url} data-user-content>
-            {s.url}
-          </span>
-        ) : (
-          <span className="text-muted-foreground">—</span>
-        ),
-    },
-    {
-      id: "language",
-      header: t("table.language"),
-      cell: (s) => (s.language ? (LANGUAGE_NAMES[s.language as Language] ?? s.language) : t("table.anyLanguage")),
-    },
-    { id: "status", header: t("table.status"), cell: (s) => <SourceStatusBadge status={s.status} /> },
-    {
-      id: "lastFetch",
-      header: t("table.lastFetch"),
-      cell: (s) =>
-        isPolled(s.type) || s.lastFetchedAt ? (
-          <LastFetch at={s.lastFetchedAt} fetching={fetching(s)} />
-        ) : (
-          <span className="text-muted-foreground">—</span>
-        ),
-    },
-    { id: "lastResult", header: t("table.lastResult"), cell: (s) => <FetchResultBadge result={s.lastResult} /> },
-    { id: "newItems", header: t("table.newItems"), numeric: true, cell: (s) => format.number(s.lastNewItems) },
-    { id: "newItems7d", header: t("table.newItems7d"), numeric: true, cell: (s) => format.number(s.newItems7d) },
-    {
-      id: "failures",
-      header: t("table.failures"),
-      cell: (s) =>
-        s.failureCount === 0 && !s.lastError ? (
-          <span className="tabular-nums text-muted-foreground">{format.number(0)}</span>
-        ) : (
-          <span className="flex max-w-72 flex-col">
-            <span className="tabular-nums">{format.number(s.failureCount)}</span>
-            {s.lastError && (
-              <span className="truncate text-xs text-danger" title={s.lastError} data-user-content>
-                {s.lastError}
-              </span>
-            )}
-          </span>
-        ),
-    },
-  ];
-  if (canManage) {
-    list.push({ id: "actions", header: t("table.actions"), cell: (s) => <RowActions source={s} /> });
-  }
-  return list;
-}
-
-export default function SourcesPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("sources");
-  const format = useFormatter();
-  const { state, rows, total, canManage } = loaderData;
-  const pending = usePendingFetches();
-  const fetching = (s: SourceRow) => s.fetchRequestedAt !== null || pending.has(s.id);
-  useRefreshWhileFetching(rows.some(fetching));
-  const filtered = state.q !== "" || state.filters.type.length > 0 || state.filters.status.length > 0;
-  return (
-    <>
-      <PageHeader
-        help="sources"
-        title={t("title")}
-        description={t("description")}
-        actions={
-          canManage && (
-            <Link to="/sources/new" className={buttonClass()}>
-              <Plus aria-hidden="true" />
-              {t("new.button")}
-            </Link>
-          )
-        }
-      />
-      <DataTable
-        spec={sourcesTable}
-        state={state}
-        rows={rows}
-        total={total}
-        columns={columns(t, format, fetching, canManage)}
-        getRowId={(s) => s.id}
-        caption={t("table.caption")}
-        search={{ label: t("list.search"), placeholder: t("list.searchPlaceholder") }}
-        facets={[
-          {
-            id: "type",
-            label: t("table.type"),
-            optionLabel: (type) => t(`projects:sourceType.${type}`),
-            counts: loaderData.typeCounts,
-          },
-          {
-            id: "status",
-            label: t("table.status"),
-            optionLabel: (status) => t(`status.${status}`),
-            counts: loaderData.statusCounts,
-          },
-        ]}
-        empty={
-          <EmptyState
-            icon={filtered ? SearchX : Radio}
-            text={filtered ? t("list.noMatches") : canManage ? t("list.emptyManager") : t("list.empty")}
-          />
-        }
-      />
-    </>
-  );
+export default function SourcesRoute({ loaderData }: Route.ComponentProps) {
+  return <SourcesPage data={loaderData} />;
 }
 
 export const ErrorBoundary = PageErrorBoundary;

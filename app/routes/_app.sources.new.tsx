@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { requireRole } from "~/features/auth/guard.server";
-import { DEFAULT_POLL_INTERVAL, SOURCE_TYPES, type SourceType } from "~/features/sources/schemas";
+import { requirePermission, requireReader, servicesOf } from "~/core/context.server";
+import { DEFAULT_POLL_INTERVAL, SOURCE_TYPES, type SourceType, sourceSchema } from "~/features/sources/schemas";
 import { SourceForm, SourceTypePicker } from "~/features/sources/source-form";
-import { submitSourceForm } from "~/features/sources/sources.server";
+import { createSource } from "~/features/sources/sources.server";
 import { SecretOnce, WebhookEndpoint } from "~/features/sources/webhook-panel";
 import { useTranslation } from "~/i18n/use-translation";
-import { formFailure } from "~/lib/forms.server";
+import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { buttonClass } from "~/ui/button";
@@ -18,7 +18,7 @@ const typeOf = (value: string | null) =>
   (SOURCE_TYPES as readonly string[]).includes(value ?? "") ? (value as SourceType) : null;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  requireRole(context, "sources.manage");
+  requirePermission(requireReader(context), "sources.manage");
   return { type: typeOf(url.searchParams.get("type")) };
 }
 
@@ -27,9 +27,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
  * this once, in this response, and is never stored, logged or put in a URL.
  */
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const user = requireRole(context, "sources.manage");
-  const outcome = await submitSourceForm(user, await request.formData());
-  if (!outcome.ok) return formFailure(outcome.result, outcome.status);
+  const reader = requireReader(context);
+  requirePermission(reader, "sources.manage");
+  const submission = parseForm(await request.formData(), sourceSchema);
+  if (!submission.success) return formFailure(submission.result);
+  const outcome = await createSource(servicesOf(context), reader, submission.data);
+  if (!outcome.ok) return formFailure({ values: submission.values, fieldErrors: outcome.fieldErrors }, outcome.status);
   const { source, secret } = outcome;
   if (secret) {
     return { created: { id: source.id, name: source.name, secret, endpoint: `${url.origin}/api/ingest/${source.id}` } };

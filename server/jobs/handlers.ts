@@ -36,7 +36,7 @@ export interface JobDefinition {
 
 export const jobs = {
   "fetch-source": {
-    run: (_services, data, signal) => fetchSource(String(data.sourceId), { signal }),
+    run: (services, data, signal) => fetchSource(services, String(data.sourceId), { signal }),
     policy: "exclusive",
     concurrency: 4,
     // A website fetch reads up to 50 pages, each with its own 30 s limit.
@@ -52,7 +52,7 @@ export const jobs = {
     retryLimit: 1,
   },
   "run-import": {
-    run: (_services, data, signal) => runImport(String(data.importId), signal),
+    run: (services, data, signal) => runImport(services, String(data.importId), signal),
     policy: "exclusive",
     concurrency: 1,
     // A process that died leaves the import running; its job is handed out again when the heartbeats stop,
@@ -78,7 +78,7 @@ export const jobs = {
     retryLimit: 5,
   },
   "send-support-request": {
-    run: (_services, data, signal) => deliverSupportRequest(String(data.requestId), signal),
+    run: (services, data, signal) => deliverSupportRequest(services, String(data.requestId), signal),
     policy: "exclusive",
     concurrency: 2,
     expireInSeconds: 60,

@@ -99,7 +99,7 @@ export async function startJobQueue({
   let scanning: Promise<unknown> = Promise.resolve();
   const scan = () => {
     scanning = Promise.all([
-      queueDueSources().catch((error) => log.error({ err: error }, "collector loop failed")),
+      queueDueSources(jobServices).catch((error) => log.error({ err: error }, "collector loop failed")),
       queueDueReports().catch((error) => log.error({ err: error }, "report schedule failed")),
     ]);
   };

@@ -22,6 +22,7 @@ import type { RunningJobQueue } from "../../server/jobs/queue";
 import { api, startAuthService } from "../support/auth-service";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 import { jobsSettled, startTestJobQueue } from "../support/jobs";
+import { testServices } from "../support/services";
 import { bodyText, startSmtpServer } from "../support/smtp";
 
 const day = (mentions: number, negative = 0): DayFigures => ({ mentions, negative });
@@ -167,7 +168,7 @@ describe("delivery", () => {
     // The spike arrives through the pipeline, which queues detection, which queues delivery.
     const source = await aSource(handle);
     const spike = Array.from({ length: 40 }, (_, i) => ({ externalId: `spike-${i}`, text: `acme news number ${i}` }));
-    await ingest(source.id, spike);
+    await ingest(testServices(), source.id, spike);
     await jobsSettled(handle);
 
     const [alert] = await handle.db.select().from(alerts).where(eq(alerts.projectId, project.id));

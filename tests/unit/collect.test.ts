@@ -16,6 +16,7 @@ import type { RunningJobQueue } from "../../server/jobs/queue";
 import { aProject, aSource, openTestDatabase } from "../support/builders";
 import { FIXTURE_LAST_MODIFIED, type FixtureServer, file, startFixtureServer, status } from "../support/fixture-server";
 import { jobsSettled, startTestJobQueue } from "../support/jobs";
+import { testServices } from "../support/services";
 
 let handle: DatabaseHandle;
 let server: FixtureServer;
@@ -52,7 +53,7 @@ const requestsFor = (path: string) => server.requests.filter((r) => r.path === p
 describe("fetching a source", () => {
   it("stores the new items as matched mentions, records the attempt and schedules the next fetch", async () => {
     const source = await aDueFeed("/rss2.xml", { pollIntervalMinutes: 30 });
-    await fetchSource(source.id);
+    await fetchSource(testServices(), source.id);
 
     const fetched = await reload(source.id);
     expect(fetched).toMatchObject({
@@ -75,10 +76,10 @@ describe("fetching a source", () => {
 
   it("asks again with the validators it got; a 304 is 'not modified', stores nothing and keeps them", async () => {
     const source = await aDueFeed("/atom.xml");
-    await fetchSource(source.id);
+    await fetchSource(testServices(), source.id);
     const first = await reload(source.id);
     await makeDue(source.id);
-    await fetchSource(source.id);
+    await fetchSource(testServices(), source.id);
 
     const sent = server.requests.filter((r) => r.path === "/atom.xml").at(-1);
     expect(sent?.headers["if-none-match"]).toBe(first.etag);
@@ -102,7 +103,7 @@ describe("fetching a source", () => {
     const source = await aDueFeed("/flaky.xml", { pollIntervalMinutes: 15 });
     for (let failures = 1; failures <= 5; failures++) {
       await makeDue(source.id);
-      await fetchSource(source.id);
+      await fetchSource(testServices(), source.id);
       const failed = await reload(source.id);
       expect(failed).toMatchObject({ failureCount: failures, lastResult: "error" });
       expect(failed.status).toBe(failures < 5 ? "active" : "failing");
@@ -113,7 +114,7 @@ describe("fetching a source", () => {
 
     broken = false;
     await makeDue(source.id);
-    await fetchSource(source.id);
+    await fetchSource(testServices(), source.id);
     expect(await reload(source.id)).toMatchObject({
       status: "active",
       failureCount: 0,
@@ -139,7 +140,7 @@ describe("fetching a source", () => {
       result: "ok" as const,
     }));
     await handle.db.insert(fetchAttempts).values(old);
-    await fetchSource(source.id);
+    await fetchSource(testServices(), source.id);
 
     const kept = await attempts(source.id);
     expect(kept).toHaveLength(ATTEMPTS_KEPT);
@@ -158,7 +159,7 @@ describe("which sources are fetched", () => {
     await aSource(handle, { type: "manual", url: null, nextFetchAt: new Date(Date.now() - MINUTE) });
     await aDueFeed("/broken.xml", { nextFetchAt: new Date(Date.now() + MINUTE) });
 
-    expect(await queueDueSources()).toBe(2);
+    expect(await queueDueSources(testServices())).toBe(2);
     await jobsSettled(handle);
     expect((await reload(due.id)).lastResult).toBe("ok");
     expect((await reload(failing.id)).status).toBe("active");
@@ -167,14 +168,14 @@ describe("which sources are fetched", () => {
 
     // Queued again by a slower instance after it was fetched: not due any more, so not fetched again.
     const before = requestsFor("/rss1-rdf.xml");
-    await fetchSource(due.id);
+    await fetchSource(testServices(), due.id);
     expect(requestsFor("/rss1-rdf.xml")).toBe(before);
   });
 
   it("'Fetch now' fetches at once, even a paused source, which stays paused; it marks the source until done", async () => {
     server.route("/slow.xml", (req, res, url) => void setTimeout(() => file("rss2.xml")(req, res, url), 500));
     const paused = await aDueFeed("/slow.xml", { status: "paused", nextFetchAt: new Date(Date.now() + 60 * MINUTE) });
-    expect(await requestFetch(paused.id)).toBe(true);
+    expect(await requestFetch(testServices(), paused.id)).toBe(true);
     // Marked while queued and running (the screen shows it), cleared when the attempt is recorded.
     expect((await reload(paused.id)).fetchRequestedAt).toBeInstanceOf(Date);
     await jobsSettled(handle);
@@ -182,6 +183,6 @@ describe("which sources are fetched", () => {
     expect(requestsFor("/slow.xml")).toBe(1);
 
     const manual = await aSource(handle, { type: "manual", url: null });
-    expect(await requestFetch(manual.id)).toBe(false);
+    expect(await requestFetch(testServices(), manual.id)).toBe(false);
   });
 });

@@ -9,7 +9,7 @@ import { collectTelegram, parseTelegramHandle, parseViews } from "~/features/sou
 import { CollectError, type CollectorSource } from "~/features/sources/collectors/types";
 import { collectWebsite } from "~/features/sources/collectors/website.server";
 import { ingest } from "~/features/sources/ingest.server";
-import { type Env, parseEnv, setEnv } from "~/lib/env.server";
+import { type Env, parseEnv } from "~/lib/env.server";
 import { aSource, mentions, openTestDatabase } from "../support/builders";
 import {
   FIXTURE_LAST_MODIFIED,
@@ -21,11 +21,14 @@ import {
   startFixtureServer,
   status,
 } from "../support/fixture-server";
+import { testServices } from "../support/services";
 
 let server: FixtureServer;
+/** The configuration the collectors are given (with the database, for websites). */
+let env: Env;
 
 function useEnv(overrides: Partial<Record<keyof Env, string>> = {}) {
-  setEnv(parseEnv({ ...process.env, COLLECTOR_ALLOW_PRIVATE: "1", ...overrides }));
+  env = parseEnv({ ...process.env, COLLECTOR_ALLOW_PRIVATE: "1", ...overrides });
 }
 
 function aFeedSource(url: string, values: Partial<CollectorSource> = {}): CollectorSource {
@@ -47,7 +50,6 @@ beforeAll(async () => {
 beforeEach(() => useEnv());
 afterAll(async () => {
   await server.close();
-  setEnv(parseEnv());
 });
 
 const textOf = (html: string | null | undefined) => (html ?? "").replace(/<[^>]+>/g, "");
@@ -55,7 +57,7 @@ const textOf = (html: string | null | undefined) => (html ?? "").replace(/<[^>]+
 describe("feeds", () => {
   it("reads RSS 2.0: ids, links resolved against the feed, HTML content, author, dates", async () => {
     const before = Date.now();
-    const result = await collectFeed(aFeedSource(server.url("/rss2.xml")));
+    const result = await collectFeed({ env }, aFeedSource(server.url("/rss2.xml")));
     expect(result).toMatchObject({ httpStatus: 200, notModified: false });
     expect(result.items).toHaveLength(3);
     const [first, undated, future] = result.items;
@@ -76,7 +78,7 @@ describe("feeds", () => {
   });
 
   it("reads RSS 1.0 (RDF)", async () => {
-    const { items } = await collectFeed(aFeedSource(server.url("/rss1-rdf.xml")));
+    const { items } = await collectFeed({ env }, aFeedSource(server.url("/rss1-rdf.xml")));
     expect(items.map((i) => [i.externalId, i.title, i.author])).toEqual([
       ["https://rdf.example/a/1", "Первая новость", "Иван Петров"],
       ["https://rdf.example/a/2", "Вторая новость", undefined],
@@ -85,7 +87,7 @@ describe("feeds", () => {
   });
 
   it("reads Atom, resolving links against xml:base and falling back to the summary", async () => {
-    const { items } = await collectFeed(aFeedSource(server.url("/atom.xml")));
+    const { items } = await collectFeed({ env }, aFeedSource(server.url("/atom.xml")));
     expect(items[0]).toMatchObject({
       externalId: "tag:blog.example,2026:post-7",
       url: "https://blog.example/posts/uzum-review.html",
@@ -103,7 +105,7 @@ describe("feeds", () => {
   });
 
   it("reads JSON Feed", async () => {
-    const { items } = await collectFeed(aFeedSource(server.url("/feed.json")));
+    const { items } = await collectFeed({ env }, aFeedSource(server.url("/feed.json")));
     expect(items[0]).toMatchObject({
       externalId: "j-1",
       url: "https://json.example/posts/1",
@@ -122,21 +124,21 @@ describe("feeds", () => {
   });
 
   it("decodes windows-1251 named by the XML declaration", async () => {
-    const { items } = await collectFeed(aFeedSource(server.url("/rss-windows-1251.xml")));
+    const { items } = await collectFeed({ env }, aFeedSource(server.url("/rss-windows-1251.xml")));
     expect(items[0]!.title).toBe("Нурбанк снизил ставки по кредитам");
     expect(items[0]!.text).toBe("Клиенты довольны: ставки стали ниже, очереди — короче. Ёлка, «кавычки» и №5.");
   });
 
   it("decodes KOI8-R named only by the Content-Type header", async () => {
     server.route("/koi8", file("rss-koi8-r.xml", { "content-type": "application/rss+xml; charset=KOI8-R" }));
-    const { items } = await collectFeed(aFeedSource(server.url("/koi8")));
+    const { items } = await collectFeed({ env }, aFeedSource(server.url("/koi8")));
     expect(items[0]!.title).toBe("Жалобы на задержку доставки");
     expect(items[0]!.text).toBe("Покупатели ждут посылки уже неделю. Съешь же ещё этих мягких французских булок.");
   });
 
   it("tolerates broken markup and keeps every item it can read", async () => {
     const before = Date.now();
-    const { items } = await collectFeed(aFeedSource(server.url("/broken.xml")));
+    const { items } = await collectFeed({ env }, aFeedSource(server.url("/broken.xml")));
     expect(items.map((i) => i.url)).toEqual(["https://broken.example/1", "https://broken.example/2"]);
     expect(textOf(items[0]!.title)).toContain("First item with a bare & ampersand");
     expect((items[0]!.publishedAt as Date).getTime()).toBeGreaterThanOrEqual(before);
@@ -144,20 +146,23 @@ describe("feeds", () => {
 
   it("fails clearly on something that is not a feed", async () => {
     server.route("/not-a-feed", status(200, "<html><body>Hello</body></html>"));
-    await expect(collectFeed(aFeedSource(server.url("/not-a-feed")))).rejects.toThrow(/Not a feed/);
+    await expect(collectFeed({ env }, aFeedSource(server.url("/not-a-feed")))).rejects.toThrow(/Not a feed/);
   });
 
   it("sends the validators it was given and reports a 304 as not modified", async () => {
-    const first = await collectFeed(aFeedSource(server.url("/rss2.xml")));
+    const first = await collectFeed({ env }, aFeedSource(server.url("/rss2.xml")));
     expect(first.etag).toMatch(/^"[0-9a-f]+"$/);
     expect(first.lastModified).toBe(FIXTURE_LAST_MODIFIED);
-    const again = await collectFeed(aFeedSource(server.url("/rss2.xml"), { etag: first.etag }));
+    const again = await collectFeed({ env }, aFeedSource(server.url("/rss2.xml"), { etag: first.etag }));
     expect(again).toEqual({ httpStatus: 304, notModified: true, items: [], etag: first.etag, lastModified: null });
     const request = server.requests.at(-1)!;
     expect(request.headers["if-none-match"]).toBe(first.etag);
     expect(request.headers["user-agent"]).toBe(USER_AGENT);
     expect(USER_AGENT).toMatch(/^Kuzatuv\/\d+\.\d+\.\d+ /);
-    const byDate = await collectFeed(aFeedSource(server.url("/rss2.xml"), { lastModified: FIXTURE_LAST_MODIFIED }));
+    const byDate = await collectFeed(
+      { env },
+      aFeedSource(server.url("/rss2.xml"), { lastModified: FIXTURE_LAST_MODIFIED }),
+    );
     expect(byDate.notModified).toBe(true);
     expect(server.requests.at(-1)!.headers["if-modified-since"]).toBe(FIXTURE_LAST_MODIFIED);
   });
@@ -171,7 +176,7 @@ describe("the HTTP client", () => {
     server.route("/hop4", redirect("/hop5", 308));
     server.route("/hop5", redirect("/moved/feed.json", 303));
     server.route("/moved/feed.json", file("feed.json"));
-    const { items, httpStatus } = await collectFeed(aFeedSource(server.url("/hop1")));
+    const { items, httpStatus } = await collectFeed({ env }, aFeedSource(server.url("/hop1")));
     expect(httpStatus).toBe(200);
     expect(items[1]!.url).toBe(server.url("/posts/2"));
   });
@@ -179,18 +184,18 @@ describe("the HTTP client", () => {
   it("refuses a sixth redirect", async () => {
     server.route("/loop", redirect("/loop"));
     const seen = server.requests.length;
-    await expect(fetchPage(server.url("/loop"))).rejects.toThrow("More than 5 redirects");
+    await expect(fetchPage({ env }, server.url("/loop"))).rejects.toThrow("More than 5 redirects");
     expect(server.requests.length - seen).toBe(6);
   });
 
   it("follows only http(s) redirects", async () => {
     server.route("/to-file", redirect("file:///etc/passwd"));
-    await expect(fetchPage(server.url("/to-file"))).rejects.toThrow(/Only http and https/);
+    await expect(fetchPage({ env }, server.url("/to-file"))).rejects.toThrow(/Only http and https/);
   });
 
   it("reports HTTP errors with their status", async () => {
     server.route("/gone", status(410, "gone"));
-    const error = await fetchPage(server.url("/gone")).catch((e: unknown) => e);
+    const error = await fetchPage({ env }, server.url("/gone")).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CollectError);
     expect(error).toMatchObject({ message: "HTTP 410", httpStatus: 410 });
   });
@@ -199,18 +204,18 @@ describe("the HTTP client", () => {
     useEnv({ COLLECTOR_TIMEOUT_MS: "300" });
     server.route("/slow", slow(5_000));
     const started = Date.now();
-    await expect(fetchPage(server.url("/slow"))).rejects.toThrow(/Timed out/);
+    await expect(fetchPage({ env }, server.url("/slow"))).rejects.toThrow(/Timed out/);
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 
   it("stops reading a body over 10 MB", async () => {
     server.route("/huge", huge(12 * 1024 * 1024));
-    await expect(fetchPage(server.url("/huge"))).rejects.toThrow("Response larger than 10 MB");
+    await expect(fetchPage({ env }, server.url("/huge"))).rejects.toThrow("Response larger than 10 MB");
   });
 
   it("reads a body just under 10 MB", async () => {
     server.route("/big", huge(9 * 1024 * 1024));
-    const page = await fetchPage(server.url("/big"));
+    const page = await fetchPage({ env }, server.url("/big"));
     expect(page.body.length).toBeGreaterThan(9_000_000);
   });
 
@@ -224,7 +229,7 @@ describe("the HTTP client", () => {
         res.writeHead(200, { "content-type": "text/plain" }).end("ok");
       }, 50);
     });
-    await Promise.all([1, 2, 3].map(() => fetchPage(server.url("/one-at-a-time"))));
+    await Promise.all([1, 2, 3].map(() => fetchPage({ env }, server.url("/one-at-a-time"))));
     expect(most).toBe(1);
   });
 });
@@ -243,7 +248,7 @@ describe("Telegram channels", () => {
 
   it("reads the first time back through older pages: text, date, views as reach, post link, author", async () => {
     const seen = server.requests.length;
-    const result = await collectTelegram(channel());
+    const result = await collectTelegram({ env }, channel());
     expect(server.requests.slice(seen).map((r) => r.path)).toEqual([
       "/s/kuzatuvnews",
       "/s/kuzatuvnews?before=42",
@@ -276,7 +281,7 @@ describe("Telegram channels", () => {
 
   it("later reads only the posts after the newest one it has seen", async () => {
     const seen = server.requests.length;
-    const result = await collectTelegram(channel({ collectorState: { lastPostId: 43 } }));
+    const result = await collectTelegram({ env }, channel({ collectorState: { lastPostId: 43 } }));
     expect(result.items.map((i) => i.externalId)).toEqual(["kuzatuvnews/45", "kuzatuvnews/44"]);
     expect(result.collectorState).toEqual({ lastPostId: 45 });
     expect(server.requests.length - seen).toBe(1);
@@ -296,7 +301,7 @@ describe("Telegram channels", () => {
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(`<section>${posts}</section>`);
     });
     const seen = server.requests.length;
-    const { items, collectorState } = await collectTelegram(channel({ url: "https://t.me/s/busy_channel" }));
+    const { items, collectorState } = await collectTelegram({ env }, channel({ url: "https://t.me/s/busy_channel" }));
     expect(items).toHaveLength(100);
     expect(items[0]).toMatchObject({ externalId: "busy_channel/1000", reach: 1000 });
     expect(items.at(-1)!.externalId).toBe("busy_channel/901");
@@ -307,7 +312,7 @@ describe("Telegram channels", () => {
   it("says so when the handle is not a public channel", async () => {
     server.route("/s/nosuchchannel", redirect("/nosuchchannel"));
     server.route("/nosuchchannel", file("telegram/not-a-channel.html"));
-    await expect(collectTelegram(channel({ url: "nosuchchannel" }))).rejects.toThrow(
+    await expect(collectTelegram({ env }, channel({ url: "nosuchchannel" }))).rejects.toThrow(
       "@nosuchchannel is not a public Telegram channel",
     );
   });
@@ -358,6 +363,7 @@ describe("Telegram channels", () => {
 
 describe("websites", () => {
   let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  const services = () => ({ ...testServices(), env });
   beforeAll(async () => {
     handle = await openTestDatabase();
   });
@@ -375,7 +381,7 @@ describe("websites", () => {
     const source = await aWebsite("/sitemap.xml");
     await mentions(handle, { source, items: [{ externalId: server.url("/articles/stored.html") }] });
     const seen = server.requests.length;
-    const result = await collectWebsite(source);
+    const result = await collectWebsite(services(), source);
     expect(result).toMatchObject({ httpStatus: 200, notModified: false, etag: expect.any(String) });
     // Newest first; the stored article is not fetched again, and the missing one (404) is skipped.
     expect(pathsSince(seen)).toEqual([
@@ -413,21 +419,21 @@ describe("websites", () => {
 
   it("does not fetch again what the pipeline stored, and sends the sitemap's validators", async () => {
     const source = await aWebsite("/sitemap.xml");
-    const first = await collectWebsite(source);
-    const counts = await ingest(source.id, first.items);
+    const first = await collectWebsite(services(), source);
+    const counts = await ingest(services(), source.id, first.items);
     expect(counts.new).toBe(4);
     const seen = server.requests.length;
-    const again = await collectWebsite(source);
+    const again = await collectWebsite(services(), source);
     expect(again.items).toEqual([]);
     expect(pathsSince(seen)).toEqual(["/sitemap.xml", "/articles/missing.html"]);
-    const unchanged = await collectWebsite({ ...source, etag: first.etag });
+    const unchanged = await collectWebsite(services(), { ...source, etag: first.etag });
     expect(unchanged).toMatchObject({ httpStatus: 304, notModified: true, items: [] });
   });
 
   it("follows a sitemap index to its three newest sitemaps, news sitemaps included", async () => {
     const source = await aWebsite("/sitemap-index.xml");
     const seen = server.requests.length;
-    const { items } = await collectWebsite(source);
+    const { items } = await collectWebsite(services(), source);
     const paths = pathsSince(seen);
     expect(paths.slice(0, 4)).toEqual([
       "/sitemap-index.xml",
@@ -461,11 +467,11 @@ describe("websites", () => {
       res.end(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs}</urlset>`);
     });
     const source = await aWebsite("/generated-sitemap.xml");
-    const first = await collectWebsite(source);
+    const first = await collectWebsite(services(), source);
     expect(first.items).toHaveLength(50);
     expect(first.etag).toBeNull();
-    await ingest(source.id, first.items);
-    const second = await collectWebsite(source);
+    await ingest(services(), source.id, first.items);
+    const second = await collectWebsite(services(), source);
     expect(second.items.map((i) => i.title)).toEqual(urls.slice(50).map((_, i) => `Generated ${50 + i}`));
     expect(second.etag).toBe('"v1"');
   });
@@ -477,7 +483,7 @@ describe("websites", () => {
       const locs = ["/forbidden-1", "/forbidden-2", "/gone"].map((p) => `<url><loc>${server.url(p)}</loc></url>`);
       res.writeHead(200, { "content-type": "application/xml" }).end(`<urlset>${locs.join("")}</urlset>`);
     });
-    await expect(collectWebsite(await aWebsite("/blocked-sitemap.xml"))).rejects.toMatchObject({
+    await expect(collectWebsite(services(), await aWebsite("/blocked-sitemap.xml"))).rejects.toMatchObject({
       message: "Nothing could be read: HTTP 403",
       httpStatus: 403,
     });
@@ -486,8 +492,8 @@ describe("websites", () => {
         .writeHead(200, { "content-type": "application/xml" })
         .end(`<urlset><url><loc>${server.url("/gone")}</loc></url></urlset>`);
     });
-    expect((await collectWebsite(await aWebsite("/dead-sitemap.xml"))).items).toEqual([]);
-    await expect(collectWebsite(await aWebsite("/rss2.xml"))).rejects.toThrow(/Not a sitemap/);
+    expect((await collectWebsite(services(), await aWebsite("/dead-sitemap.xml"))).items).toEqual([]);
+    await expect(collectWebsite(services(), await aWebsite("/rss2.xml"))).rejects.toThrow(/Not a sitemap/);
   });
 });
 

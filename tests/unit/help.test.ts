@@ -10,6 +10,7 @@ import { loader as articleLoader } from "~/routes/_app.help-center.$slug";
 import { loader as paletteLoader } from "~/routes/help-center.search";
 import { flatNavItems, NAV_GROUPS } from "~/shell/nav";
 import { openTestDatabase } from "../support/builders";
+import { testServices } from "../support/services";
 import { signedInContext } from "../support/session";
 
 const CONTENT = path.join(import.meta.dirname, "../../content/help");
@@ -222,11 +223,11 @@ describe("article page and popular articles", () => {
   };
 
   it("lists the most read articles first, then the first of each topic", async () => {
-    const before = (await popularArticles("en")).map((a) => a.slug);
+    const before = (await popularArticles(testServices(), "en")).map((a) => a.slug);
     expect(before).toHaveLength(5);
     expect(before[0]).toBe("getting-started");
     for (const slug of ["faq", "tasks", "faq", "tasks", "faq"]) await open(slug);
-    const after = (await popularArticles("en")).map((a) => a.slug);
+    const after = (await popularArticles(testServices(), "en")).map((a) => a.slug);
     expect(after.slice(0, 2)).toEqual(["faq", "tasks"]);
     expect(after).toHaveLength(5);
   });

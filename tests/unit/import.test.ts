@@ -8,6 +8,7 @@ import { action, loader } from "~/routes/_app.sources.$sourceId.import";
 import { aProject, aSource, openTestDatabase } from "../support/builders";
 import { jobsSettled, startTestJobQueue } from "../support/jobs";
 import { ORIGIN } from "../support/route";
+import { testServices } from "../support/services";
 import { signedInContext } from "../support/session";
 
 let handle: DatabaseHandle;
@@ -378,20 +379,20 @@ describe("the job handed out again", () => {
       externalId: String(n),
       text: `Resumed note ${n} about Nurbank`,
     }));
-    const stored = await ingest(source.id, first, { db: handle.db });
+    const stored = await ingest(testServices(), source.id, first);
     await handle.db
       .update(sourceImports)
       .set({ status: "running", processedRows: 500, mapping, result: { ...stored, rejected: 0 } })
       .where(eq(sourceImports.id, id));
     expect((await view(source.id, id)).resumedFrom).toBe(0);
 
-    await runImport(id);
+    await runImport(testServices(), id);
     const done = await view(source.id, id);
     expect([done.status, done.processedRows]).toEqual(["done", 1_200]);
     // The first 500 rows were not read again: nothing counts as a duplicate.
     expect(done.result).toEqual({ new: 1_200, duplicate: 0, matched: 1_200, rejected: 0, resumedFrom: 500 });
     expect(done.resumedFrom).toBe(500);
-    await runImport(id);
+    await runImport(testServices(), id);
     expect((await view(source.id, id)).result).toMatchObject({ new: 1_200, duplicate: 0 });
     expect(await storedFrom(source.id)).toHaveLength(1_200);
   });
@@ -404,9 +405,9 @@ describe("the job handed out again", () => {
       .update(sourceImports)
       .set({ status: "queued", mapping: { externalId: "id", text: "text" } })
       .where(eq(sourceImports.id, id));
-    await runImport(id, AbortSignal.abort());
+    await runImport(testServices(), id, AbortSignal.abort());
     expect(await view(source.id, id)).toMatchObject({ status: "running", processedRows: 0 });
-    await runImport(id);
+    await runImport(testServices(), id);
     expect(await view(source.id, id)).toMatchObject({ status: "done", processedRows: 1_200 });
   });
 });

@@ -10,6 +10,7 @@ import { getJobQueue } from "~/lib/jobs.server";
 import { aSource, openTestDatabase } from "../support/builders";
 import { type FixtureServer, file, startFixtureServer } from "../support/fixture-server";
 import { startTestJobQueue } from "../support/jobs";
+import { testServices } from "../support/services";
 
 let handle: DatabaseHandle;
 let server: FixtureServer;
@@ -69,7 +70,7 @@ describe("the job queue", () => {
     );
     const source = await dueFeed("/slow.xml");
     const queue = await startTestJobQueue(handle);
-    await requestFetch(source.id);
+    await requestFetch(testServices(), source.id);
     await until(() => requestsFor("/slow.xml") === 1);
 
     await queue.stop(10_000);

@@ -5,13 +5,13 @@ import { messages } from "~/db/schema";
 import { ingest } from "~/features/sources/ingest.server";
 import { defaultClassifier, llmClassifier, SYSTEM_PROMPT } from "~/features/sources/llm-sentiment.server";
 import { lexiconClassifier, lexiconSentiment, type SentimentInput } from "~/features/sources/sentiment";
-import { getEnv, parseEnv, setEnv } from "~/lib/env.server";
+import { parseEnv } from "~/lib/env.server";
 import { aSource, openTestDatabase } from "../support/builders";
 import { type ChatRequest, type FakeOpenAI, type FakeReply, startFakeOpenAI } from "../support/fake-openai";
+import { testServices } from "../support/services";
 
 let fake: FakeOpenAI;
 let handle: DatabaseHandle;
-const env = getEnv();
 beforeAll(async () => {
   fake = await startFakeOpenAI();
   handle = await openTestDatabase();
@@ -19,11 +19,16 @@ beforeAll(async () => {
 afterEach(() => {
   fake.requests.length = 0;
   fake.always({ content: "OK" });
-  setEnv(env);
 });
 afterAll(async () => {
   await fake.close();
   await handle.close();
+});
+
+/** The services of a workspace with a model configured. */
+const withModel = () => ({
+  ...testServices(),
+  env: parseEnv({ ...process.env, AI_BASE_URL: fake.baseUrl, AI_MODEL: "fake-model" }),
 });
 
 type Item = { i: number; language: string; text: string };
@@ -163,12 +168,13 @@ describe("LLM sentiment", () => {
   });
 
   it("is what ingestion uses when AI_BASE_URL and AI_MODEL are set, and the lexicon otherwise", async () => {
-    expect(defaultClassifier(parseEnv({ AI_BASE_URL: fake.baseUrl }))).toBe(lexiconClassifier);
-    setEnv(parseEnv({ ...process.env, AI_BASE_URL: fake.baseUrl, AI_MODEL: "fake-model" }));
+    expect(defaultClassifier({ env: parseEnv({ AI_BASE_URL: fake.baseUrl }) })).toBe(lexiconClassifier);
     fake.always(keywordModel);
     const source = await aSource(handle);
     // The lexicon would call this positive ("excellent"); the model's label is stored.
-    await ingest(source.id, [{ externalId: "m1", text: "Broken promises, excellent marketing", language: "en" }]);
+    await ingest(withModel(), source.id, [
+      { externalId: "m1", text: "Broken promises, excellent marketing", language: "en" },
+    ]);
     expect(fake.requests).toHaveLength(1);
     const [row] = await handle.db.select().from(messages).where(eq(messages.sourceId, source.id));
     expect(row).toMatchObject({ sentiment: "negative", sentimentScore: -0.8, sentimentSetBy: "auto" });
@@ -176,16 +182,17 @@ describe("LLM sentiment", () => {
   });
 
   it("never overwrites a sentiment a user set when the same mention is delivered again", async () => {
-    setEnv(parseEnv({ ...process.env, AI_BASE_URL: fake.baseUrl, AI_MODEL: "fake-model" }));
     fake.always(keywordModel);
     const source = await aSource(handle);
-    await ingest(source.id, [{ externalId: "u1", text: "A great day at the branch", language: "en" }]);
+    await ingest(withModel(), source.id, [{ externalId: "u1", text: "A great day at the branch", language: "en" }]);
     await handle.db
       .update(messages)
       .set({ sentiment: "negative", sentimentScore: -1, sentimentSetBy: "user" })
       .where(eq(messages.sourceId, source.id));
     fake.requests.length = 0;
-    const again = await ingest(source.id, [{ externalId: "u1", text: "A great, great day at the branch" }]);
+    const again = await ingest(withModel(), source.id, [
+      { externalId: "u1", text: "A great, great day at the branch" },
+    ]);
     expect(again).toMatchObject({ new: 0, duplicate: 1 });
     // Nothing was even asked of the model, and the user's label stands.
     expect(fake.requests).toHaveLength(0);

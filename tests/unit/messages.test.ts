@@ -14,6 +14,7 @@ import { loader as arrivalsLoader } from "~/routes/messages.arrivals";
 import { loader as exportLoader } from "~/routes/messages.export";
 import { aProject, aSource, aTask, mentions, openTestDatabase } from "../support/builders";
 import { ORIGIN } from "../support/route";
+import { testServices } from "../support/services";
 import { signedInContext } from "../support/session";
 
 type Context = Awaited<ReturnType<typeof signedInContext>>["context"];
@@ -454,15 +455,15 @@ describe("a mention", () => {
     const first = await aSource(handle);
     const second = await aSource(handle);
     const item = { externalId: "post-1", title: "Samarqand yangiliklari", text: "Samarqand ajoyib, zo'r shahar" };
-    await ingest(first.id, [item]);
+    await ingest(testServices(), first.id, [item]);
     const [stored] = await handle.db.select().from(messages).where(eq(messages.sourceId, first.id));
     const id = stored?.id as string;
 
     await mentionAction(
       post(admin, `/messages/${id}`, { intent: "sentiment", sentiment: "negative" }, { messageId: id }),
     );
-    await ingest(first.id, [item]);
-    await ingest(second.id, [{ ...item, externalId: "copy-1" }]);
+    await ingest(testServices(), first.id, [item]);
+    await ingest(testServices(), second.id, [{ ...item, externalId: "copy-1" }]);
     const [after] = await handle.db.select().from(messages).where(eq(messages.id, id));
     expect(after).toMatchObject({ sentiment: "negative", sentimentSetBy: "user" });
     const copies = await handle.db.select().from(messageDuplicates).where(eq(messageDuplicates.messageId, id));

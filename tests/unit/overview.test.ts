@@ -11,6 +11,7 @@ import { netSentiment } from "~/features/overview/sentiment";
 import { listProjects } from "~/features/projects/projects.server";
 import { ingest } from "~/features/sources/ingest.server";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
+import { testServices } from "../support/services";
 import { signedInContext } from "../support/session";
 
 let handle: DatabaseHandle;
@@ -102,7 +103,9 @@ describe("overview", () => {
     const { user } = await signedInContext({ roles: ["admin"] });
     const before = await overviewOf(user, null);
     const source = await aSource(handle, { type: "telegram", name: "Late channel", url: "late" });
-    await ingest(source.id, [{ externalId: "late-1", text: "a fresh one", publishedAt: new Date().toISOString() }]);
+    await ingest(testServices(), source.id, [
+      { externalId: "late-1", text: "a fresh one", publishedAt: new Date().toISOString() },
+    ]);
     const after = await overviewOf(user, null);
     expect(after.current.mentions).toBe(before.current.mentions + 1);
     expect(after.recent[0]?.text).toBe("a fresh one");

@@ -1,10 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, queryRows } from "~/db/client.server";
+import { queryRows } from "~/core/sql.server";
+import type { DatabaseHandle } from "~/db/client.server";
 import { dailyRollups, messageProjects, messages } from "~/db/schema";
 import { ingest } from "~/features/sources/ingest.server";
 import { canonicalUrl, htmlToText, MAX_TEXT, normalizeLine, normalizeText } from "~/features/sources/normalize";
 import { aProject, aSource, openTestDatabase } from "../support/builders";
+import { testServices } from "../support/services";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -74,7 +76,7 @@ describe("canonical URLs", () => {
 describe("ingestion pipeline", () => {
   it("stores new items cleaned, with language and automatic sentiment", async () => {
     const source = await aSource(handle, { language: null });
-    const result = await ingest(source.id, [
+    const result = await ingest(testServices(), source.id, [
       {
         externalId: "1",
         url: "https://Example.uz/post?utm_source=x",
@@ -109,7 +111,7 @@ describe("ingestion pipeline", () => {
   it("rejects items with no text, a bad date or a bad URL, and says why", async () => {
     const source = await aSource(handle);
     const now = new Date();
-    const result = await ingest(source.id, [
+    const result = await ingest(testServices(), source.id, [
       { externalId: "empty", text: "  <p> </p>\u200b " },
       { externalId: "nodate", text: "Salom", publishedAt: "yesterday-ish" },
       { externalId: "future", text: "Salom", publishedAt: new Date(now.getTime() + 5 * DAY) },
@@ -132,13 +134,13 @@ describe("ingestion pipeline", () => {
 
   it("keeps one copy per source and external id, and changes nothing on the second delivery", async () => {
     const source = await aSource(handle);
-    await ingest(source.id, [{ externalId: "g1", text: "Birinchi matn" }]);
+    await ingest(testServices(), source.id, [{ externalId: "g1", text: "Birinchi matn" }]);
     const [first] = await stored(source.id);
     await handle.db
       .update(messages)
       .set({ sentiment: "negative", sentimentScore: -1, sentimentSetBy: "user" })
       .where(eq(messages.id, first?.id as string));
-    const again = await ingest(source.id, [
+    const again = await ingest(testServices(), source.id, [
       { externalId: "g1", text: "Ajoyib, zo'r, juda yaxshi matn!" },
       { externalId: "g2", text: "Ikkinchi" },
       { externalId: "g2", text: "Ikkinchi, yana" },
@@ -157,12 +159,12 @@ describe("ingestion pipeline", () => {
     const feed = await aSource(handle);
     const telegram = await aSource(handle, { type: "telegram", url: "some_channel" });
     const at = new Date("2026-11-10T12:00:00Z");
-    await ingest(feed.id, [
+    await ingest(testServices(), feed.id, [
       { externalId: "a", url: "https://news.uz/a?utm_source=rss", text: "Bank yangi filial ochdi.", publishedAt: at },
       { externalId: "b", text: "Tariflar o'zgaradi", publishedAt: at },
     ]);
     const later = (days: number) => new Date(at.getTime() + days * DAY);
-    const result = await ingest(telegram.id, [
+    const result = await ingest(testServices(), telegram.id, [
       { externalId: "1", url: "https://NEWS.uz/a#top", text: "Boshqa so'zlar bilan", publishedAt: later(2) },
       { externalId: "2", text: "TARIFLAR  o‘zgaradi!", publishedAt: later(6) },
       { externalId: "3", url: "https://news.uz/a", text: "Yana bir bor", publishedAt: later(8) },
@@ -182,7 +184,7 @@ describe("ingestion pipeline", () => {
     });
     const source = await aSource(handle, { type: "telegram", url: "pipeline_channel" });
     const day = new Date("2026-11-15T09:00:00Z");
-    const result = await ingest(source.id, [
+    const result = await ingest(testServices(), source.id, [
       { externalId: "1", text: "Клиенты Нурбанка жалуются: ужасное обслуживание", publishedAt: day, reach: 10 },
       { externalId: "2", text: "Nurbankdan kredit oldim, juda qulay va zo'r", publishedAt: day, reach: 5 },
       { externalId: "3", text: "Korzinkada chegirmalar, Nurbank kartasi bilan", publishedAt: day },
@@ -230,12 +232,13 @@ describe("ingestion pipeline", () => {
     }));
     const small = await aSource(handle);
     const big = await aSource(handle);
-    const inSmall = await ingest(small.id, items, { batchSize: 7 });
-    const inOne = await ingest(big.id, items, { batchSize: 1000 });
+    const inSmall = await ingest(testServices(), small.id, items, { batchSize: 7 });
+    const inOne = await ingest(testServices(), big.id, items, { batchSize: 1000 });
     expect(inSmall).toEqual({ new: 240, duplicate: 10, matched: 120, rejected: [] });
     // The second source carries the very same texts within 7 days: every one is a re-post.
     expect(inOne).toEqual({ new: 0, duplicate: 250, matched: 0, rejected: [] });
     const [row] = await queryRows<{ links: number }>(
+      handle.db,
       sql`SELECT count(*)::int AS links FROM message_projects WHERE project_id = ${project.id}`,
     );
     expect(row?.links).toBe(120);
@@ -243,7 +246,7 @@ describe("ingestion pipeline", () => {
 
   it("uses the source's language when a text is too short to tell", async () => {
     const source = await aSource(handle, { language: "uz-Cyrl" });
-    await ingest(source.id, [
+    await ingest(testServices(), source.id, [
       { externalId: "short", text: "Зўр!" },
       { externalId: "short-ru-letters", text: "Банк" },
       { externalId: "long", text: "The bank raised its fees again and customers are not happy about it." },
@@ -256,6 +259,8 @@ describe("ingestion pipeline", () => {
   });
 
   it("refuses an unknown source", async () => {
-    await expect(ingest("00000000-0000-0000-0000-000000000000", [{ text: "x" }])).rejects.toThrow(/Unknown source/);
+    await expect(ingest(testServices(), "00000000-0000-0000-0000-000000000000", [{ text: "x" }])).rejects.toThrow(
+      /Unknown source/,
+    );
   });
 });

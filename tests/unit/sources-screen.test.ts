@@ -3,11 +3,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { preferencesContext } from "~/core/context.server";
+import { addDays, startOfDay, today } from "~/core/period";
 import type { DatabaseHandle } from "~/db/client.server";
 import { messages, sources } from "~/db/schema";
 import { verifyWebhookSecret } from "~/features/sources/webhook-secret.server";
 import { LANGUAGES } from "~/i18n/config";
-import { type JobName, setJobQueue } from "~/lib/jobs.server";
+import type { JobName } from "~/lib/jobs.server";
 import { takeFlashToast } from "~/lib/toast.server";
 import { action as listAction, loader as listLoader } from "~/routes/_app.sources._index";
 import { action as detailAction, loader as detailLoader } from "~/routes/_app.sources.$sourceId";
@@ -15,6 +17,7 @@ import { action as editAction, loader as editLoader } from "~/routes/_app.source
 import { action as newAction, loader as newLoader } from "~/routes/_app.sources.new";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 import { formPost, ORIGIN } from "../support/route";
+import { installTestServices } from "../support/services";
 import { signedInContext } from "../support/session";
 
 // A public IPv4 literal: passes the private-address check without asking DNS (no network in tests).
@@ -26,15 +29,16 @@ const queued: Array<{ name: JobName; data: Record<string, unknown> }> = [];
 beforeAll(async () => {
   delete process.env.COLLECTOR_ALLOW_PRIVATE;
   handle = await openTestDatabase();
-  setJobQueue({
-    send: async (name, data) => {
-      queued.push({ name, data });
-      return String(queued.length);
+  installTestServices({
+    jobs: {
+      send: async (name, data) => {
+        queued.push({ name, data });
+        return String(queued.length);
+      },
     },
   });
 });
 afterAll(async () => {
-  setJobQueue(undefined);
   await handle.close();
 });
 beforeEach(async () => {
@@ -68,6 +72,12 @@ type ListPage = {
 };
 
 const manager = () => signedInContext({ roles: ["manager"] });
+/** The reader's time zone, as their preferences say. */
+function inZone(context: Awaited<ReturnType<typeof signedInContext>>["context"], timezone: string) {
+  const preferences = context.get(preferencesContext);
+  if (preferences) context.set(preferencesContext, { ...preferences, timezone });
+  return context;
+}
 const create = async (fields: Record<string, string>, context?: unknown) =>
   call(newAction as never, formPost("/sources/new", fields), context ?? (await manager()).context);
 const stored = async (name: string) => (await handle.db.select().from(sources).where(eq(sources.name, name)))[0];
@@ -118,6 +128,31 @@ describe("the table", () => {
     const odd = await list("?type=fax&sort=nope&page=99&size=10");
     expect(odd.total).toBe(4);
     expect(odd.rows).toHaveLength(4);
+  });
+
+  it("counts the items of the last 7 days in the reader's zone (today and the 6 days before), and says the zone", async () => {
+    const zone = "Pacific/Kiritimati";
+    const feed = await aSource(handle, { name: "Zoned" });
+    const firstDay = startOfDay(addDays(today(zone), -6), zone);
+    const [before, within] = await mentions(handle, { source: feed, items: [{}, {}] });
+    const collected = async (id: string, at: number) =>
+      handle.db
+        .update(messages)
+        .set({ collectedAt: new Date(at) })
+        .where(eq(messages.id, id));
+    // A second before the first of the 7 days began there, and a second after.
+    await collected(before!.id, firstDay.getTime() - 1_000);
+    await collected(within!.id, firstDay.getTime() + 1_000);
+    const { context } = await signedInContext();
+    const page = (await call(listLoader as never, get("/sources"), inZone(context, zone))) as ListPage & {
+      timeZone: string;
+    };
+    expect(page.rows.find((r) => r.name === "Zoned")?.newItems7d).toBe(1);
+    expect(page.timeZone).toBe(zone);
+    const detail = (await call(detailLoader as never, get(`/sources/${feed.id}`), context, { sourceId: feed.id })) as {
+      timeZone: string;
+    };
+    expect(detail.timeZone).toBe(zone);
   });
 
   it("everyone reads; only admins and managers get the buttons", async () => {

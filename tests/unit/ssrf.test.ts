@@ -3,14 +3,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { collectFeed } from "~/features/sources/collectors/feed.server";
 import { checkSourceUrl, fetchPage, isPublicAddress } from "~/features/sources/collectors/http.server";
-import { EnvError, parseEnv, setEnv } from "~/lib/env.server";
+import { type Env, EnvError, parseEnv } from "~/lib/env.server";
 import { type FixtureServer, file, redirect, startFixtureServer } from "../support/fixture-server";
 
 let server: FixtureServer;
 let port: string;
+/** The configuration the collector is given. */
+let env: Env;
 
-const useEnv = (allowPrivate?: string) =>
-  setEnv(parseEnv({ ...process.env, COLLECTOR_ALLOW_PRIVATE: allowPrivate, COLLECTOR_CONNECT_TIMEOUT_MS: "2000" }));
+const useEnv = (allowPrivate?: string) => {
+  env = parseEnv({ ...process.env, COLLECTOR_ALLOW_PRIVATE: allowPrivate, COLLECTOR_CONNECT_TIMEOUT_MS: "2000" });
+};
 
 beforeAll(async () => {
   server = await startFixtureServer();
@@ -19,7 +22,6 @@ beforeAll(async () => {
 beforeEach(() => useEnv());
 afterAll(async () => {
   await server.close();
-  setEnv(parseEnv());
 });
 
 describe("addresses", () => {
@@ -75,7 +77,7 @@ describe("a source URL, when it is saved", () => {
     "http://[fd00:ec2::254]/latest/meta-data/",
     "http://0.0.0.0/",
   ])("%s is refused as private", async (url) => {
-    expect(await checkSourceUrl(url)).toBe("private_address");
+    expect(await checkSourceUrl({ env }, url)).toBe("private_address");
   });
 
   it.each([
@@ -85,22 +87,22 @@ describe("a source URL, when it is saved", () => {
     "not a url",
     "http://user:pw@8.8.8.8/",
   ])("%s is not a URL we fetch", async (url) => {
-    expect(await checkSourceUrl(url)).toBe("bad_url");
+    expect(await checkSourceUrl({ env }, url)).toBe("bad_url");
   });
 
   it("refuses a host that does not resolve, and accepts a public address", async () => {
-    expect(await checkSourceUrl("http://no-such-host.invalid/feed")).toBe("unresolvable");
-    expect(await checkSourceUrl("https://8.8.8.8/feed")).toBeNull();
+    expect(await checkSourceUrl({ env }, "http://no-such-host.invalid/feed")).toBe("unresolvable");
+    expect(await checkSourceUrl({ env }, "https://8.8.8.8/feed")).toBeNull();
   });
 
   it("accepts private addresses when COLLECTOR_ALLOW_PRIVATE allows them", async () => {
     useEnv("1");
-    expect(await checkSourceUrl("http://127.0.0.1/feed")).toBeNull();
+    expect(await checkSourceUrl({ env }, "http://127.0.0.1/feed")).toBeNull();
     useEnv("10.20.0.0/16, 127.0.0.1");
-    expect(await checkSourceUrl("http://10.20.30.40/feed")).toBeNull();
-    expect(await checkSourceUrl("http://[::ffff:127.0.0.1]/feed")).toBeNull();
-    expect(await checkSourceUrl("http://10.21.0.1/feed")).toBe("private_address");
-    expect(await checkSourceUrl("http://169.254.169.254/")).toBe("private_address");
+    expect(await checkSourceUrl({ env }, "http://10.20.30.40/feed")).toBeNull();
+    expect(await checkSourceUrl({ env }, "http://[::ffff:127.0.0.1]/feed")).toBeNull();
+    expect(await checkSourceUrl({ env }, "http://10.21.0.1/feed")).toBe("private_address");
+    expect(await checkSourceUrl({ env }, "http://169.254.169.254/")).toBe("private_address");
   });
 
   it("rejects a malformed COLLECTOR_ALLOW_PRIVATE at start", () => {
@@ -117,18 +119,18 @@ describe("every fetch", () => {
     ["2130706433", "127.0.0.1"],
   ])("refuses http://%s:<port>/ before any request reaches the server", async (host, shown) => {
     const seen = server.requests.length;
-    await expect(fetchPage(`http://${host}:${port}/rss2.xml`)).rejects.toThrow(`Refused: ${shown}`);
+    await expect(fetchPage({ env }, `http://${host}:${port}/rss2.xml`)).rejects.toThrow(`Refused: ${shown}`);
     expect(server.requests.length).toBe(seen);
   });
 
   it("checks every redirect: a public-looking hop into a private address is refused before connecting", async () => {
     useEnv("127.0.0.1");
     server.route("/public-feed", file("rss2.xml"));
-    expect((await fetchPage(server.url("/public-feed"))).status).toBe(200);
+    expect((await fetchPage({ env }, server.url("/public-feed"))).status).toBe(200);
     for (const target of ["http://10.0.0.1/admin", "http://[::1]/", "http://169.254.169.254/latest/meta-data/"]) {
       server.route("/sneaky", redirect(target));
       const started = Date.now();
-      await expect(collectFeed({ ...aSource, url: server.url("/sneaky") })).rejects.toThrow(/^Refused: /);
+      await expect(collectFeed({ env }, { ...aSource, url: server.url("/sneaky") })).rejects.toThrow(/^Refused: /);
       expect(Date.now() - started).toBeLessThan(1_500);
     }
   });

@@ -33,18 +33,29 @@ function configure(overrides: Partial<Record<keyof Env, string>> = {}) {
   );
 }
 
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  bot = await startFakeTelegramBot();
-  configure();
-  // The queue's log, as an operator would read it.
-  const sink = new Writable({
+// The queue's log, as an operator would read it.
+const log = pino(
+  { level: "debug" },
+  new Writable({
     write(chunk, _encoding, done) {
       logged.push(String(chunk));
       done();
     },
-  });
-  queue = await startTestJobQueue(handle, { log: pino({ level: "debug" }, sink) });
+  }),
+);
+
+/** A queue whose jobs work with the configuration as `overrides` change it, as a restarted server's would. */
+async function restartQueue(overrides: Partial<Record<keyof Env, string>> = {}) {
+  await queue.stop(5_000);
+  configure(overrides);
+  queue = await startTestJobQueue(handle, { log });
+}
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  bot = await startFakeTelegramBot();
+  configure();
+  queue = await startTestJobQueue(handle, { log });
 });
 afterAll(async () => {
   await queue.stop(5_000);
@@ -135,9 +146,9 @@ describe("contact support", () => {
   }, 60_000);
 
   it("never shows the bot's token in what it stores or logs, even when Telegram cannot be reached", async () => {
-    const { user, context } = await signedInContext();
     // Nothing listens on port 9 of loopback.
-    configure({ TELEGRAM_API_BASE: "http://127.0.0.1:9" });
+    await restartQueue({ TELEGRAM_API_BASE: "http://127.0.0.1:9" });
+    const { user, context } = await signedInContext();
     await ask(context, { message: "Is the token safe when Telegram is unreachable?" });
     await expect.poll(async () => (await rowsOf(user.id))[0]?.attempts, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
     const [row] = await rowsOf(user.id);
@@ -148,7 +159,7 @@ describe("contact support", () => {
       expect(text).not.toContain(FAKE_BOT_TOKEN.split(":")[1]);
     }
     // Delivered once Telegram is back.
-    configure();
+    await restartQueue();
     await expect.poll(async () => (await rowsOf(user.id))[0]?.status, { timeout: 30_000, interval: 250 }).toBe("sent");
   }, 60_000);
 
@@ -196,8 +207,8 @@ describe("contact support", () => {
   });
 
   it("offers only what is configured: no form without a bot token and chat, no link without a bot name", async () => {
-    const { context } = await signedInContext();
     configure({ TELEGRAM_BOT_TOKEN: "", TELEGRAM_SUPPORT_CHAT_ID: "", TELEGRAM_SUPPORT_BOT: "" });
+    const { context } = await signedInContext();
     const page = (await call(loader, new Request("http://localhost/help-center"), context)) as Awaited<
       ReturnType<typeof loader>
     >;

@@ -1,8 +1,6 @@
 import { desc, sql } from "drizzle-orm";
-import type { RouterContextProvider } from "react-router";
-import { getDb } from "~/db/client.server";
+import type { Services } from "~/core/context.server";
 import { helpArticleViews } from "~/db/schema";
-import { readerLanguage } from "~/features/settings/preferences.server";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/i18n/config";
 import { type Article, allArticles, buildLibrary, type Library } from "./library.server";
 
@@ -21,24 +19,23 @@ export function helpLibrary(): Library {
   return library;
 }
 
-/** The language to read articles in: the signed-in user's. */
-export function helpLanguage(context: Readonly<RouterContextProvider>): Language {
-  const language = readerLanguage(context);
-  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
+/** The language to read articles in: the reader's. */
+export function helpLanguage(reader: { language: string }): Language {
+  return isLanguage(reader.language) ? reader.language : DEFAULT_LANGUAGE;
 }
 
 /** Counts an article's opening. */
-export async function countView(slug: string): Promise<void> {
-  await getDb()
+export async function countView({ db }: Services, slug: string): Promise<void> {
+  await db
     .insert(helpArticleViews)
     .values({ slug, views: 1 })
     .onConflictDoUpdate({ target: helpArticleViews.slug, set: { views: sql`${helpArticleViews.views} + 1` } });
 }
 
 /** The most read articles; until enough have been read, the first of each topic fill the list. */
-export async function popularArticles(language: Language, limit = 5): Promise<Article[]> {
+export async function popularArticles({ db }: Services, language: Language, limit = 5): Promise<Article[]> {
   const all = allArticles(helpLibrary(), language);
-  const read = await getDb()
+  const read = await db
     .select({ slug: helpArticleViews.slug })
     .from(helpArticleViews)
     .orderBy(desc(helpArticleViews.views), helpArticleViews.slug)

@@ -1,9 +1,8 @@
 // The collector runner: one fetch of one source (the "fetch-source" job), its bookkeeping (attempt history,
 // backoff, failing after five failures in a row), the collector loop's choice of due sources, and "Fetch now".
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
-import { getDb } from "../../db/client.server";
+import type { Services } from "../../core/context.server";
 import { fetchAttempts, sources } from "../../db/schema";
-import { getJobQueue } from "../../lib/jobs.server";
 import { collectorFor } from "./collectors/index.server";
 import { CollectError, type CollectorSource } from "./collectors/types";
 import { ingest } from "./ingest.server";
@@ -30,8 +29,8 @@ export function nextFetchDelayMs(intervalMinutes: number, failures: number) {
  * or a fetch was asked for; a paused source only on request. Never throws for the source's own failures:
  * they are recorded on the source and in its history.
  */
-export async function fetchSource(sourceId: string, options: { signal?: AbortSignal } = {}) {
-  const db = getDb();
+export async function fetchSource(services: Services, sourceId: string, options: { signal?: AbortSignal } = {}) {
+  const { db } = services;
   const [source] = await db.select().from(sources).where(eq(sources.id, sourceId));
   if (!source || !isCollected(source.type) || !source.url) return;
   const started = new Date();
@@ -50,8 +49,8 @@ export async function fetchSource(sourceId: string, options: { signal?: AbortSig
   let attempt: Omit<typeof fetchAttempts.$inferInsert, "sourceId" | "startedAt" | "durationMs">;
   let update: Partial<typeof sources.$inferInsert>;
   try {
-    const result = await collectorFor(source.type)(input, options);
-    const counts = result.notModified ? { new: 0, duplicate: 0 } : await ingest(source.id, result.items);
+    const result = await collectorFor(source.type)(services, input, options);
+    const counts = result.notModified ? { new: 0, duplicate: 0 } : await ingest(services, source.id, result.items);
     const outcome = result.notModified ? "not_modified" : "ok";
     attempt = {
       httpStatus: result.httpStatus,
@@ -111,8 +110,8 @@ export async function fetchSource(sourceId: string, options: { signal?: AbortSig
 }
 
 /** The collector loop's step: queues a fetch of every source that is due (one job per source at a time). */
-export async function queueDueSources(now = new Date()) {
-  const due = await getDb()
+export async function queueDueSources({ db, jobs }: Services, now = new Date()) {
+  const due = await db
     .select({ id: sources.id })
     .from(sources)
     .where(
@@ -124,8 +123,7 @@ export async function queueDueSources(now = new Date()) {
     )
     .orderBy(asc(sources.nextFetchAt))
     .limit(DUE_PER_SCAN);
-  const queue = getJobQueue();
-  for (const { id } of due) await queue.send("fetch-source", { sourceId: id }, { singletonKey: id });
+  for (const { id } of due) await jobs.send("fetch-source", { sourceId: id }, { singletonKey: id });
   return due.length;
 }
 
@@ -133,13 +131,13 @@ export async function queueDueSources(now = new Date()) {
  * "Fetch now": marks the source as waiting for a fetch and queues it, paused or not, collector loop on or
  * off. False for a source no collector reads.
  */
-export async function requestFetch(sourceId: string) {
-  const [marked] = await getDb()
+export async function requestFetch({ db, jobs }: Services, sourceId: string) {
+  const [marked] = await db
     .update(sources)
     .set({ fetchRequestedAt: sql`coalesce(${sources.fetchRequestedAt}, now())` })
     .where(and(eq(sources.id, sourceId), inArray(sources.type, [...COLLECTED_TYPES])))
     .returning({ id: sources.id });
   if (!marked) return false;
-  await getJobQueue().send("fetch-source", { sourceId }, { singletonKey: sourceId });
+  await jobs.send("fetch-source", { sourceId }, { singletonKey: sourceId });
   return true;
 }

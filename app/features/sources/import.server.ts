@@ -5,9 +5,9 @@
  * batches, counting `processed_rows` as it goes.
  */
 import { and, desc, eq } from "drizzle-orm";
-import { type Database, getDb } from "../../db/client.server.ts";
+import type { Services } from "../../core/context.server.ts";
+import { isUuid } from "../../core/sql.server.ts";
 import { sourceImports, sources } from "../../db/schema.ts";
-import { getJobQueue } from "../../lib/jobs.server.ts";
 import { log } from "../../lib/log.server.ts";
 import { ITEM_FIELDS, MAX_IMPORT_BYTES } from "./import-fields.ts";
 import {
@@ -27,13 +27,12 @@ export const PREVIEW_ROWS = 5;
 const BATCH = 500;
 /** Row errors kept for the page; a file wrong throughout says so in its first ones. */
 const MAX_ROW_ERRORS = 200;
-const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 
 export type ImportRow = typeof sourceImports.$inferSelect;
 
 /** A manual source by id, or null (unknown, malformed id, or another type: only manual sources import). */
-export async function manualSource(sourceId: string, db: Database = getDb()) {
-  if (!UUID.test(sourceId)) return null;
+export async function manualSource({ db }: Services, sourceId: string) {
+  if (!isUuid(sourceId)) return null;
   const [source] = await db
     .select({ id: sources.id, name: sources.name, type: sources.type })
     .from(sources)
@@ -43,6 +42,7 @@ export async function manualSource(sourceId: string, db: Database = getDb()) {
 
 /** Reads an upload and keeps it for preview; the problem when the file cannot be read. */
 export async function createImport(
+  { db }: Services,
   sourceId: string,
   file: { name: string; bytes: Uint8Array },
   userId: string,
@@ -60,7 +60,7 @@ export async function createImport(
     if (error instanceof ImportFileError) return { problem: error.problem, line: error.line };
     throw error;
   }
-  const [row] = await getDb()
+  const [row] = await db
     .insert(sourceImports)
     .values({
       sourceId,
@@ -75,17 +75,17 @@ export async function createImport(
   return { id: (row as { id: string }).id };
 }
 
-export async function findImport(sourceId: string, importId: string): Promise<ImportRow | null> {
-  if (!UUID.test(importId)) return null;
-  const [row] = await getDb()
+export async function findImport({ db }: Services, sourceId: string, importId: string): Promise<ImportRow | null> {
+  if (!isUuid(importId)) return null;
+  const [row] = await db
     .select()
     .from(sourceImports)
     .where(and(eq(sourceImports.id, importId), eq(sourceImports.sourceId, sourceId)));
   return row ?? null;
 }
 
-export async function recentImports(sourceId: string, limit = 10) {
-  return getDb()
+export async function recentImports({ db }: Services, sourceId: string, limit = 10) {
+  return db
     .select({
       id: sourceImports.id,
       fileName: sourceImports.fileName,
@@ -112,6 +112,7 @@ export function previewOf(row: Pick<ImportRow, "format" | "content">) {
  * column is not in the file, or neither text nor title is mapped.
  */
 export async function confirmImport(
+  { db, jobs }: Services,
   row: ImportRow,
   chosen: Record<string, string>,
 ): Promise<{ ok: true } | { ok: false; problem: "not_preview" | "no_text_column" }> {
@@ -123,21 +124,19 @@ export async function confirmImport(
     if (column && columns.includes(column)) mapping[field] = column;
   }
   if (!mapping.text && !mapping.title) return { ok: false, problem: "no_text_column" };
-  const [queued] = await getDb()
+  const [queued] = await db
     .update(sourceImports)
     .set({ mapping, status: "queued" })
     .where(and(eq(sourceImports.id, row.id), eq(sourceImports.status, "preview")))
     .returning({ id: sourceImports.id });
   if (!queued) return { ok: false, problem: "not_preview" };
-  await getJobQueue().send("run-import", { importId: row.id }, { singletonKey: row.id });
+  await jobs.send("run-import", { importId: row.id }, { singletonKey: row.id });
   return { ok: true };
 }
 
 /** Drops an upload that was never confirmed. */
-export async function discardImport(row: ImportRow) {
-  await getDb()
-    .delete(sourceImports)
-    .where(and(eq(sourceImports.id, row.id), eq(sourceImports.status, "preview")));
+export async function discardImport({ db }: Services, row: ImportRow) {
+  await db.delete(sourceImports).where(and(eq(sourceImports.id, row.id), eq(sourceImports.status, "preview")));
 }
 
 /** What the pipeline made of an import so far; `resumedFrom`: the row a run cut off by its process resumed at. */
@@ -149,8 +148,8 @@ export type ImportTotals = { new: number; duplicate: number; matched: number; re
  * is left alone. `signal` fires when the queue takes the job back (a shutdown, lost heartbeats): the run
  * stops between batches and leaves the import to the next one.
  */
-export async function runImport(importId: string, signal?: AbortSignal) {
-  const db = getDb();
+export async function runImport(services: Services, importId: string, signal?: AbortSignal) {
+  const { db } = services;
   const [found] = await db
     .select({ status: sourceImports.status, processedRows: sourceImports.processedRows, result: sourceImports.result })
     .from(sourceImports)
@@ -201,7 +200,7 @@ export async function runImport(importId: string, signal?: AbortSignal) {
     // A batch stored just before its process died, but not yet counted, comes again and counts as duplicates.
     for (let start = resumedFrom; start < checked.items.length; start += BATCH) {
       if (signal?.aborted) return;
-      const result = await ingest(row.sourceId, checked.items.slice(start, start + BATCH), { db });
+      const result = await ingest(services, row.sourceId, checked.items.slice(start, start + BATCH));
       totals.new += result.new;
       totals.duplicate += result.duplicate;
       totals.matched += result.matched;

@@ -6,9 +6,11 @@
  */
 import { randomUUID } from "node:crypto";
 import { eq, type SQL, sql } from "drizzle-orm";
+import type { Services } from "../../core/context.server.ts";
 import { compileRules } from "../../core/matcher.ts";
+import { queryRows } from "../../core/sql.server.ts";
 import { tokenize } from "../../core/text.ts";
-import { type Database, getDb } from "../../db/client.server.ts";
+import type { Database } from "../../db/client.server.ts";
 import { projects, sources } from "../../db/schema.ts";
 import { queueAlertChecks } from "../alerts/detect.server.ts";
 import { mentionsChanged } from "../mentions/mentions.server.ts";
@@ -47,7 +49,6 @@ export interface IngestResult {
 }
 
 export interface IngestOptions {
-  db?: Database;
   /** Items per transaction (at most 2 000: PostgreSQL takes 65 535 parameters per statement). */
   batchSize?: number;
   classifier?: SentimentClassifier;
@@ -132,10 +133,6 @@ async function loadMatchers(db: Database): Promise<Matchers> {
 // one parameter per batch also works the same way on both drivers.
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
-async function rows<T>(db: Database, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /**
  * Items of this batch whose source already has their external id, or another source their page or content;
  * for the latter, the stored message they copy (its page lists the copies).
@@ -147,7 +144,7 @@ async function findDuplicates(
 ): Promise<{ duplicates: Set<Prepared>; copies: Array<{ messageId: string; item: Prepared }> }> {
   const duplicates = new Set<Prepared>();
   const copiesOf: Array<{ messageId: string; item: Prepared }> = [];
-  const known = await rows<{ external_id: string }>(
+  const known = await queryRows<{ external_id: string }>(
     db,
     sql`SELECT external_id FROM messages WHERE source_id = ${sourceId}
         AND external_id IN (SELECT jsonb_array_elements_text(${json(batch.map((p) => p.externalId))}))`,
@@ -164,7 +161,7 @@ async function findDuplicates(
     sql`SELECT id, normalized_url, content_hash, published_at FROM messages
         WHERE ${column} IN (SELECT jsonb_array_elements_text(${json(values)}))
         AND source_id <> ${sourceId} AND published_at BETWEEN ${from}::timestamptz AND ${to}::timestamptz`;
-  const elsewhere = await rows<{
+  const elsewhere = await queryRows<{
     id: string;
     normalized_url: string | null;
     content_hash: string;
@@ -252,7 +249,7 @@ async function storeBatch(
 
   await db.transaction(async (tx) => {
     // A concurrent delivery of the same item loses quietly here and counts as a duplicate.
-    const stored = await rows<{ id: string }>(
+    const stored = await queryRows<{ id: string }>(
       tx,
       sql`INSERT INTO messages (id, source_id, external_id, url, normalized_url, content_hash, title, text, author,
             published_at, language, sentiment, sentiment_score, reach, tags)
@@ -280,8 +277,14 @@ async function storeBatch(
 }
 
 /** Runs `items` from one source through the pipeline, `batchSize` at a time; returns what became of them. */
-export async function ingest(sourceId: string, items: readonly IncomingItem[], options: IngestOptions = {}) {
-  const { db = getDb(), classifier = defaultClassifier(), now = new Date() } = options;
+export async function ingest(
+  services: Services,
+  sourceId: string,
+  items: readonly IncomingItem[],
+  options: IngestOptions = {},
+) {
+  const { db } = services;
+  const { classifier = defaultClassifier(services), now = new Date() } = options;
   const batchSize = Math.min(MAX_BATCH, Math.max(1, options.batchSize ?? 500));
   const [source] = await db.select({ language: sources.language }).from(sources).where(eq(sources.id, sourceId));
   if (!source) throw new Error(`Unknown source ${sourceId}`);

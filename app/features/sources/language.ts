@@ -5,6 +5,7 @@
  * language (French, Turkish…), are "other".
  */
 import { franc, francAll } from "franc-min";
+import { foldWord, foldWords } from "../../core/text.ts";
 
 export type Language = "en" | "ru" | "uz" | "uz-Cyrl" | "other";
 export const LANGUAGES: readonly Language[] = ["en", "ru", "uz", "uz-Cyrl", "other"];
@@ -21,25 +22,24 @@ const UZBEK_CYRILLIC = /[ўқғҳ]/i;
 const RUSSIAN_ONLY = /[ыщ]/i;
 // Kazakh, Kyrgyz, Tajik and Ukrainian letters that neither Russian nor Uzbek writes.
 const OTHER_CYRILLIC = /[әіңүұөһӣӯҷїєґ]/i;
-// Common words that only one of the two languages writes in Cyrillic.
-const UZBEK_WORDS = new Set(
-  (
-    "ва учун билан бу жуда эмас ҳам бор йўқ энг кейин лекин ёки шу деб эди экан керак мумкин янги яна бўлди бўлиб " +
+// Common words that only one of the two languages writes in Cyrillic, folded as every word is (core/text).
+const folded = (words: string) => new Set(words.split(" ").map(foldWord));
+const UZBEK_WORDS = folded(
+  "ва учун билан бу жуда эмас ҳам бор йўқ энг кейин лекин ёки шу деб эди экан керак мумкин янги яна бўлди бўлиб " +
     "қилди орқали бугун эртага кеча нега қачон қаерда мен менга менда сиз биз улар ҳамма ҳаммаси яхши ёмон " +
-    "раҳмат доим ҳали нима қандай катта"
-  ).split(" "),
+    "раҳмат доим ҳали нима қандай катта",
 );
-const RUSSIAN_WORDS = new Set(
-  (
-    "и в на не что с по для это как от из за но уже так его все всё при был была было были очень если или еще ещё " +
+const RUSSIAN_WORDS = folded(
+  "и в на не что с по для это как от из за но уже так его все всё при был была было были очень если или еще ещё " +
     "когда где почему зачем тут здесь опять снова нет да вы мы я он она они мне меня мой моя мои тоже только можно " +
-    "нужно надо сегодня вчера завтра сейчас пожалуйста спасибо"
-  ).split(" "),
+    "нужно надо сегодня вчера завтра сейчас пожалуйста спасибо",
 );
-// Word endings only one of the two languages has: Uzbek verb forms (-япти, -моқда, -маяпти), genitive -нинг
-// and plural with case (-ларни); Russian reflexive verbs and adjective endings.
-const UZBEK_ENDINGS = /(?:япти|япман|япмиз|япсиз|моқда|маяпти|майди|нинг|лари|ларни|ларга|ларда|лардан)$/;
-const RUSSIAN_ENDINGS = /(?:ться|тся|ого|его|ому|ему|ых|ые|ая|ую|ший|щий|ешь|ишь)$/;
+// Word endings only one of the two languages has, folded: Uzbek verb forms (-япти, -моқда, -маяпти),
+// genitive -нинг and plural with case (-ларни); Russian reflexive verbs (-ться, -тся) and adjective endings
+// (-ого, -его, -ому, -ему, -ые and -ие, -ая, -ую, -ший, -щий). Folding makes -ых, -ешь and -ишь look like
+// Uzbek -их, -еш and -иш, so they are left out.
+const UZBEK_ENDINGS = /(?:yapti|yapman|yapmiz|yapsiz|moqda|mayapti|maydi|ning|lari|larni|larga|larda|lardan)$/;
+const RUSSIAN_ENDINGS = /(?:tsya|ogo|y?ego|omu|y?emu|iye|aya|uyu|shiy)$/;
 // Uzbek Latin letters and spellings English does not have.
 // "q" not in English "qu" + vowel, Uzbek-only words (not "bu", "bir": Turkish has them) and endings.
 const UZBEK_LATIN = new RegExp(
@@ -79,7 +79,7 @@ export function detectLanguage(text: string): DetectedLanguage {
   if (cyrillic > 0 && (cyrillic >= latin || cyrillic >= latinLowercase)) {
     if (OTHER_CYRILLIC.test(text)) return { language: "other", confident };
     if (UZBEK_CYRILLIC.test(text)) return { language: "uz-Cyrl", confident: true };
-    const words = text.toLowerCase().split(/[^\p{L}]+/u);
+    const words = foldWords(text);
     const uzbek = words.filter((w) => UZBEK_WORDS.has(w) || UZBEK_ENDINGS.test(w)).length;
     const russian =
       words.filter((w) => RUSSIAN_WORDS.has(w) || RUSSIAN_ENDINGS.test(w)).length + (RUSSIAN_ONLY.test(text) ? 1 : 0);

@@ -5,7 +5,7 @@
  * batch the lexicon's labels instead, so ingestion never waits on or fails with the model. The `openai` package
  * is not installed; one JSON request needs nothing more than `fetch` (ADR 023).
  */
-import { getEnv } from "../../lib/env.server.ts";
+import type { Services } from "../../core/context.server.ts";
 import { log } from "../../lib/log.server.ts";
 import {
   lexiconClassifier,
@@ -119,7 +119,7 @@ export function llmClassifier(options: LlmSentimentOptions): SentimentClassifier
 }
 
 /** The model when one is configured (AI_BASE_URL and AI_MODEL), otherwise the lexicon. */
-export function defaultClassifier(env = getEnv()): SentimentClassifier {
+export function defaultClassifier({ env }: Pick<Services, "env">): SentimentClassifier {
   return env.AI_BASE_URL && env.AI_MODEL
     ? llmClassifier({ baseUrl: env.AI_BASE_URL, model: env.AI_MODEL, apiKey: env.AI_API_KEY })
     : lexiconClassifier;

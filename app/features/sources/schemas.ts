@@ -82,3 +82,9 @@ export function deleteSchema(name: string) {
       .refine((typed) => typed === name, { error: "sources:errors.confirmName" }),
   });
 }
+
+/** What a source's row or page can ask for besides editing: pause, resume, "Fetch now". */
+export const SOURCE_ACTIONS = ["pause", "resume", "fetch"] as const;
+export type SourceAction = (typeof SOURCE_ACTIONS)[number];
+
+export const sourceActionSchema = z.object({ intent: z.enum(SOURCE_ACTIONS), id: z.string() });

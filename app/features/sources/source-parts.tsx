@@ -67,10 +67,18 @@ export function FetchResultBadge({ result }: { result: keyof typeof RESULT | nul
   );
 }
 
-/** When the source was last fetched, or that a fetch is under way. */
-export function LastFetch({ at, fetching }: { at: Date | string | null; fetching: boolean }) {
+/** When the source was last fetched (in the reader's zone, which the exact time names), or that a fetch is under way. */
+export function LastFetch({
+  at,
+  fetching,
+  timeZone,
+}: {
+  at: Date | string | null;
+  fetching: boolean;
+  timeZone: string;
+}) {
   const { t } = useTranslation("sources");
-  const format = useFormatter();
+  const format = useFormatter({ timeZone });
   if (fetching) {
     return (
       <span className="inline-flex items-center gap-1.5 text-muted-foreground" role="status">
@@ -82,7 +90,7 @@ export function LastFetch({ at, fetching }: { at: Date | string | null; fetching
   if (!at) return <span className="text-muted-foreground">{t("never")}</span>;
   return (
     // "5 minutes ago" may have moved on by the time the page hydrates: the server's text stays.
-    <time dateTime={new Date(at).toISOString()} title={format.dateTime(at)} suppressHydrationWarning>
+    <time dateTime={new Date(at).toISOString()} title={`${format.dateTime(at)} (${timeZone})`} suppressHydrationWarning>
       {format.relative(at)}
     </time>
   );

@@ -1,14 +1,17 @@
 // Sources: the table, adding and editing, pausing, fetching on request, deleting, and one source's page.
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import { data } from "react-router";
-import { clampPage, type TableState } from "~/ui/data-table/spec";
+// Sources are the workspace's: everyone reads them, managers change them (the routes check), and only the
+// mentions shown on a source's page are narrowed to the reader's projects.
+import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import type { Services } from "../../core/context.server";
+import { resolvePeriod } from "../../core/period";
 import { can } from "../../core/permissions";
-import type { CurrentUser } from "../../core/reader";
-import { getDb } from "../../db/client.server";
-import { fetchAttempts, messageProjects, messages, sources } from "../../db/schema";
-import type { FormResult } from "../../lib/forms";
-import { parseForm } from "../../lib/forms.server";
+import type { Reader } from "../../core/reader";
+import { mentionInScope, visibleScope } from "../../core/scope.server";
+import { isUuid } from "../../core/sql.server";
+import { offsetPage, searchColumns, sortOrder } from "../../core/table.server";
+import { fetchAttempts, messages, sources } from "../../db/schema";
 import { inLanguage } from "../../lib/translations";
+import type { TableState } from "../../ui/data-table/spec";
 import { mentionsChanged } from "../mentions/mentions.server";
 import { requestFetch } from "./collect.server";
 import { checkSourceUrl } from "./collectors/http.server";
@@ -17,10 +20,10 @@ import type { sourcesTable } from "./list";
 import {
   isPolled,
   SOURCE_ADDRESS,
+  type SourceAction,
   type SourceInput,
   type SourceStatus,
   type SourceType,
-  sourceSchema,
 } from "./schemas";
 import { generateWebhookSecret, hashWebhookSecret } from "./webhook-secret.server";
 
@@ -42,17 +45,8 @@ export interface SourceRow {
   lastError: string | null;
   lastNewItems: number;
   failureCount: number;
-  /** Messages collected from it in the last 7 days. */
+  /** Messages collected from it in the last 7 days (today and the 6 before, in the reader's zone). */
   newItems7d: number;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** LIKE treats % and _ as wildcards; a search for them means the characters. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, "\\$&")}%`;
-
-function requireManage(user: CurrentUser) {
-  if (!can(user, "sources.manage")) throw data(null, { status: 403 });
 }
 
 /**
@@ -60,8 +54,9 @@ function requireManage(user: CurrentUser) {
  * total and, for each filter, the count per value under the search and the other filter.
  */
 export async function listSourcesTable(
+  { db }: Services,
+  reader: Reader,
   requested: SourcesTableState,
-  language: string,
 ): Promise<{
   state: SourcesTableState;
   total: number;
@@ -69,9 +64,8 @@ export async function listSourcesTable(
   typeCounts: Partial<Record<string, number>>;
   statusCounts: Partial<Record<string, number>>;
 }> {
-  const db = getDb();
   const { q, filters } = requested;
-  const search = q ? or(ilike(sources.name, likePattern(q)), ilike(sources.url, likePattern(q))) : undefined;
+  const search = searchColumns(q, [sources.name, sources.url]);
   const groups = (
     await db
       .select({ type: sources.type, status: sources.status, count: sql<number>`count(*)::int` })
@@ -94,49 +88,55 @@ export async function listSourcesTable(
     (g) => g.status,
     (g) => typeOk(g.type),
   );
-  const total = groups.filter((g) => typeOk(g.type) && statusOk(g.status)).reduce((sum, g) => sum + g.count, 0);
-  const state = clampPage(requested, total);
+  const matching = groups.filter((g) => typeOk(g.type) && statusOk(g.status)).reduce((sum, g) => sum + g.count, 0);
 
+  const week = resolvePeriod("7", reader.timeZone);
   const recent = db
     .select({ sourceId: messages.sourceId, count: sql<number>`count(*)::int`.as("count") })
     .from(messages)
-    .where(sql`${messages.collectedAt} >= now() - interval '7 days'`)
+    .where(and(gte(messages.collectedAt, week.start), lt(messages.collectedAt, week.end)))
     .groupBy(messages.sourceId)
     .as("recent");
   const newItems7d = sql<number>`coalesce(${recent.count}, 0)`;
   const byName = sql`lower(${sources.name})`;
-  const sortKey = {
-    name: byName,
-    type: sources.type,
-    status: sources.status,
-    lastFetch: sources.lastFetchedAt,
-    newItems7d,
-    failures: sources.failureCount,
-  }[state.sort.id];
-  const order = state.sort.desc ? sql`${sortKey} DESC NULLS LAST` : sql`${sortKey} ASC NULLS LAST`;
-
-  const rows = await db
-    .select({ ...rowColumns, translations: sources.translations, newItems7d })
-    .from(sources)
-    .leftJoin(recent, eq(recent.sourceId, sources.id))
-    .where(
-      and(
-        search,
-        filters.type.length ? inArray(sources.type, filters.type) : undefined,
-        filters.status.length ? inArray(sources.status, filters.status) : undefined,
-      ),
-    )
-    // Name, then id, break ties, so a row never shows up on two pages.
-    .orderBy(order, asc(byName), asc(sources.id))
-    .limit(state.pageSize)
-    .offset((state.page - 1) * state.pageSize);
+  const order = sortOrder(
+    requested,
+    {
+      name: byName,
+      type: sources.type,
+      status: sources.status,
+      // Never fetched is the longest ago.
+      lastFetch: sql`coalesce(${sources.lastFetchedAt}, '-infinity')`,
+      newItems7d,
+      failures: sources.failureCount,
+    },
+    [byName, sources.id],
+  );
+  const page = await offsetPage(
+    requested,
+    async () => matching,
+    ({ limit, offset }) =>
+      db
+        .select({ ...rowColumns, translations: sources.translations, newItems7d })
+        .from(sources)
+        .leftJoin(recent, eq(recent.sourceId, sources.id))
+        .where(
+          and(
+            search,
+            filters.type.length ? inArray(sources.type, filters.type) : undefined,
+            filters.status.length ? inArray(sources.status, filters.status) : undefined,
+          ),
+        )
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+  );
 
   return {
-    state,
-    total,
-    rows: rows.map(({ translations, ...row }) => ({
+    ...page,
+    rows: page.rows.map(({ translations, ...row }) => ({
       ...row,
-      name: inLanguage({ name: row.name, translations }, "name", language),
+      name: inLanguage({ name: row.name, translations }, "name", reader.language),
       newItems7d: Number(row.newItems7d),
     })),
     typeCounts,
@@ -162,11 +162,11 @@ const rowColumns = {
 
 export type Source = typeof sources.$inferSelect;
 
-/** A source by id; an unknown or malformed id is 404. */
-export async function getSource(id: string): Promise<Source> {
-  const [source] = UUID.test(id) ? await getDb().select().from(sources).where(eq(sources.id, id)) : [];
-  if (!source) throw data(null, { status: 404 });
-  return source;
+/** A source by id; null for an unknown or malformed id. */
+export async function getSource({ db }: Services, id: string): Promise<Source | null> {
+  if (!isUuid(id)) return null;
+  const [source] = await db.select().from(sources).where(eq(sources.id, id));
+  return source ?? null;
 }
 
 /** The source's name in the reader's language (demo sources carry translations). */
@@ -186,17 +186,30 @@ const URL_ERRORS = {
   unresolvable: "sources:errors.urlUnresolvable",
 } as const;
 
+/** A field the server refused after the schema passed it, as a translation key, with the status to answer. */
+export interface SourceRefusal {
+  ok: false;
+  fieldErrors: Partial<Record<"url" | "handle", string>>;
+  status: 400 | 409;
+}
+
+export type SaveOutcome =
+  | SourceRefusal
+  | { ok: true; source: Source /** A new webhook source's secret, to show once. */; secret?: string };
+
 /** Where the collector reads from, as stored (the URL, or the handle in its canonical form); or the field's error. */
-async function storedAddress(input: SourceInput): Promise<{ url: string | null } | { field: string; error: string }> {
+async function storedAddress(services: Services, input: SourceInput): Promise<{ url: string | null } | SourceRefusal> {
   const address = SOURCE_ADDRESS[input.type];
   if (address === "url") {
     const url = input.url as string;
-    const problem = await checkSourceUrl(url);
-    return problem ? { field: "url", error: URL_ERRORS[problem] } : { url };
+    const problem = await checkSourceUrl(services, url);
+    return problem ? { ok: false, fieldErrors: { url: URL_ERRORS[problem] }, status: 400 } : { url };
   }
   if (address === "handle") {
     const handle = parseTelegramHandle(input.handle as string);
-    return handle ? { url: handle } : { field: "handle", error: "sources:errors.handleInvalid" };
+    return handle
+      ? { url: handle }
+      : { ok: false, fieldErrors: { handle: "sources:errors.handleInvalid" }, status: 400 };
   }
   return { url: null };
 }
@@ -211,79 +224,71 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-export type SubmitOutcome =
-  | { ok: false; result: FormResult; status: number }
-  | { ok: true; source: Source /** A new webhook source's secret, to show once. */; secret?: string };
-
-/**
- * Create (no id) or edit a source from its form: zod, then the address (a public http(s) URL, or a
- * Telegram handle), then the unique type + address. An edit keeps the stored type; a changed address
- * starts the collector afresh (no validators, no state, no failures).
- */
-export async function submitSourceForm(user: CurrentUser, form: FormData, id?: string): Promise<SubmitOutcome> {
-  requireManage(user);
-  const existing = id ? await getSource(id) : undefined;
-  if (existing) form.set("type", existing.type);
-  const submission = parseForm(form, sourceSchema);
-  if (!submission.success) return { ok: false, result: submission.result, status: 400 };
-  const input = submission.data;
-  const address = await storedAddress(input);
-  if ("error" in address) {
-    return {
-      ok: false,
-      result: { values: submission.values, fieldErrors: { [address.field]: address.error } },
-      status: 400,
-    };
-  }
-  const polled = isPolled(input.type);
-  const values = {
-    name: input.name,
-    url: address.url,
-    language: input.language,
-    pollIntervalMinutes: polled ? input.pollIntervalMinutes : existing?.pollIntervalMinutes,
-  };
-  const db = getDb();
+/** Checks the address, then stores; another source of the same type and address is refused (409). */
+async function saveSource(
+  services: Services,
+  input: SourceInput,
+  store: (address: string | null) => Promise<Omit<Extract<SaveOutcome, { ok: true }>, "ok">>,
+): Promise<SaveOutcome> {
+  const address = await storedAddress(services, input);
+  if ("ok" in address) return address;
   try {
-    if (existing) {
-      const moved = existing.url !== address.url;
-      const [source] = await db
-        .update(sources)
-        .set({
-          ...values,
-          ...(moved ? { etag: null, lastModified: null, collectorState: {}, failureCount: 0, lastError: null } : {}),
-          updatedAt: sql`now()`,
-        })
-        .where(eq(sources.id, existing.id))
-        .returning();
-      return { ok: true, source: source as Source };
-    }
-    const secret = input.type === "webhook" ? generateWebhookSecret() : undefined;
-    const [source] = await db
-      .insert(sources)
-      .values({
-        ...values,
-        type: input.type,
-        webhookSecretHash: secret ? hashWebhookSecret(secret) : null,
-        createdBy: UUID.test(user.id) ? user.id : null,
-      })
-      .returning();
-    return { ok: true, source: source as Source, secret };
+    return { ok: true, ...(await store(address.url)) };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const field = SOURCE_ADDRESS[input.type] === "handle" ? "handle" : "url";
-    return {
-      ok: false,
-      result: { values: submission.values, fieldErrors: { [field]: "sources:errors.duplicate" } },
-      status: 409,
-    };
+    return { ok: false, fieldErrors: { [field]: "sources:errors.duplicate" }, status: 409 };
   }
 }
 
-/** Pauses or resumes a source; a resumed source is due at once, with its failures forgotten. */
-export async function setSourceStatus(user: CurrentUser, id: string, status: "active" | "paused") {
-  requireManage(user);
-  const source = await getSource(id);
-  await getDb()
+/** Adds a source (its address a public http(s) URL, or a Telegram handle); a webhook source gets its secret. */
+export function createSource(services: Services, reader: Reader, input: SourceInput): Promise<SaveOutcome> {
+  return saveSource(services, input, async (url) => {
+    const secret = input.type === "webhook" ? generateWebhookSecret() : undefined;
+    const [source] = await services.db
+      .insert(sources)
+      .values({
+        name: input.name,
+        url,
+        language: input.language,
+        pollIntervalMinutes: isPolled(input.type) ? input.pollIntervalMinutes : undefined,
+        type: input.type,
+        webhookSecretHash: secret ? hashWebhookSecret(secret) : null,
+        createdBy: isUuid(reader.id) ? reader.id : null,
+      })
+      .returning();
+    return { source: source as Source, secret };
+  });
+}
+
+/**
+ * Edits a source; its type stays (`input.type` is the stored one). A changed address starts the collector
+ * afresh (no validators, no state, no failures).
+ */
+export function updateSource(services: Services, existing: Source, input: SourceInput): Promise<SaveOutcome> {
+  return saveSource(services, input, async (url) => {
+    const moved = existing.url !== url;
+    const [source] = await services.db
+      .update(sources)
+      .set({
+        name: input.name,
+        url,
+        language: input.language,
+        pollIntervalMinutes: isPolled(existing.type) ? input.pollIntervalMinutes : existing.pollIntervalMinutes,
+        ...(moved ? { etag: null, lastModified: null, collectorState: {}, failureCount: 0, lastError: null } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(sources.id, existing.id))
+      .returning();
+    return { source: source as Source };
+  });
+}
+
+/** Pauses or resumes a source; a resumed source is due at once, with its failures forgotten. Null if missing. */
+export async function setSourceStatus(services: Services, id: string, status: "active" | "paused") {
+  const source = await getSource(services, id);
+  if (!source) return null;
+  await services.db
     .update(sources)
     .set(
       status === "active"
@@ -294,23 +299,10 @@ export async function setSourceStatus(user: CurrentUser, id: string, status: "ac
   return source;
 }
 
-export class NotFetchableError extends Error {}
-
-/** "Fetch now": queues a fetch of a source a collector reads (paused or not). */
-export async function fetchSourceNow(user: CurrentUser, id: string) {
-  requireManage(user);
-  const source = await getSource(id);
-  if (!(await requestFetch(source.id))) throw new NotFetchableError(source.id);
-  return source;
-}
-
 /** A new webhook secret for a webhook source, replacing the old one at once; returned to show once. */
-export async function rotateWebhookSecret(user: CurrentUser, id: string): Promise<string> {
-  requireManage(user);
-  const source = await getSource(id);
-  if (source.type !== "webhook") throw data(null, { status: 400 });
+export async function rotateWebhookSecret({ db }: Services, source: Pick<Source, "id">): Promise<string> {
   const secret = generateWebhookSecret();
-  await getDb()
+  await db
     .update(sources)
     .set({ webhookSecretHash: hashWebhookSecret(secret), updatedAt: sql`now()` })
     .where(eq(sources.id, source.id));
@@ -318,8 +310,8 @@ export async function rotateWebhookSecret(user: CurrentUser, id: string): Promis
 }
 
 /** How many mentions (messages) were collected from the source: they are deleted with it. */
-export async function mentionCount(sourceId: string): Promise<number> {
-  const [row] = await getDb()
+export async function mentionCount({ db }: Services, sourceId: string): Promise<number> {
+  const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(messages)
     .where(eq(messages.sourceId, sourceId));
@@ -327,15 +319,14 @@ export async function mentionCount(sourceId: string): Promise<number> {
 }
 
 /** Deletes the source with its messages (and their project links; the rollups follow). */
-export async function deleteSource(user: CurrentUser, id: string) {
-  requireManage(user);
-  await getDb().delete(sources).where(eq(sources.id, id));
+export async function deleteSource({ db }: Services, id: string) {
+  await db.delete(sources).where(eq(sources.id, id));
   mentionsChanged();
 }
 
 /** The last 50 fetches of a source, newest first. */
-export function fetchHistory(sourceId: string) {
-  return getDb()
+export function fetchHistory({ db }: Services, sourceId: string) {
+  return db
     .select({
       id: fetchAttempts.id,
       startedAt: fetchAttempts.startedAt,
@@ -352,58 +343,81 @@ export function fetchHistory(sourceId: string) {
     .limit(50);
 }
 
-/**
- * The source's newest mentions the user may see: admins all of them, everyone else those linked to
- * one of their projects.
- */
-export async function sourceMentions(user: CurrentUser, source: Source, language: string, limit = 10) {
-  const db = getDb();
-  const columns = {
-    id: messages.id,
-    title: messages.title,
-    text: messages.text,
-    url: messages.url,
-    author: messages.author,
-    publishedAt: messages.publishedAt,
-    sentiment: messages.sentiment,
-  };
-  let visible: SQL | undefined;
-  if (!user.roles.includes("admin")) {
-    const projectIds = user.projectIds.filter((pid) => UUID.test(pid));
-    if (projectIds.length === 0) return [];
-    visible = sql`exists (select 1 from ${messageProjects} where ${messageProjects.messageId} = ${messages.id} and ${inArray(messageProjects.projectId, projectIds)})`;
-  }
+/** The source's newest mentions the reader may see (those linked to one of their projects; all for admins). */
+export async function sourceMentions({ db }: Services, reader: Reader, source: Source, limit = 10) {
   const rows = await db
-    .select(columns)
+    .select({
+      id: messages.id,
+      title: messages.title,
+      text: messages.text,
+      url: messages.url,
+      author: messages.author,
+      publishedAt: messages.publishedAt,
+      sentiment: messages.sentiment,
+    })
     .from(messages)
-    .where(and(eq(messages.sourceId, source.id), visible))
+    .where(and(eq(messages.sourceId, source.id), mentionInScope(visibleScope(reader), messages.id)))
     .orderBy(desc(messages.publishedAt), asc(messages.id))
     .limit(limit);
-  const name = sourceName(source, language);
+  const name = sourceName(source, reader.language);
   return rows.map((m) => ({ ...m, source: name, sourceType: source.type }));
 }
 
+/** What a source's page shows the reader: its settings, its fetches, its newest mentions they may see. */
+export async function sourcePage(services: Services, reader: Reader, source: Source) {
+  const canManage = can(reader, "sources.manage");
+  const [history, mentions, mentionsTotal] = await Promise.all([
+    fetchHistory(services, source.id),
+    sourceMentions(services, reader, source),
+    canManage ? mentionCount(services, source.id) : Promise.resolve(0),
+  ]);
+  return {
+    source: {
+      id: source.id,
+      type: source.type,
+      name: sourceName(source, reader.language),
+      /** What the delete confirmation asks to type. */
+      storedName: source.name,
+      url: source.url,
+      language: source.language,
+      status: source.status,
+      pollIntervalMinutes: source.pollIntervalMinutes,
+      lastFetchedAt: source.lastFetchedAt,
+      fetchRequestedAt: source.fetchRequestedAt,
+      lastResult: source.lastResult,
+      lastError: source.lastError,
+      failureCount: source.failureCount,
+      nextFetchAt: source.nextFetchAt,
+      createdAt: source.createdAt,
+    },
+    history,
+    mentions,
+    mentionsTotal,
+    canManage,
+    /** The reader's zone, in which the fetches are shown. */
+    timeZone: reader.timeZone,
+  };
+}
+
+export type SourcePageData = Awaited<ReturnType<typeof sourcePage>>;
+
 /**
  * The row actions the table and the source's page share — pause, resume, fetch now — as the toast that
- * reports them.
+ * reports them; null when the source is missing.
  */
-export async function runSourceAction(user: CurrentUser, intent: unknown, id: string) {
-  if (intent === "pause" || intent === "resume") {
-    const source = await setSourceStatus(user, id, intent === "pause" ? "paused" : "active");
-    return {
-      type: "success" as const,
-      key: intent === "pause" ? "sources:toast.paused" : "sources:toast.resumed",
-      values: { name: source.name },
-    };
-  }
+export async function runSourceAction(services: Services, id: string, intent: SourceAction) {
   if (intent === "fetch") {
-    try {
-      const source = await fetchSourceNow(user, id);
-      return { type: "info" as const, key: "sources:toast.fetchQueued", values: { name: source.name } };
-    } catch (error) {
-      if (!(error instanceof NotFetchableError)) throw error;
+    const source = await getSource(services, id);
+    if (!source) return null;
+    if (!(await requestFetch(services, source.id)))
       return { type: "error" as const, key: "sources:toast.notFetchable" };
-    }
+    return { type: "info" as const, key: "sources:toast.fetchQueued", values: { name: source.name } };
   }
-  return { type: "error" as const, key: "forms:errors.invalid" };
+  const source = await setSourceStatus(services, id, intent === "pause" ? "paused" : "active");
+  if (!source) return null;
+  return {
+    type: "success" as const,
+    key: intent === "pause" ? "sources:toast.paused" : "sources:toast.resumed",
+    values: { name: source.name },
+  };
 }

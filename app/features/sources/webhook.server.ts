@@ -4,7 +4,8 @@
  * machine code, so a sender's program can act on them (ADR 022).
  */
 import { eq } from "drizzle-orm";
-import { getDb } from "../../db/client.server.ts";
+import type { Services } from "../../core/context.server.ts";
+import { isUuid } from "../../core/sql.server.ts";
 import { sources } from "../../db/schema.ts";
 import { ingest } from "./ingest.server.ts";
 import { ITEM_PROBLEMS, validateItems } from "./item-schema.ts";
@@ -15,11 +16,36 @@ export const MAX_DELIVERY_ITEMS = 1_000;
 /** Deliveries per source per minute; a burst of that many is allowed, then one a second. */
 export const DELIVERIES_PER_MINUTE = 60;
 
-const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
 
-export function apiError(status: number, error: string, message: string, extra: object = {}, headers?: HeadersInit) {
-  return Response.json({ error, message, ...extra }, { status, headers });
+/** One delivery as the route read it from the request. */
+export interface Delivery {
+  method: string;
+  /** The token of an `Authorization: Bearer <token>` header. */
+  secret: string | null;
+  /** The media type of Content-Type, without its parameters. */
+  contentType: string;
+  /** The Content-Length header, if the sender gave one. */
+  contentLength: number | null;
+  /** Reads the body; called only once the sender is known, allowed and within the rate. */
+  body: () => Promise<ArrayBuffer>;
+}
+
+/** What to answer the sender: a status, a JSON body and headers. */
+export interface DeliveryAnswer {
+  status: number;
+  body: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+function apiError(
+  status: number,
+  error: string,
+  message: string,
+  extra: object = {},
+  headers?: Record<string, string>,
+): DeliveryAnswer {
+  return { status, body: { error, message, ...extra }, headers };
 }
 
 // One token bucket per source, in this process: several instances each allow the rate (ADR 022).
@@ -50,18 +76,23 @@ const unauthorized = () =>
     },
   );
 
-function bearer(request: Request): string | null {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("Authorization") ?? "");
-  return match?.[1] ?? null;
+/** The token of an Authorization header, when it is `Bearer <token>`. */
+export function bearerToken(authorization: string | null): string | null {
+  return /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "")?.[1] ?? null;
 }
 
 /** Reads, checks and ingests one delivery; never throws for anything the sender did. */
-export async function receiveDelivery(sourceId: string, request: Request): Promise<Response> {
-  if (request.method !== "POST") {
+export async function receiveDelivery(
+  services: Services,
+  sourceId: string,
+  delivery: Delivery,
+): Promise<DeliveryAnswer> {
+  const { db } = services;
+  if (delivery.method !== "POST") {
     return apiError(405, "method_not_allowed", "Deliveries are POSTed", {}, { Allow: "POST" });
   }
-  const secret = bearer(request);
-  const [source] = UUID.test(sourceId) ? await getDb().select().from(sources).where(eq(sources.id, sourceId)) : [];
+  const { secret } = delivery;
+  const [source] = isUuid(sourceId) ? await db.select().from(sources).where(eq(sources.id, sourceId)) : [];
   // An unknown source, a source of another type and a wrong secret answer alike: nothing to probe.
   if (source?.type !== "webhook" || !secret || !verifyWebhookSecret(secret, source.webhookSecretHash)) {
     return unauthorized();
@@ -79,15 +110,14 @@ export async function receiveDelivery(sourceId: string, request: Request): Promi
       { "Retry-After": String(taken.retryAfter) },
     );
   }
-  const type = request.headers.get("Content-Type")?.split(";")[0]?.trim() ?? "";
-  if (!JSON_TYPE.test(type)) {
+  if (!JSON_TYPE.test(delivery.contentType)) {
     return apiError(415, "unsupported_media_type", "Send JSON with Content-Type: application/json");
   }
-  if (Number(request.headers.get("Content-Length")) > MAX_DELIVERY_BYTES) return tooLarge();
+  if ((delivery.contentLength ?? 0) > MAX_DELIVERY_BYTES) return tooLarge();
 
   let body: string;
   try {
-    body = new TextDecoder("utf-8", { fatal: true }).decode(await request.arrayBuffer());
+    body = new TextDecoder("utf-8", { fatal: true }).decode(await delivery.body());
   } catch {
     return apiError(400, "unreadable_body", "The body could not be read as UTF-8 text");
   }
@@ -120,21 +150,21 @@ export async function receiveDelivery(sourceId: string, request: Request): Promi
     });
   }
 
-  const result = await ingest(source.id, checked.items);
-  await getDb()
+  const result = await ingest(services, source.id, checked.items);
+  await db
     .update(sources)
     .set({ lastFetchedAt: new Date(), lastResult: "ok", lastError: null, lastNewItems: result.new })
     .where(eq(sources.id, source.id));
-  return Response.json(
-    {
+  return {
+    status: 202,
+    body: {
       new: result.new,
       duplicate: result.duplicate,
       matched: result.matched,
       rejected: result.rejected.length,
       rejections: result.rejected,
     },
-    { status: 202 },
-  );
+  };
 }
 
 function tooLarge() {

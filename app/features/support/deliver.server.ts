@@ -2,9 +2,9 @@
 // one Bot API `sendMessage`, retried by the queue with backoff. The bot's token is part of the Bot API's
 // URL, so no URL or library error text is ever stored, thrown or logged as is (ADR 034).
 import { eq } from "drizzle-orm";
-import { getDb } from "../../db/client.server";
+import type { Services } from "../../core/context.server";
 import { supportRequests } from "../../db/schema";
-import { getEnv } from "../../lib/env.server.ts";
+import type { Env } from "../../lib/env.server.ts";
 
 /** Tries in all (the queue's retryLimit is one less): with backoff capped at 15 minutes, about three hours. */
 export const SUPPORT_ATTEMPTS = 20;
@@ -27,8 +27,8 @@ export function supportMessageText(request: SupportRequest): string {
 
 class DeliveryError extends Error {}
 
-async function sendMessage(text: string, signal?: AbortSignal): Promise<void> {
-  const { TELEGRAM_API_BASE, TELEGRAM_BOT_TOKEN: token, TELEGRAM_SUPPORT_CHAT_ID: chatId } = getEnv();
+async function sendMessage(env: Env, text: string, signal?: AbortSignal): Promise<void> {
+  const { TELEGRAM_API_BASE, TELEGRAM_BOT_TOKEN: token, TELEGRAM_SUPPORT_CHAT_ID: chatId } = env;
   if (!token || !chatId) throw new DeliveryError("the support chat is not configured");
   const signals = [AbortSignal.timeout(TIMEOUT_MS), ...(signal ? [signal] : [])];
   let response: Response;
@@ -51,13 +51,16 @@ async function sendMessage(text: string, signal?: AbortSignal): Promise<void> {
 }
 
 /** Sends one stored request (nothing when it was sent already); a failure is recorded, then thrown for a retry. */
-export async function deliverSupportRequest(requestId: string, signal?: AbortSignal): Promise<void> {
-  const db = getDb();
+export async function deliverSupportRequest(
+  { db, env }: Services,
+  requestId: string,
+  signal?: AbortSignal,
+): Promise<void> {
   const [request] = await db.select().from(supportRequests).where(eq(supportRequests.id, requestId));
   if (!request || request.status === "sent") return;
   const attempts = request.attempts + 1;
   try {
-    await sendMessage(supportMessageText(request), signal);
+    await sendMessage(env, supportMessageText(request), signal);
   } catch (error) {
     const reason = error instanceof DeliveryError ? error.message : "an unexpected error";
     await db

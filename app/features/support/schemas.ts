@@ -21,3 +21,5 @@ export const supportRequestSchema = z.object({
     .optional()
     .transform((v) => v || null),
 });
+
+export type SupportRequestInput = z.output<typeof supportRequestSchema>;

@@ -2,13 +2,10 @@
 // the Telegram support chat), the per-user rate limit and the user's recent requests. Delivery is in
 // deliver.server.ts (ADR 034).
 import { and, count, desc, eq, gt, sql } from "drizzle-orm";
-import type { CurrentUser } from "../../core/reader";
-import { getDb } from "../../db/client.server";
+import type { Services } from "../../core/context.server";
+import type { Reader } from "../../core/reader";
 import { supportRequests } from "../../db/schema";
-import { getEnv } from "../../lib/env.server.ts";
-import { formFailure, parseForm } from "../../lib/forms.server";
-import { getJobQueue } from "../../lib/jobs.server";
-import { supportRequestSchema } from "./schemas";
+import type { SupportRequestInput } from "./schemas";
 
 /** Requests one user may send in an hour, counted in the database so the limit holds on every instance. */
 export const HOURLY_LIMIT = 5;
@@ -20,8 +17,7 @@ export interface SupportChannels {
   form: boolean;
 }
 
-export function supportChannels(): SupportChannels {
-  const env = getEnv();
+export function supportChannels({ env }: Pick<Services, "env">): SupportChannels {
   return {
     botUrl: env.TELEGRAM_SUPPORT_BOT ? `https://t.me/${env.TELEGRAM_SUPPORT_BOT.replace(/^@/, "")}` : null,
     form: Boolean(env.TELEGRAM_BOT_TOKEN && env.TELEGRAM_SUPPORT_CHAT_ID),
@@ -29,41 +25,34 @@ export function supportChannels(): SupportChannels {
 }
 
 /**
- * Stores the question and queues its delivery. Answers the form result to show (bad input, the limit) or
- * the stored request's id.
+ * Stores the question and queues its delivery: the stored request's id, or why it was refused (no support
+ * chat configured, the hourly limit reached) as a translation key with the status to answer.
  */
-export async function submitSupportRequest(
-  user: CurrentUser,
-  form: FormData,
+export async function sendSupportRequest(
+  services: Services,
+  reader: Reader,
+  input: SupportRequestInput,
   { language, appVersion }: { language: string; appVersion: string },
-) {
-  const parsed = parseForm(form, supportRequestSchema);
-  if (!parsed.success) return { failure: formFailure(parsed.result) };
-  if (!supportChannels().form) {
-    return { failure: formFailure({ values: parsed.values, formError: { key: "help:support.errors.off" } }, 503) };
-  }
-  const db = getDb();
+): Promise<{ id: string } | { refused: string; status: 429 | 503 }> {
+  const { db, jobs } = services;
+  if (!supportChannels(services).form) return { refused: "help:support.errors.off", status: 503 };
   const [recent] = await db
     .select({ n: count() })
     .from(supportRequests)
-    .where(and(eq(supportRequests.userId, user.id), gt(supportRequests.createdAt, sql`now() - interval '1 hour'`)));
-  if ((recent?.n ?? 0) >= HOURLY_LIMIT) {
-    return {
-      failure: formFailure({ values: parsed.values, formError: { key: "help:support.errors.rateLimit" } }, 429),
-    };
-  }
+    .where(and(eq(supportRequests.userId, reader.id), gt(supportRequests.createdAt, sql`now() - interval '1 hour'`)));
+  if ((recent?.n ?? 0) >= HOURLY_LIMIT) return { refused: "help:support.errors.rateLimit", status: 429 };
   const [row] = await db
     .insert(supportRequests)
-    .values({ userId: user.id, email: user.email, ...parsed.data, language, appVersion })
+    .values({ userId: reader.id, email: reader.email, ...input, language, appVersion })
     .returning({ id: supportRequests.id });
   const id = (row as { id: string }).id;
-  await getJobQueue().send("send-support-request", { requestId: id }, { singletonKey: id });
+  await jobs.send("send-support-request", { requestId: id }, { singletonKey: id });
   return { id };
 }
 
 /** The user's latest requests, for their status on the help center. */
-export function recentSupportRequests(userId: string, limit = 5) {
-  return getDb()
+export function recentSupportRequests({ db }: Services, userId: string, limit = 5) {
+  return db
     .select({
       id: supportRequests.id,
       topic: supportRequests.topic,

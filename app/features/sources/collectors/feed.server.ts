@@ -7,8 +7,8 @@ import { CollectError, type Collector } from "./types.ts";
 const ACCEPT =
   "application/rss+xml, application/atom+xml, application/feed+json, application/rdf+xml;q=0.9, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5";
 
-export const collectFeed: Collector = async (source, { signal } = {}) => {
-  const page = await fetchPage(source.url, {
+export const collectFeed: Collector<"env"> = async (services, source, { signal } = {}) => {
+  const page = await fetchPage(services, source.url, {
     etag: source.etag,
     lastModified: source.lastModified,
     accept: ACCEPT,

@@ -10,7 +10,8 @@ import { isIP } from "node:net";
 import ipaddr from "ipaddr.js";
 import { Agent, buildConnector, fetch } from "undici";
 import packageJson from "../../../../package.json" with { type: "json" };
-import { getEnv } from "../../../lib/env.server.ts";
+import type { Services } from "../../../core/context.server.ts";
+import type { Env } from "../../../lib/env.server.ts";
 import { CollectError } from "./types.ts";
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -52,9 +53,10 @@ function isAllowedInside(address: string, ranges: string[]): boolean {
   });
 }
 
+type AllowPrivate = Env["COLLECTOR_ALLOW_PRIVATE"];
+
 /** The addresses `hostname` (bare: IPv6 without brackets) connects to; refused when any of them is private. */
-async function checkedAddresses(hostname: string): Promise<string[]> {
-  const allow = getEnv().COLLECTOR_ALLOW_PRIVATE;
+async function checkedAddresses(hostname: string, allow: AllowPrivate): Promise<string[]> {
   const addresses = isIP(hostname) ? [hostname] : (await lookup(hostname, { all: true })).map((a) => a.address);
   if (allow === true) return addresses;
   const inside = addresses.find((a) => !isPublicAddress(a) && !(allow && isAllowedInside(a, allow)));
@@ -63,24 +65,26 @@ async function checkedAddresses(hostname: string): Promise<string[]> {
 }
 
 /** Connects to the address that was checked, so a second DNS answer cannot slip in another one. */
-function guardedConnector(timeout: number): buildConnector.connector {
+function guardedConnector(timeout: number, allow: AllowPrivate): buildConnector.connector {
   const connect = buildConnector({ timeout });
   return (options, callback) => {
-    if (getEnv().COLLECTOR_ALLOW_PRIVATE === true) return connect(options, callback);
-    checkedAddresses(options.hostname).then(
+    if (allow === true) return connect(options, callback);
+    checkedAddresses(options.hostname, allow).then(
       ([address]) => connect({ ...options, hostname: address! }, callback),
       (error: Error) => callback(error, null),
     );
   };
 }
 
-let pool: { connectTimeout: number; agent: Agent } | undefined;
+let pool: { settings: string; agent: Agent } | undefined;
 
-function agent(): Agent {
-  const connectTimeout = getEnv().COLLECTOR_CONNECT_TIMEOUT_MS;
-  if (pool?.connectTimeout !== connectTimeout) {
+/** One connection pool while the collector's settings stay the same. */
+function agent(env: Env): Agent {
+  const { COLLECTOR_CONNECT_TIMEOUT_MS: connectTimeout, COLLECTOR_ALLOW_PRIVATE: allow } = env;
+  const settings = JSON.stringify([connectTimeout, allow]);
+  if (pool?.settings !== settings) {
     pool?.agent.close().catch(() => {});
-    pool = { connectTimeout, agent: new Agent({ connect: guardedConnector(connectTimeout) }) };
+    pool = { settings, agent: new Agent({ connect: guardedConnector(connectTimeout, allow) }) };
   }
   return pool.agent;
 }
@@ -88,7 +92,7 @@ function agent(): Agent {
 export type UrlProblem = "bad_url" | "private_address" | "unresolvable";
 
 /** Why a source URL cannot be fetched, checked when it is saved (each fetch checks again at connect time). */
-export async function checkSourceUrl(url: string): Promise<UrlProblem | null> {
+export async function checkSourceUrl({ env }: Pick<Services, "env">, url: string): Promise<UrlProblem | null> {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -97,7 +101,7 @@ export async function checkSourceUrl(url: string): Promise<UrlProblem | null> {
   }
   if (!isHttp(parsed) || parsed.username || parsed.password) return "bad_url";
   try {
-    await checkedAddresses(parsed.hostname.replace(/^\[|\]$/g, ""));
+    await checkedAddresses(parsed.hostname.replace(/^\[|\]$/g, ""), env.COLLECTOR_ALLOW_PRIVATE);
     return null;
   } catch (error) {
     return error instanceof PrivateAddressError ? "private_address" : "unresolvable";
@@ -146,15 +150,19 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  * GETs `url` through the guard and returns its decoded body. Throws a CollectError for anything that is not
  * a 2xx or 304: refused address, bad scheme, too many redirects, timeout, over-sized body, HTTP error.
  */
-export async function fetchPage(url: string, options: FetchOptions = {}): Promise<FetchedPage> {
-  const { COLLECTOR_TIMEOUT_MS: timeout } = getEnv();
+export async function fetchPage(
+  { env }: Pick<Services, "env">,
+  url: string,
+  options: FetchOptions = {},
+): Promise<FetchedPage> {
+  const timeout = env.COLLECTOR_TIMEOUT_MS;
   let target = parseHttpUrl(url);
   let deadline: number | undefined;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     const result = await oneAtATime(target.host, async () => {
       // The total time runs from the first request, not from waiting for the host's previous one.
       deadline ??= Date.now() + timeout;
-      return request(target, options, deadline - Date.now());
+      return request(env, target, options, deadline - Date.now());
     });
     if (typeof result !== "string") return result;
     target = parseHttpUrl(result, target);
@@ -174,7 +182,7 @@ function parseHttpUrl(url: string, base?: URL): URL {
 }
 
 /** One hop: the page, or the Location of a redirect. */
-async function request(url: URL, options: FetchOptions, timeLeft: number): Promise<FetchedPage | string> {
+async function request(env: Env, url: URL, options: FetchOptions, timeLeft: number): Promise<FetchedPage | string> {
   const timeout = AbortSignal.timeout(Math.max(timeLeft, 0));
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   const headers: Record<string, string> = {
@@ -184,7 +192,7 @@ async function request(url: URL, options: FetchOptions, timeLeft: number): Promi
   if (options.etag) headers["if-none-match"] = options.etag;
   if (options.lastModified) headers["if-modified-since"] = options.lastModified;
   try {
-    const send = () => fetch(url, { headers, redirect: "manual", signal, dispatcher: agent() });
+    const send = () => fetch(url, { headers, redirect: "manual", signal, dispatcher: agent(env) });
     // A kept-alive connection the server closed just as it was reused: a GET is sent again once, as browsers do.
     const response = await send().catch((error: unknown) =>
       isConnectionReset(error) ? send() : Promise.reject(error),
@@ -220,7 +228,7 @@ async function request(url: URL, options: FetchOptions, timeLeft: number): Promi
     return { ...page, notModified: false, body: decodeBody(bytes, page.contentType) };
   } catch (error) {
     if (error instanceof CollectError) throw error;
-    if (timeout.aborted) throw new CollectError(`Timed out after ${getEnv().COLLECTOR_TIMEOUT_MS / 1000} s`);
+    if (timeout.aborted) throw new CollectError(`Timed out after ${env.COLLECTOR_TIMEOUT_MS / 1000} s`);
     if (options.signal?.aborted) throw new CollectError("Cancelled");
     throw new CollectError(explainFailure(error, url));
   }

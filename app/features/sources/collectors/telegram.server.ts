@@ -4,7 +4,6 @@
  * the newest post already seen (`collectorState.lastPostId`), again at most 100.
  */
 import { parseHTML } from "linkedom";
-import { getEnv } from "../../../lib/env.server.ts";
 import type { IncomingItem } from "../ingest.server.ts";
 import { fetchPage } from "./http.server.ts";
 import { CollectError, type Collector } from "./types.ts";
@@ -42,17 +41,17 @@ export function parseTelegramHandle(input: string): string | null {
   return name.toLowerCase();
 }
 
-export const collectTelegram: Collector = async (source, { signal } = {}) => {
+export const collectTelegram: Collector<"env"> = async (services, source, { signal } = {}) => {
   const handle = parseTelegramHandle(source.url);
   if (!handle) throw new CollectError(`Not a Telegram channel: ${source.url}`);
   const lastPostId = Number(source.collectorState.lastPostId) || 0;
-  const address = `${getEnv().TELEGRAM_PREVIEW_BASE}/s/${handle}`;
+  const address = `${services.env.TELEGRAM_PREVIEW_BASE}/s/${handle}`;
   const posts = new Map<number, IncomingItem>();
   let newest = lastPostId;
   let before: number | null = null;
   let httpStatus = 200;
   while (posts.size < MAX_POSTS_PER_FETCH) {
-    const page = await fetchPage(before === null ? address : `${address}?before=${before}`, {
+    const page = await fetchPage(services, before === null ? address : `${address}?before=${before}`, {
       accept: "text/html",
       signal,
     });

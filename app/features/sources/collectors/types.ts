@@ -1,3 +1,4 @@
+import type { Services } from "../../../core/context.server.ts";
 import type { IncomingItem } from "../ingest.server.ts";
 
 /** What a collector needs to know about the source it reads. */
@@ -34,4 +35,9 @@ export class CollectError extends Error {
   }
 }
 
-export type Collector = (source: CollectorSource, options?: { signal?: AbortSignal }) => Promise<CollectResult>;
+/** Reads a source once, with the services it needs: the configuration (`env`) and the database. */
+export type Collector<Needs extends keyof Services = "db" | "env"> = (
+  services: Pick<Services, Needs>,
+  source: CollectorSource,
+  options?: { signal?: AbortSignal },
+) => Promise<CollectResult>;

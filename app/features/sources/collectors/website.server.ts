@@ -7,7 +7,7 @@
 import { Readability } from "@mozilla/readability";
 import { and, eq, inArray, or } from "drizzle-orm";
 import { DOMParser, parseHTML } from "linkedom";
-import { getDb } from "../../../db/client.server.ts";
+import type { Services } from "../../../core/context.server.ts";
 import { messages } from "../../../db/schema.ts";
 import type { IncomingItem } from "../ingest.server.ts";
 import { canonicalUrl } from "../normalize.ts";
@@ -31,8 +31,8 @@ interface SitemapEntry {
   published?: string;
 }
 
-export const collectWebsite: Collector = async (source, { signal } = {}) => {
-  const sitemap = await fetchPage(source.url, {
+export const collectWebsite: Collector = async (services, source, { signal } = {}) => {
+  const sitemap = await fetchPage(services, source.url, {
     etag: source.etag,
     lastModified: source.lastModified,
     accept: SITEMAP_ACCEPT,
@@ -56,13 +56,14 @@ export const collectWebsite: Collector = async (source, { signal } = {}) => {
   const children = newestFirst(sitemaps).slice(0, MAX_CHILD_SITEMAPS);
   for (const child of children) {
     await tolerate(async () => {
-      const page = await fetchPage(child.url, { accept: SITEMAP_ACCEPT, signal });
+      const page = await fetchPage(services, child.url, { accept: SITEMAP_ACCEPT, signal });
       entries.push(...readSitemap(page.body, page.url).entries);
     });
   }
   if (failures.length && failures.length === children.length) throw allFailed();
   const candidates = newestFirst(entries).slice(0, MAX_CANDIDATES);
   const stored = await storedKeys(
+    services,
     source.id,
     candidates.map((entry) => entry.key),
   );
@@ -77,7 +78,10 @@ export const collectWebsite: Collector = async (source, { signal } = {}) => {
   failures.length = 0;
   for (const entry of batch) {
     await tolerate(async () => {
-      const page = await fetchPage(entry.url, { accept: "text/html, application/xhtml+xml;q=0.9", signal });
+      const page = await fetchPage(services, entry.url, {
+        accept: "text/html, application/xhtml+xml;q=0.9",
+        signal,
+      });
       items.push(articleItem(entry, readArticle(page.body)));
     });
   }
@@ -99,9 +103,9 @@ function articleItem(entry: SitemapEntry, article: Article): IncomingItem {
 }
 
 /** The keys of `keys` this source has stored already (as external id or canonical URL): one query. */
-async function storedKeys(sourceId: string, keys: string[]): Promise<Set<string>> {
+async function storedKeys({ db }: Pick<Services, "db">, sourceId: string, keys: string[]): Promise<Set<string>> {
   if (!keys.length) return new Set();
-  const rows = await getDb()
+  const rows = await db
     .select({ externalId: messages.externalId, normalizedUrl: messages.normalizedUrl })
     .from(messages)
     .where(

@@ -1,0 +1,278 @@
+import type { ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { MentionList } from "~/features/mentions/mention-list";
+import { LANGUAGE_NAMES, type Language } from "~/i18n/config";
+import { useTranslation } from "~/i18n/use-translation";
+import { useFormatter } from "~/lib/format";
+import { type FormResult, useIsPending } from "~/lib/forms";
+import { buttonClass, SubmitButton } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { ConfirmBulkAction } from "~/ui/data-table/bulk";
+import { FileUp, KeyRound, Pause, Pencil, Play, Trash2 } from "~/ui/icons";
+import { PageHeader } from "~/ui/page-header";
+import { isPolled } from "./schemas";
+import {
+  FetchNowButton,
+  FetchResultBadge,
+  intervalLabel,
+  LastFetch,
+  SourceStatusBadge,
+  SourceTypeLabel,
+  usePendingFetches,
+  useRefreshWhileFetching,
+} from "./source-parts";
+import type { SourcePageData } from "./sources.server";
+import { SecretOnce, WebhookEndpoint } from "./webhook-panel";
+
+function Setting({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap justify-between gap-x-4 gap-y-1">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 text-end [overflow-wrap:anywhere]">{children}</dd>
+    </div>
+  );
+}
+
+/** The source's last fetches, their times in the reader's zone, which the column names. */
+function History({ history, timeZone }: { history: SourcePageData["history"]; timeZone: string }) {
+  const { t } = useTranslation("sources");
+  const format = useFormatter({ timeZone });
+  if (history.length === 0) return <p className="text-sm text-muted-foreground">{t("detail.noHistory")}</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm">
+        <caption className="sr-only">{t("detail.history")}</caption>
+        <thead className="border-b border-border text-left text-muted-foreground">
+          <tr>
+            <th scope="col" className="py-2 pe-3 font-medium">
+              {t("history.time", { zone: timeZone })}
+            </th>
+            <th scope="col" className="px-3 py-2 text-end font-medium">
+              {t("history.duration")}
+            </th>
+            <th scope="col" className="px-3 py-2 text-end font-medium">
+              {t("history.http")}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t("history.result")}
+            </th>
+            <th scope="col" className="px-3 py-2 text-end font-medium">
+              {t("history.newItems")}
+            </th>
+            <th scope="col" className="px-3 py-2 text-end font-medium">
+              {t("history.duplicates")}
+            </th>
+            <th scope="col" className="py-2 ps-3 font-medium">
+              {t("history.error")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {history.map((attempt) => (
+            <tr key={attempt.id} className="border-b border-border last:border-b-0">
+              <th scope="row" className="py-2 pe-3 text-left font-normal whitespace-nowrap">
+                <time dateTime={new Date(attempt.startedAt).toISOString()}>{format.dateTime(attempt.startedAt)}</time>
+              </th>
+              <td className="px-3 py-2 text-end tabular-nums whitespace-nowrap">
+                {t("history.seconds", { value: format.number(attempt.durationMs / 1000) })}
+              </td>
+              <td className="px-3 py-2 text-end tabular-nums">{attempt.httpStatus ?? "—"}</td>
+              <td className="px-3 py-2">
+                <FetchResultBadge result={attempt.result} />
+              </td>
+              <td className="px-3 py-2 text-end tabular-nums">{format.number(attempt.newItems)}</td>
+              <td className="px-3 py-2 text-end tabular-nums">{format.number(attempt.duplicateItems)}</td>
+              <td className="max-w-80 py-2 ps-3 text-danger" data-user-content>
+                {attempt.error}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * One source: its status and last fetch, the webhook endpoint or the import, its fetch history and newest
+ * mentions, its settings, and for managers the actions and deleting it.
+ */
+export function SourcePage({
+  data: loaderData,
+  actionData,
+}: {
+  data: SourcePageData & { endpoint: string | null };
+  actionData: { secret: string } | FormResult | undefined;
+}) {
+  const { t } = useTranslation("sources");
+  const format = useFormatter({ timeZone: loaderData.timeZone });
+  const { source, canManage, timeZone } = loaderData;
+  const paused = source.status === "paused";
+  const polled = isPolled(source.type);
+  const pendingFetches = usePendingFetches();
+  const fetching = source.fetchRequestedAt !== null || pendingFetches.has(source.id);
+  useRefreshWhileFetching(fetching);
+  const pausing = useIsPending(paused ? "resume" : "pause");
+  const deleting = useIsPending("delete");
+  const secret = actionData && "secret" in actionData ? actionData.secret : null;
+  const deleteResult = actionData && !("secret" in actionData) ? actionData : undefined;
+
+  return (
+    <>
+      <PageHeader
+        help="sources"
+        title={source.name}
+        description={
+          <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <SourceTypeLabel type={source.type} />
+            {source.url && (
+              <span className="[overflow-wrap:anywhere]" data-user-content>
+                {source.url}
+              </span>
+            )}
+          </span>
+        }
+        actions={
+          canManage && (
+            <div className="flex flex-wrap gap-2">
+              {polled && <FetchNowButton sourceId={source.id} />}
+              <Form method="post">
+                <input type="hidden" name="intent" value={paused ? "resume" : "pause"} />
+                <SubmitButton variant="outline" size="sm" pending={pausing} pendingLabel={t("form.saving")}>
+                  {paused ? <Play aria-hidden="true" /> : <Pause aria-hidden="true" />}
+                  {t(paused ? "actions.resume" : "actions.pause")}
+                </SubmitButton>
+              </Form>
+              <Link to="edit" className={buttonClass("outline", "sm")}>
+                <Pencil aria-hidden="true" />
+                {t("actions.edit")}
+              </Link>
+            </div>
+          )
+        }
+      />
+      <div className="mb-6 flex flex-wrap items-center gap-3 text-sm">
+        <SourceStatusBadge status={source.status} />
+        {polled && (
+          <span className="flex items-center gap-1.5">
+            <span className="text-muted-foreground">{t("table.lastFetch")}:</span>
+            <LastFetch at={source.lastFetchedAt} fetching={fetching} timeZone={timeZone} />
+          </span>
+        )}
+        {source.lastResult && <FetchResultBadge result={source.lastResult} />}
+      </div>
+      {secret && (
+        <div className="mb-6 max-w-3xl">
+          <SecretOnce secret={secret} />
+        </div>
+      )}
+
+      <div className="grid items-start gap-6 lg:grid-cols-3">
+        <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
+          {loaderData.endpoint && (
+            <Card title={t("webhook.title")}>
+              <WebhookEndpoint endpoint={loaderData.endpoint} />
+              {canManage && (
+                <Form method="post" className="mt-4">
+                  <ConfirmBulkAction
+                    intent="rotate"
+                    label={
+                      <>
+                        <KeyRound aria-hidden="true" />
+                        {t("webhook.rotate")}
+                      </>
+                    }
+                    description={t("webhook.rotateDescription")}
+                    confirm={t("webhook.rotateConfirm")}
+                  />
+                </Form>
+              )}
+            </Card>
+          )}
+
+          {source.type === "manual" && (
+            <Card title={t("import.title")}>
+              <p className="mb-3 text-sm text-muted-foreground">{t("import.description")}</p>
+              {canManage && (
+                <Link to="import" className={buttonClass("outline", "sm")}>
+                  <FileUp aria-hidden="true" />
+                  {t("import.start")}
+                </Link>
+              )}
+            </Card>
+          )}
+          {polled && (
+            <Card title={t("detail.history")}>
+              <History history={loaderData.history} timeZone={timeZone} />
+            </Card>
+          )}
+          <Card title={t("detail.mentions")}>
+            <MentionList mentions={loaderData.mentions} empty={t("detail.noMentions")} />
+          </Card>
+        </div>
+
+        <div className="flex min-w-0 flex-col gap-6">
+          <Card title={t("detail.settings")}>
+            <dl className="flex flex-col gap-2 text-sm">
+              <Setting label={t("form.type")}>
+                <SourceTypeLabel type={source.type} />
+              </Setting>
+              {source.url && (
+                <Setting label={t(source.type === "telegram" ? "form.handle" : `form.url.${source.type}`)}>
+                  <span data-user-content>{source.url}</span>
+                </Setting>
+              )}
+              <Setting label={t("form.language")}>
+                {source.language
+                  ? (LANGUAGE_NAMES[source.language as Language] ?? source.language)
+                  : t("form.languageAuto")}
+              </Setting>
+              {polled && <Setting label={t("form.interval")}>{intervalLabel(t, source.pollIntervalMinutes)}</Setting>}
+              {polled && !paused && (
+                <Setting label={t("detail.nextFetch")}>
+                  <time dateTime={new Date(source.nextFetchAt).toISOString()} suppressHydrationWarning>
+                    {new Date(source.nextFetchAt) > new Date() ? format.relative(source.nextFetchAt) : t("detail.due")}
+                  </time>
+                </Setting>
+              )}
+              {polled && <Setting label={t("table.failures")}>{format.number(source.failureCount)}</Setting>}
+              {source.lastError && (
+                <Setting label={t("detail.lastError")}>
+                  <span className="text-danger" data-user-content>
+                    {source.lastError}
+                  </span>
+                </Setting>
+              )}
+              <Setting label={t("detail.created")}>{format.date(source.createdAt)}</Setting>
+            </dl>
+          </Card>
+        </div>
+      </div>
+
+      {canManage && (
+        <Card title={t("delete.title")} danger className="mt-10">
+          <p className="mb-3 text-sm text-muted-foreground">
+            {t("delete.description", { count: format.number(loaderData.mentionsTotal) })}
+          </p>
+          <ConfirmDialog
+            trigger={
+              <>
+                <Trash2 aria-hidden="true" />
+                {t("delete.start")}
+              </>
+            }
+            title={t("delete.title")}
+            description={t("delete.description", { count: format.number(loaderData.mentionsTotal) })}
+            confirmLabel={t("delete.confirmLabel", { name: source.storedName })}
+            submitLabel={t("delete.submit")}
+            pendingLabel={t("delete.deleting")}
+            pending={deleting}
+            result={deleteResult}
+            fields={{ intent: "delete" }}
+          />
+        </Card>
+      )}
+    </>
+  );
+}
