@@ -633,8 +633,10 @@ describe("CSV export and import", () => {
       .set({ createdAt: new Date("2026-03-01T22:30:00Z") })
       .where(eq(tasks.title, "Check the rumour"));
     const context = await as("admin");
-    const prefs = (await import("~/core/context.server")).preferencesContext;
-    context.set(prefs, { ...(context.get(prefs) as object), timezone: "Asia/Tashkent" } as never);
+    context.set(preferencesContext, {
+      ...(context.get(preferencesContext) as object),
+      timezone: "Asia/Tashkent",
+    } as never);
     const zoned = await ((await exportLoader(args("/tasks/export?q=rumour", context))) as Response).text();
     expect(zoned).toContain("2026-03-02 03:30");
   });

@@ -16,6 +16,26 @@ import {
   TASK_FIELDS,
 } from "./import-fields";
 
+/** The project of the rows that name none, on both steps. */
+function DefaultProjectField({ projects, chosen }: { projects: Array<{ id: string; name: string }>; chosen: string }) {
+  const { t } = useTranslation("tasks");
+  return (
+    <SelectField
+      name="defaultProjectId"
+      label={t("import.defaultProject")}
+      hint={t("import.defaultProjectHint")}
+      defaultValue={chosen}
+    >
+      <option value="">{t("field.chooseProject")}</option>
+      {projects.map((p) => (
+        <option key={p.id} value={p.id}>
+          {p.name}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
 function UploadStep({ projects, result }: { projects: Array<{ id: string; name: string }>; result?: ImportUpload }) {
   const { t } = useTranslation("tasks");
   const errors = useFormErrors(result);
@@ -34,19 +54,7 @@ function UploadStep({ projects, result }: { projects: Array<{ id: string; name: 
           error={fileError && (result?.line ? `${fileError} ${t("import.atLine", { line: result.line })}` : fileError)}
           autoFocus={Boolean(fileError) || undefined}
         />
-        <SelectField
-          name="defaultProjectId"
-          label={t("import.defaultProject")}
-          hint={t("import.defaultProjectHint")}
-          defaultValue={result?.values.defaultProjectId ?? ""}
-        >
-          <option value="">{t("field.chooseProject")}</option>
-          {projects.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </SelectField>
+        <DefaultProjectField projects={projects} chosen={result?.values.defaultProjectId ?? ""} />
         <SubmitButton name="intent" value="upload" pending={pending} pendingLabel={t("import.reading")}>
           <FileUp aria-hidden="true" />
           {t("import.preview")}
@@ -88,19 +96,7 @@ function PreviewStep({ result, projects }: { result: ImportPreview; projects: Ar
               ))}
             </SelectField>
           ))}
-          <SelectField
-            name="defaultProjectId"
-            label={t("import.defaultProject")}
-            hint={t("import.defaultProjectHint")}
-            defaultValue={result.defaultProjectId}
-          >
-            <option value="">{t("field.chooseProject")}</option>
-            {projects.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </SelectField>
+          <DefaultProjectField projects={projects} chosen={result.defaultProjectId} />
         </div>
       </Card>
       {result.invalidRows > 0 || result.errors.length > 0 ? (
