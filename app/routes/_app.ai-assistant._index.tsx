@@ -1,5 +1,5 @@
 import { Form, redirect } from "react-router";
-import { askerFrom } from "~/features/assistant/asker.server";
+import { requirePermission, requireReader, servicesOf } from "~/core/context.server";
 import { QuestionForm } from "~/features/assistant/chat";
 import { answerPending, ask } from "~/features/assistant/conversations.server";
 import { questionSchema } from "~/features/assistant/schemas";
@@ -12,7 +12,9 @@ import { Lightbulb } from "~/ui/icons";
 import type { Route } from "./+types/_app.ai-assistant._index";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { suggestions: await suggestedQuestions(askerFrom(context)) };
+  const reader = requireReader(context);
+  requirePermission(reader, "assistant.use");
+  return { suggestions: await suggestedQuestions(reader) };
 }
 
 /**
@@ -20,11 +22,13 @@ export async function loader({ context }: Route.LoaderArgs) {
  * conversation page answers it on arrival; otherwise (no JavaScript) the answer is written before the redirect.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const asker = askerFrom(context);
+  const reader = requireReader(context);
+  requirePermission(reader, "assistant.use");
+  const services = servicesOf(context);
   const submission = parseForm(await request.formData(), questionSchema);
   if (!submission.success) return formFailure(submission.result);
-  const id = await ask(asker.user.id, submission.data.question);
-  if (submission.data.mode === "wait") await answerPending(asker, id);
+  const id = await ask(services, reader, submission.data.question);
+  if (submission.data.mode === "wait") await answerPending(services, reader, id);
   return redirect(`/ai-assistant/${id}`);
 }
 

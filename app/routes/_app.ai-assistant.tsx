@@ -1,6 +1,6 @@
 import { Link, NavLink, Outlet } from "react-router";
+import { requirePermission, requireReader, servicesOf } from "~/core/context.server";
 import { listConversations } from "~/features/assistant/conversations.server";
-import { requireUser } from "~/features/auth/guard.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { buttonClass } from "~/ui/button";
@@ -9,10 +9,11 @@ import { MessageSquarePlus, MessagesSquare } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.ai-assistant";
 
-/** The assistant: the user's conversations beside the open one (or a new one). */
+/** The assistant: the reader's conversations beside the open one (or a new one). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = requireUser(context);
-  return { conversations: await listConversations(user.id) };
+  const reader = requireReader(context);
+  requirePermission(reader, "assistant.use");
+  return { conversations: await listConversations(servicesOf(context), reader) };
 }
 
 export default function AssistantLayout({ loaderData }: Route.ComponentProps) {

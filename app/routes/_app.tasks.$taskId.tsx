@@ -1,146 +1,56 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
+import { found, requirePermission, requireReader, servicesOf } from "~/core/context.server";
 import { can } from "~/core/permissions";
-import { requireRole } from "~/features/auth/guard.server";
-import { listUrl, submitTaskDelete, submitTaskForm } from "~/features/tasks/forms.server";
-import { DueDate, PriorityBadge, TaskStatusBadge } from "~/features/tasks/task-badges";
-import { TaskForm } from "~/features/tasks/task-form";
-import { TaskPanel } from "~/features/tasks/task-panel";
-import { getTask, readerTimeZone } from "~/features/tasks/tasks.server";
-import { useTranslation } from "~/i18n/use-translation";
+import { projectMembers } from "~/features/projects/members.server";
+import { deleteTask, updateTask } from "~/features/tasks/changes.server";
+import { listUrl } from "~/features/tasks/list";
+import { taskSchema } from "~/features/tasks/schemas";
+import { TaskSheet } from "~/features/tasks/task-sheet";
+import { getTask } from "~/features/tasks/tasks.server";
+import { formFailure, parseForm } from "~/lib/forms.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
-import { buttonClass } from "~/ui/button";
-import { Menu } from "~/ui/data-table/url-form";
-import { MessageSquareText, Trash2 } from "~/ui/icons";
 import type { loader as tasksLoader } from "./_app.tasks";
 import type { Route } from "./+types/_app.tasks.$taskId";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
-  const user = requireRole(context, "tasks.read");
-  const task = await getTask(user, params.taskId, readerTimeZone(context));
+  const reader = requireReader(context);
+  requirePermission(reader, "tasks.read");
   return {
-    task,
+    task: found(await getTask(servicesOf(context), reader, params.taskId)),
     closeTo: listUrl(url),
-    canEdit: can(user, "tasks.edit"),
-    canDelete: can(user, "tasks.delete"),
+    canEdit: can(reader, "tasks.edit"),
+    canDelete: can(reader, "tasks.delete"),
   };
 }
 
+/** Save (back to the list with a toast, or the form with what is wrong) or delete. */
 export async function action({ request, context, params, url }: Route.ActionArgs) {
-  const user = requireRole(context, "tasks.edit");
+  const reader = requireReader(context);
+  requirePermission(reader, "tasks.edit");
+  const services = servicesOf(context);
   const form = await request.formData();
-  if (form.get("intent") === "delete")
-    return submitTaskDelete(context, requireRole(context, "tasks.delete"), url, params.taskId);
-  return submitTaskForm(context, user, form, url, params.taskId);
+  if (form.get("intent") === "delete") {
+    requirePermission(reader, "tasks.delete");
+    const task = found(await deleteTask(services, reader, params.taskId));
+    return redirectWithToast(listUrl(url), { type: "success", key: "tasks:deleted", values: { title: task.title } });
+  }
+  const submission = parseForm(form, taskSchema);
+  if (!submission.success) return formFailure(submission.result);
+  const saved = found(
+    await updateTask(services, reader, params.taskId, submission.data, (ids) => projectMembers(context, ids)),
+  );
+  if (!saved.ok) return formFailure({ values: submission.values, fieldErrors: { [saved.field]: saved.key } }, 422);
+  return redirectWithToast(listUrl(url), {
+    type: "success",
+    key: "tasks:saved",
+    values: { title: submission.data.title },
+  });
 }
 
-/** What a reader (a viewer) sees: the task, without a form. */
-function TaskDetails({ task, assignee }: { task: Route.ComponentProps["loaderData"]["task"]; assignee: string }) {
-  const { t } = useTranslation("tasks");
-  const row = (label: string, value: React.ReactNode) => (
-    <div className="grid grid-cols-[8rem_1fr] gap-2 py-2">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd>{value}</dd>
-    </div>
-  );
-  return (
-    <div className="flex flex-col gap-4 text-sm">
-      <h2 className="text-base font-semibold" data-user-content>
-        {task.title}
-      </h2>
-      {task.description && (
-        <p className="whitespace-pre-wrap" data-user-content>
-          {task.description}
-        </p>
-      )}
-      <dl className="divide-y divide-border">
-        {row(t("field.status"), <TaskStatusBadge status={task.status} />)}
-        {row(t("field.priority"), <PriorityBadge priority={task.priority} />)}
-        {row(t("field.label"), task.label ? <span data-user-content>{task.label}</span> : "—")}
-        {row(t("field.assignee"), assignee)}
-        {row(t("field.due"), <DueDate date={task.dueDate} overdue={task.overdue} />)}
-        {row(t("field.project"), <span data-user-content>{task.projectName ?? "—"}</span>)}
-      </dl>
-    </div>
-  );
-}
-
-export default function TaskPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("tasks");
+export default function TaskRoute({ loaderData, actionData }: Route.ComponentProps) {
   const list = useRouteLoaderData<typeof tasksLoader>("routes/_app.tasks");
-  const { task, closeTo } = loaderData;
-  const assignee = task.assigneeId
-    ? (list?.members.find((m) => m.id === task.assigneeId)?.email ?? t("formerMember"))
-    : t("nobody");
-  const mention = task.messageId ? { id: task.messageId, heading: task.messageHeading ?? "" } : null;
-  return (
-    <TaskPanel title={loaderData.canEdit ? t("edit.title") : t("detail.title")} closeTo={closeTo}>
-      {loaderData.canEdit ? (
-        <TaskForm
-          key={task.id}
-          defaults={{
-            title: task.title,
-            description: task.description ?? "",
-            status: task.status,
-            priority: task.priority,
-            label: task.label ?? "",
-            assigneeId: task.assigneeId ?? "",
-            dueDate: task.dueDate ?? "",
-            projectId: task.projectId ?? "",
-            messageId: task.messageId ?? "",
-          }}
-          projects={list?.projects ?? []}
-          people={list?.people ?? {}}
-          labels={list?.labels ?? []}
-          mention={mention}
-          result={actionData}
-          submitLabel={t("edit.submit")}
-          cancelTo={closeTo}
-        >
-          {loaderData.canDelete && (
-            <div className="ml-auto">
-              <Menu
-                className="text-danger"
-                summary={
-                  <>
-                    <Trash2 aria-hidden="true" />
-                    {t("delete.action")}
-                  </>
-                }
-              >
-                <div className="menu-panel bottom-full mb-1 w-72 max-w-[calc(100vw-2rem)] gap-3 p-3">
-                  <p className="text-sm">{t("delete.description")}</p>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="delete"
-                    formNoValidate
-                    className={buttonClass("destructive", "sm")}
-                  >
-                    {t("delete.confirm")}
-                  </button>
-                </div>
-              </Menu>
-            </div>
-          )}
-        </TaskForm>
-      ) : (
-        <>
-          <TaskDetails task={task} assignee={assignee} />
-          {mention && (
-            <Link
-              to={`/messages/${mention.id}`}
-              className="inline-flex items-center gap-2 text-sm underline-offset-4 hover:underline"
-            >
-              <MessageSquareText aria-hidden="true" className="size-4 shrink-0" />
-              <span className="truncate" data-user-content>
-                {mention.heading}
-              </span>
-            </Link>
-          )}
-        </>
-      )}
-    </TaskPanel>
-  );
+  return <TaskSheet loaderData={loaderData} list={list} result={actionData} />;
 }
 
 export const ErrorBoundary = PageErrorBoundary;

@@ -1,31 +1,40 @@
 import { useRouteLoaderData } from "react-router";
-import { canAccessProject } from "~/core/permissions";
-import { requireRole } from "~/features/auth/guard.server";
-import { listUrl, submitTaskForm } from "~/features/tasks/forms.server";
+import { requirePermission, requireReader, servicesOf } from "~/core/context.server";
+import { projectMembers } from "~/features/projects/members.server";
+import { createTask, startingProject } from "~/features/tasks/changes.server";
+import { listUrl } from "~/features/tasks/list";
+import { taskSchema } from "~/features/tasks/schemas";
 import { TaskForm } from "~/features/tasks/task-form";
 import { TaskPanel } from "~/features/tasks/task-panel";
 import { mentionForTask } from "~/features/tasks/tasks.server";
 import { useTranslation } from "~/i18n/use-translation";
+import { formFailure, parseForm } from "~/lib/forms.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
 import type { loader as tasksLoader } from "./_app.tasks";
 import type { Route } from "./+types/_app.tasks.new";
 
 /** `?message=<id>` starts the task from a mention (linked, in one of its projects); `?forProject=<id>` picks a project. */
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const user = requireRole(context, "tasks.edit");
-  const mention = await mentionForTask(user, url.searchParams.get("message"));
-  const wanted = url.searchParams.get("forProject") ?? "";
-  const projectId =
-    (canAccessProject(user, wanted) && wanted) ||
-    mention?.projectIds.find((id) => canAccessProject(user, id)) ||
-    (user.projectIds.length === 1 ? user.projectIds[0] : "") ||
-    "";
+  const reader = requireReader(context);
+  requirePermission(reader, "tasks.edit");
+  const mention = await mentionForTask(servicesOf(context), reader, url.searchParams.get("message"));
+  const projectId = startingProject(reader, url.searchParams.get("forProject") ?? "", mention?.projectIds);
   return { mention: mention && { id: mention.id, heading: mention.heading }, projectId, closeTo: listUrl(url) };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const user = requireRole(context, "tasks.edit");
-  return submitTaskForm(context, user, await request.formData(), url);
+  const reader = requireReader(context);
+  requirePermission(reader, "tasks.edit");
+  const submission = parseForm(await request.formData(), taskSchema);
+  if (!submission.success) return formFailure(submission.result);
+  const saved = await createTask(servicesOf(context), reader, submission.data, (ids) => projectMembers(context, ids));
+  if (!saved.ok) return formFailure({ values: submission.values, fieldErrors: { [saved.field]: saved.key } }, 422);
+  return redirectWithToast(listUrl(url), {
+    type: "success",
+    key: "tasks:created",
+    values: { title: submission.data.title },
+  });
 }
 
 export default function NewTaskPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,72 +1,62 @@
-import { useState } from "react";
-import { Link, type ShouldRevalidateFunctionArgs, useLocation, useOutlet } from "react-router";
-import { can } from "~/core/permissions";
-import { requireRole } from "~/features/auth/guard.server";
-import { tasksAction } from "~/features/tasks/actions.server";
-import { TaskBoard } from "~/features/tasks/board";
-import { TASK_PRIORITIES, TASK_STATUSES, tasksTable } from "~/features/tasks/list";
-import { DueDate, PriorityBadge, TaskStatusBadge } from "~/features/tasks/task-badges";
-import type { TaskOutletContext } from "~/features/tasks/task-panel";
-import {
-  boardTasks,
-  everyone,
-  listTasks,
-  readerTimeZone,
-  type TaskRow,
-  taskLabels,
-  taskPeople,
-  taskProjectChoices,
-} from "~/features/tasks/tasks.server";
-import { useTranslation } from "~/i18n/use-translation";
-import { type Formatter, useFormatter } from "~/lib/format";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { found, requirePermission, requireReader, servicesOf } from "~/core/context.server";
+import { projectMembers } from "~/features/projects/members.server";
+import { bulkChangeTasks, moveTask } from "~/features/tasks/changes.server";
+import { TASK_BULK_INTENTS, tasksTable } from "~/features/tasks/list";
+import { bulkChangeSchema, moveSchema } from "~/features/tasks/schemas";
+import { taskProjectChoices, tasksPage } from "~/features/tasks/tasks.server";
+import { TasksPage } from "~/features/tasks/tasks-page";
+import { parseForm } from "~/lib/forms.server";
+import { type FlashToast, redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
-import { buttonClass } from "~/ui/button";
-import { cn } from "~/ui/cn";
-import { BulkAction, ConfirmBulkAction } from "~/ui/data-table/bulk";
-import { type Column, DataTable } from "~/ui/data-table/data-table";
-import { parseTableState } from "~/ui/data-table/parse";
-import { withParams } from "~/ui/data-table/spec";
-import { Menu, useHydrated } from "~/ui/data-table/url-form";
-import { EmptyState } from "~/ui/empty-state";
-import { Download, KanbanSquare, ListTodo, MessageSquareText, Plus, SearchX, Table2, Trash2, Upload } from "~/ui/icons";
-import { PageHeader } from "~/ui/page-header";
+import { parseBulkAction, parseTableState } from "~/ui/data-table/parse";
 import type { Route } from "./+types/_app.tasks";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const user = requireRole(context, "tasks.read");
-  const timeZone = readerTimeZone(context);
+  const reader = requireReader(context);
+  requirePermission(reader, "tasks.read");
+  const services = servicesOf(context);
   const requested = parseTableState(tasksTable, url.searchParams);
-  const view = url.searchParams.get("view") === "board" ? ("board" as const) : ("table" as const);
-  const projects = await taskProjectChoices(user);
+  const view = url.searchParams.get("view") === "board" ? "board" : "table";
+  const projects = await taskProjectChoices(services, reader);
   // One call to the auth service for the whole page: the people to filter by, sort by and assign.
-  const people = await taskPeople(
+  const people = await projectMembers(
     context,
     projects.map((p) => p.id),
   );
-  const members = everyone(people).map((m) => ({ id: m.id, email: m.email }));
-  const list =
-    view === "table" ? await listTasks(user, requested, { timeZone, assigneeOrder: members.map((m) => m.id) }) : null;
-  const board = view === "board" ? await boardTasks(user, requested, timeZone) : null;
-  return {
-    state: list?.state ?? requested,
-    rows: list?.rows ?? board?.flatMap((c) => c.tasks) ?? [],
-    total: list?.total ?? board?.reduce((sum, c) => sum + c.total, 0) ?? 0,
-    board,
-    view,
-    projects,
-    people: Object.fromEntries(
-      Object.entries(people).map(([id, list]) => [id, list.map((m) => ({ id: m.id, email: m.email }))]),
-    ),
-    members,
-    labels: await taskLabels(user),
-    me: user.id,
-    canEdit: can(user, "tasks.edit"),
-    canDelete: can(user, "tasks.delete"),
-  };
+  return tasksPage(services, reader, requested, view, { projects, people });
 }
 
+/** The list's and board's posts: a card moved, or a bulk change of the ticked (or all matching) tasks. */
 export async function action({ request, context, url }: Route.ActionArgs) {
-  return tasksAction(context, await request.formData(), url);
+  const reader = requireReader(context);
+  requirePermission(reader, "tasks.edit");
+  const services = servicesOf(context);
+  const form = await request.formData();
+  // Back to the list or board the change was made on. With JavaScript the fetcher that posted follows it in
+  // place of the current history entry, so Back still leaves the page rather than repeating it.
+  const back = (toast: FlashToast) =>
+    redirectWithToast(`${url.pathname}${url.search}`, toast, { headers: { "X-Remix-Replace": "true" } });
+
+  if (form.get("intent") === "move") {
+    const move = parseForm(form, moveSchema);
+    if (!move.success) return back({ type: "error", key: "tasks:errors.moveInvalid" });
+    const task = found(await moveTask(services, reader, move.data.id, move.data.status));
+    return back({ type: "success", key: "tasks:moved", values: { title: task.title } });
+  }
+  const bulk = parseBulkAction(tasksTable, form, TASK_BULK_INTENTS);
+  if (!bulk.ok) return back({ type: "error", key: bulk.error });
+  const change = parseForm(form, bulkChangeSchema);
+  if (!change.success) return back({ type: "error", key: "tables:bulk.invalid" });
+  if (change.data.intent === "delete") requirePermission(reader, "tasks.delete");
+  const target = bulk.allMatching ? { matching: parseTableState(tasksTable, url.searchParams) } : { ids: bulk.ids };
+  const count = await bulkChangeTasks(services, reader, change.data, target, (ids) => projectMembers(context, ids));
+  if (count === "notMember") return back({ type: "error", key: "tasks:errors.assigneeNotMemberBulk" });
+  return back({
+    type: "success",
+    key: change.data.intent === "delete" ? "tasks:bulk.deleted" : "tasks:bulk.changed",
+    values: { count },
+  });
 }
 
 /** Opening or closing a task in the sheet (same search, no form) keeps the list as it is. */
@@ -81,274 +71,8 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
-function taskColumns(
-  t: (key: string) => string,
-  format: Formatter,
-  search: string,
-  assigneeName: (id: string) => string,
-): Array<Column<TaskRow>> {
-  return [
-    {
-      id: "title",
-      header: t("field.title"),
-      rowHeader: true,
-      cell: (task) => (
-        <Link
-          to={`/tasks/${task.id}${search}`}
-          preventScrollReset
-          className="inline-block max-w-80 truncate align-middle hover:underline"
-          data-user-content
-        >
-          {task.title}
-        </Link>
-      ),
-    },
-    { id: "status", header: t("field.status"), cell: (task) => <TaskStatusBadge status={task.status} /> },
-    { id: "priority", header: t("field.priority"), cell: (task) => <PriorityBadge priority={task.priority} /> },
-    {
-      id: "label",
-      header: t("field.label"),
-      cell: (task) =>
-        task.label ? (
-          <span className="rounded-md bg-muted px-2 py-0.5 text-xs" data-user-content>
-            {task.label}
-          </span>
-        ) : null,
-    },
-    {
-      id: "assignee",
-      header: t("field.assignee"),
-      cell: (task) =>
-        task.assigneeId ? assigneeName(task.assigneeId) : <span className="text-muted-foreground">{t("nobody")}</span>,
-    },
-    { id: "due", header: t("field.due"), cell: (task) => <DueDate date={task.dueDate} overdue={task.overdue} /> },
-    {
-      id: "project",
-      header: t("field.project"),
-      cell: (task) =>
-        task.projectId && (
-          <span className="flex items-center gap-2">
-            <span
-              className="inline-block size-2.5 shrink-0 rounded-full"
-              style={{ background: task.projectColor ?? undefined }}
-              aria-hidden="true"
-            />
-            <span data-user-content>{task.projectName}</span>
-          </span>
-        ),
-    },
-    {
-      id: "mention",
-      header: t("field.mention"),
-      cell: (task) =>
-        task.messageId && (
-          <Link
-            to={`/messages/${task.messageId}`}
-            className="inline-flex max-w-56 items-center gap-1.5 text-muted-foreground hover:text-foreground hover:underline"
-          >
-            <MessageSquareText aria-hidden="true" className="size-4 shrink-0" />
-            <span className="truncate" data-user-content>
-              {task.messageHeading}
-            </span>
-          </Link>
-        ),
-    },
-    {
-      id: "updated",
-      header: t("field.updated"),
-      cell: (task) => <time dateTime={new Date(task.updatedAt).toISOString()}>{format.dateTime(task.updatedAt)}</time>,
-    },
-  ];
-}
-
-function ViewSwitch({ view }: { view: "table" | "board" }) {
-  const { t } = useTranslation("tasks");
-  const location = useLocation();
-  const options = [
-    { value: "table", label: t("view.table"), icon: Table2 },
-    { value: "board", label: t("view.board"), icon: KanbanSquare },
-  ] as const;
-  return (
-    <nav aria-label={t("view.label")} className="flex rounded-md border border-border p-0.5">
-      {options.map(({ value, label, icon: Icon }) => (
-        <Link
-          key={value}
-          to={withParams(location.search, { view: value === "table" ? null : value, page: null })}
-          preventScrollReset
-          aria-current={view === value ? "page" : undefined}
-          className={cn(
-            "inline-flex h-7 items-center gap-1.5 rounded px-2 text-sm text-muted-foreground hover:text-foreground [&_svg]:size-4",
-            view === value && "bg-accent font-medium text-accent-foreground",
-          )}
-        >
-          <Icon aria-hidden="true" />
-          {label}
-        </Link>
-      ))}
-    </nav>
-  );
-}
-
-/** A bulk change that needs a value (a status, a priority, a person): a menu with a choice and Apply. */
-function BulkChoice({
-  intent,
-  label,
-  options,
-}: {
-  intent: string;
-  label: string;
-  options: Array<{ value: string; label: string }>;
-}) {
-  const { t } = useTranslation("tasks");
-  return (
-    <Menu summary={label}>
-      <div className="menu-panel w-64 max-w-[calc(100vw-2rem)] gap-2 p-3 sm:right-auto sm:left-0">
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium">{label}</span>
-          <select
-            name={intent === "assign" ? "assignee" : intent}
-            className="h-8 rounded-md border border-border bg-background px-2"
-          >
-            {options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <BulkAction intent={intent}>{t("bulk.apply")}</BulkAction>
-      </div>
-    </Menu>
-  );
-}
-
-export default function TasksPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("tasks");
-  const format = useFormatter();
-  const location = useLocation();
-  const hydrated = useHydrated();
-  // A task opened from the list shows in a sheet over it. One the page was loaded on (and every one without
-  // JavaScript) is a page of its own, so nothing typed before the scripts arrive is lost by a change of layout.
-  const [asPage, setAsPage] = useState(!hydrated);
-  const outlet = useOutlet({ asPage } satisfies TaskOutletContext);
-  if (asPage && hydrated && !outlet) setAsPage(false);
-  const { state, rows, total, view, members } = loaderData;
-  if (outlet && asPage) return outlet;
-
-  const names = new Map(members.map((m) => [m.id, m.email]));
-  const assigneeName = (id: string) => names.get(id) ?? t("formerMember");
-  const filtered = state.q !== "" || Object.values<string[]>(state.filters).some((chosen) => chosen.length > 0);
-  const exportHref = `/tasks/export${withParams(location.search, { page: null, view: null })}`;
-  const personOptions = [
-    { value: "nobody", label: t("nobody") },
-    ...members.map((m) => ({ value: m.id, label: m.email })),
-  ];
-  return (
-    <>
-      <PageHeader
-        help="tasks"
-        title={t("title")}
-        description={t("description")}
-        actions={
-          <div className="flex flex-wrap items-center gap-2">
-            <a href={exportHref} className={buttonClass("outline")} download>
-              <Download aria-hidden="true" />
-              {t("export")}
-            </a>
-            {loaderData.canEdit && (
-              <>
-                <Link to="/tasks/import" className={buttonClass("outline")}>
-                  <Upload aria-hidden="true" />
-                  {t("import.action")}
-                </Link>
-                <Link to={`/tasks/new${location.search}`} preventScrollReset className={buttonClass()}>
-                  <Plus aria-hidden="true" />
-                  {t("new")}
-                </Link>
-              </>
-            )}
-          </div>
-        }
-      />
-      <DataTable
-        spec={tasksTable}
-        state={state}
-        rows={rows}
-        total={total}
-        columns={taskColumns(t, format, location.search, assigneeName)}
-        getRowId={(task) => task.id}
-        caption={t("table.caption")}
-        search={{ label: t("search"), placeholder: t("searchPlaceholder") }}
-        facets={[
-          { id: "status", label: t("field.status"), optionLabel: (v) => t(`status.${v}`) },
-          { id: "priority", label: t("field.priority"), optionLabel: (v) => t(`priority.${v}`) },
-          {
-            id: "assignee",
-            label: t("field.assignee"),
-            values: ["me", "nobody", ...members.filter((m) => m.id !== loaderData.me).map((m) => m.id)],
-            optionLabel: (v) => (v === "me" ? t("me") : v === "nobody" ? t("nobody") : assigneeName(v)),
-          },
-          {
-            id: "project",
-            label: t("field.project"),
-            values: loaderData.projects.map((p) => p.id),
-            optionLabel: (v) => loaderData.projects.find((p) => p.id === v)?.name ?? v,
-          },
-          { id: "label", label: t("field.label"), values: loaderData.labels, optionLabel: (v) => v },
-          { id: "due", label: t("field.due"), optionLabel: (v) => t(`due.${v}`) },
-        ]}
-        selection={
-          loaderData.canEdit && view === "table"
-            ? {
-                rowLabel: (task) => task.title,
-                actions: (
-                  <>
-                    <BulkChoice
-                      intent="status"
-                      label={t("bulk.status")}
-                      options={TASK_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-                    />
-                    <BulkChoice
-                      intent="priority"
-                      label={t("bulk.priority")}
-                      options={TASK_PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) }))}
-                    />
-                    <BulkChoice intent="assign" label={t("bulk.assign")} options={personOptions} />
-                    {loaderData.canDelete && (
-                      <ConfirmBulkAction
-                        intent="delete"
-                        label={
-                          <>
-                            <Trash2 aria-hidden="true" />
-                            {t("bulk.delete")}
-                          </>
-                        }
-                        description={t("bulk.deleteDescription")}
-                        confirm={t("bulk.deleteConfirm")}
-                      />
-                    )}
-                  </>
-                ),
-              }
-            : undefined
-        }
-        empty={
-          <EmptyState
-            icon={filtered ? SearchX : ListTodo}
-            text={filtered ? t("noMatches") : loaderData.canEdit ? t("emptyEditor") : t("empty")}
-          />
-        }
-        toolbar={<ViewSwitch view={view} />}
-        body={
-          loaderData.board ? (
-            <TaskBoard columns={loaderData.board} canEdit={loaderData.canEdit} assigneeName={assigneeName} />
-          ) : undefined
-        }
-        paged={view === "table"}
-      />
-      {outlet}
-    </>
-  );
+export default function TasksRoute({ loaderData }: Route.ComponentProps) {
+  return <TasksPage loaderData={loaderData} />;
 }
 
 export const ErrorBoundary = PageErrorBoundary;

@@ -1,4 +1,4 @@
-import { askerFrom } from "~/features/assistant/asker.server";
+import { found, requirePermission, requireReader, servicesOf } from "~/core/context.server";
 import { answerPending, getConversation } from "~/features/assistant/conversations.server";
 import { csrfMiddleware } from "~/lib/csrf.server";
 import type { Route } from "./+types/ai-assistant.$conversationId.answer";
@@ -11,8 +11,10 @@ export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware];
  * finished and stored even when the page goes away mid-way.
  */
 export async function action({ context, params }: Route.ActionArgs) {
-  const asker = askerFrom(context);
-  const { id } = await getConversation(asker.user.id, params.conversationId);
+  const reader = requireReader(context);
+  requirePermission(reader, "assistant.use");
+  const services = servicesOf(context);
+  const { id } = found(await getConversation(services, reader, params.conversationId));
   const encoder = new TextEncoder();
   let open = true;
   const body = new ReadableStream<Uint8Array>({
@@ -28,7 +30,10 @@ export async function action({ context, params }: Route.ActionArgs) {
           open = false;
         }
       };
-      answerPending(asker, id, { text: (text) => send("text", { text }), tool: (name) => send("tool", { name }) })
+      answerPending(services, reader, id, {
+        text: (text) => send("text", { text }),
+        tool: (name) => send("tool", { name }),
+      })
         .then((answered) => send("done", { answered }))
         .catch(() => send("done", { answered: false }))
         .finally(() => {

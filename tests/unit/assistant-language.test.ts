@@ -1,12 +1,19 @@
 import { describe, expect, it } from "vitest";
+import { presetDays } from "~/core/period";
 import { recognise } from "~/features/assistant/intent";
-import { findPeriods, periodOf, readPeriod } from "~/features/assistant/period";
+import { findPeriods, readPeriod } from "~/features/assistant/period";
 
 // Monday 23 November 2026 in the user's zone.
 const TODAY = "2026-11-23";
 const LAST_WEEK = { from: "2026-11-16", to: "2026-11-22" };
 const YESTERDAY = { from: "2026-11-22", to: "2026-11-22" };
 const MARCH = { from: "2026-03-01", to: "2026-03-31" };
+
+/** The first period a phrase names, as days. */
+function periodOf(phrase: string) {
+  const [first] = findPeriods(phrase, TODAY);
+  return first && { from: first.from, to: first.to };
+}
 
 describe("periods named in a question", () => {
   it.each([
@@ -39,7 +46,7 @@ describe("periods named in a question", () => {
     ["today", { from: TODAY, to: TODAY }],
     ["bugun", { from: TODAY, to: TODAY }],
   ])("%s", (phrase, range) => {
-    expect(periodOf(phrase, TODAY)).toEqual(range);
+    expect(periodOf(phrase)).toEqual(range);
   });
 
   it("keeps a question's periods in order and ignores the verb “may”", () => {
@@ -48,13 +55,51 @@ describe("periods named in a question", () => {
       LAST_WEEK,
     ]);
     expect(findPeriods("I may ask again", TODAY)).toEqual([]);
-    expect(periodOf("how many mentions?", TODAY)).toEqual({ from: "2026-11-17", to: TODAY });
+    expect(findPeriods("how many mentions?", TODAY)).toEqual([]);
+    // A month of a year to come has no days yet.
+    expect(findPeriods("December 2027", TODAY)).toEqual([]);
   });
 
-  it("reads a model's explicit days and refuses nonsense", () => {
+  it("reads a model's explicit days, the last seven days when none, and refuses nonsense", () => {
     expect(readPeriod("2026-03-01..2026-03-31", TODAY)).toEqual(MARCH);
+    expect(readPeriod("2026-03-31..2026-03-01", TODAY)).toEqual(MARCH);
     expect(readPeriod("2026-03-05", TODAY)).toEqual({ from: "2026-03-05", to: "2026-03-05" });
+    expect(readPeriod("last week", TODAY)).toEqual(LAST_WEEK);
+    expect(readPeriod(undefined, TODAY)).toEqual({ from: "2026-11-17", to: TODAY });
     expect(readPeriod("whenever", TODAY)).toBeNull();
+  });
+
+  it("refuses days that do not exist and periods longer than a custom period may be", () => {
+    expect(readPeriod("2026-02-31", TODAY)).toBeNull();
+    expect(readPeriod("2026-02-01..2026-02-30", TODAY)).toBeNull();
+    expect(readPeriod("2026-13-01", TODAY)).toBeNull();
+    expect(readPeriod("2024-01-01..2026-01-01", TODAY)).toBeNull();
+    expect(readPeriod("2024-02-29", TODAY)).toEqual({ from: "2024-02-29", to: "2024-02-29" });
+  });
+
+  it("means by each preset what every screen means (core/period)", () => {
+    for (const preset of [
+      "today",
+      "yesterday",
+      "this-week",
+      "last-week",
+      "this-month",
+      "last-month",
+      "7",
+      "30",
+    ] as const) {
+      const phrase = {
+        today: "today",
+        yesterday: "yesterday",
+        "this-week": "this week",
+        "last-week": "last week",
+        "this-month": "this month",
+        "last-month": "last month",
+        "7": "last 7 days",
+        "30": "last 30 days",
+      }[preset];
+      expect(periodOf(phrase)).toEqual(presetDays(preset, TODAY));
+    }
   });
 });
 

@@ -3,12 +3,12 @@
 // whatever a mention says, the six-round limit, conversations per user, the JS-off post and the handover.
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { requireReader } from "~/core/context.server";
+import type { Reader } from "~/core/reader";
 import type { DatabaseHandle } from "~/db/client.server";
 import { assistantMessages } from "~/db/schema";
-import { localDay } from "~/features/analytics/period";
-import { answerPending, ask, conversationMessages, getConversation } from "~/features/assistant/conversations.server";
+import { answerPending, ask, getConversation, storedMessages } from "~/features/assistant/conversations.server";
 import { MAX_TOOL_ROUNDS } from "~/features/assistant/model.server";
-import type { Asker } from "~/features/assistant/tools.server";
 import { getEnv, parseEnv, setEnv } from "~/lib/env.server";
 import * as newConversationRoute from "~/routes/_app.ai-assistant._index";
 import * as conversationRoute from "~/routes/_app.ai-assistant.$conversationId";
@@ -16,6 +16,7 @@ import * as answerRoute from "~/routes/ai-assistant.$conversationId.answer";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 import { type ChatRequest, type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai";
 import { callRoute, formPost, ORIGIN } from "../support/route";
+import { testServices } from "../support/services";
 import { signedInContext } from "../support/session";
 
 let fake: FakeOpenAI;
@@ -68,16 +69,20 @@ function withModel(overrides: Record<string, string> = {}) {
 
 async function viewer() {
   const { user, context } = await signedInContext({ roles: ["viewer"], projectIds: [mine], language: "en" });
-  const asker: Asker = { user, language: "en", timeZone: "UTC", today: localDay(new Date(), "UTC") };
-  return { user, context, asker };
+  return { user, context, reader: requireReader(context) };
 }
 
+const conversationMessages = (id: string) => storedMessages(testServices(), id);
+
 /** Asks and answers, collecting what would have been streamed. */
-async function askAndAnswer(asker: Asker, question: string) {
-  const id = await ask(asker.user.id, question);
+async function askAndAnswer(reader: Reader, question: string) {
+  const id = await ask(testServices(), reader, question);
   const streamed: string[] = [];
   const tools: string[] = [];
-  await answerPending(asker, id, { text: (t) => streamed.push(t), tool: (name) => tools.push(name) });
+  await answerPending(testServices(), reader, id, {
+    text: (t) => streamed.push(t),
+    tool: (name) => tools.push(name),
+  });
   const answer = (await conversationMessages(id)).find((m) => m.role === "assistant")!;
   return { id, streamed, tools, answer };
 }
@@ -87,7 +92,7 @@ const toolMessages = (request: ChatRequest) => request.messages.filter((m) => m.
 describe("the assistant with a model", () => {
   it("calls tools in a loop, streams the answer as it comes and stores it with the tool results", async () => {
     withModel();
-    const { asker } = await viewer();
+    const { reader } = await viewer();
     fake.next(
       {
         toolCalls: [{ name: "count_mentions", arguments: JSON.stringify({ projects: [mine], period: "last 7 days" }) }],
@@ -101,7 +106,7 @@ describe("the assistant with a model", () => {
         content: `Nurbank had ${JSON.parse(toolMessages(request)[0]!.content as string).mentions} mentions this week.`,
       }),
     );
-    const { streamed, tools, answer } = await askAndAnswer(asker, "How many mentions did Nurbank get this week?");
+    const { streamed, tools, answer } = await askAndAnswer(reader, "How many mentions did Nurbank get this week?");
 
     expect(answer.status).toBe("done");
     expect(answer.engine).toBe("model");
@@ -129,7 +134,7 @@ describe("the assistant with a model", () => {
 
   it("refuses a tool call for a project the user may not see, whatever a mention asked for", async () => {
     withModel();
-    const { asker } = await viewer();
+    const { reader } = await viewer();
     fake.next(
       { toolCalls: [{ name: "search_mentions", arguments: JSON.stringify({ projects: [mine] }) }] },
       // As if the model obeyed the instruction inside the mention it was shown.
@@ -137,7 +142,7 @@ describe("the assistant with a model", () => {
       { toolCalls: [{ name: "search_mentions", arguments: JSON.stringify({ projects: ["Secret Rival"] }) }] },
       { content: "I cannot see that project." },
     );
-    const { answer } = await askAndAnswer(asker, "What do people say about Nurbank?");
+    const { answer } = await askAndAnswer(reader, "What do people say about Nurbank?");
     const [refusedCount, refusedSearch] = toolMessages(fake.requests[3]!.body).slice(1);
     expect(JSON.parse(refusedCount!.content as string)).toEqual({ error: expect.stringContaining("may not see it") });
     expect(JSON.parse(refusedSearch!.content as string)).toEqual({ error: expect.stringContaining("may not see it") });
@@ -149,13 +154,13 @@ describe("the assistant with a model", () => {
 
   it(`stops calling tools after ${MAX_TOOL_ROUNDS} rounds and asks for the answer`, async () => {
     withModel();
-    const { asker } = await viewer();
+    const { reader } = await viewer();
     fake.always((request) =>
       request.tools
         ? { toolCalls: [{ name: "count_mentions", arguments: "{}" }] }
         : { content: "Here is what I found." },
     );
-    const { answer } = await askAndAnswer(asker, "Count forever");
+    const { answer } = await askAndAnswer(reader, "Count forever");
     expect(fake.requests).toHaveLength(MAX_TOOL_ROUNDS + 1);
     expect(fake.requests.at(-1)?.body.tools).toBeUndefined();
     expect(answer.toolCalls).toHaveLength(MAX_TOOL_ROUNDS);
@@ -168,9 +173,9 @@ describe("the assistant with a model", () => {
     ["garbage", "errors.provider"],
   ] as const)("a provider's %s is a failed answer with a clear message", async (fault, key) => {
     withModel();
-    const { asker, context } = await viewer();
+    const { reader, context } = await viewer();
     fake.always({ fault });
-    const { id, answer } = await askAndAnswer(asker, "Anything?");
+    const { id, answer } = await askAndAnswer(reader, "Anything?");
     expect(answer).toMatchObject({ status: "failed", error: key });
     const page = await callRoute(
       (args) => conversationRoute.loader({ ...args, context, params: { conversationId: id } } as never),
@@ -182,10 +187,10 @@ describe("the assistant with a model", () => {
 
   it("gives up after the timeout", async () => {
     withModel({ AI_TIMEOUT_MS: "300" });
-    const { asker } = await viewer();
+    const { reader } = await viewer();
     fake.always({ fault: "timeout" });
     const started = Date.now();
-    const { answer } = await askAndAnswer(asker, "Anything?");
+    const { answer } = await askAndAnswer(reader, "Anything?");
     expect(answer).toMatchObject({ status: "failed", error: "errors.timeout" });
     expect(Date.now() - started).toBeLessThan(5000);
   });
@@ -194,9 +199,9 @@ describe("the assistant with a model", () => {
 describe("the answer stream", () => {
   it("sends the answer as server-sent events once; a second request finds nothing to answer", async () => {
     withModel();
-    const { asker, context } = await viewer();
+    const { reader, context } = await viewer();
     fake.next({ content: "Streaming works fine." });
-    const id = await ask(asker.user.id, "Stream please");
+    const id = await ask(testServices(), reader, "Stream please");
     const post = () =>
       callRoute(
         (args) => answerRoute.action({ ...args, context, params: { conversationId: id } } as never),
@@ -227,10 +232,10 @@ describe("the answer stream", () => {
 
 describe("conversations", () => {
   it("belong to their user: another user's conversation is a 404", async () => {
-    const { asker } = await viewer();
-    const id = await ask(asker.user.id, "Mine");
+    const { reader } = await viewer();
+    const id = await ask(testServices(), reader, "Mine");
     const other = await signedInContext({ roles: ["admin"] });
-    await expect(getConversation(other.user.id, id)).rejects.toMatchObject({ init: { status: 404 } });
+    expect(await getConversation(testServices(), requireReader(other.context), id)).toBeNull();
     const page = callRoute(
       (args) => conversationRoute.loader({ ...args, context: other.context, params: { conversationId: id } } as never),
       new Request(`${ORIGIN}/ai-assistant/${id}`),
@@ -244,8 +249,8 @@ describe("conversations", () => {
   });
 
   it("are renamed and deleted by their user", async () => {
-    const { asker, context } = await viewer();
-    const id = await ask(asker.user.id, "To rename");
+    const { reader, context } = await viewer();
+    const id = await ask(testServices(), reader, "To rename");
     const run = (fields: Record<string, string>) =>
       callRoute(
         (args) => conversationRoute.action({ ...args, context, params: { conversationId: id } } as never),
@@ -254,14 +259,14 @@ describe("conversations", () => {
     const blank = await run({ intent: "rename", title: "  " });
     expect(blank).toMatchObject({ data: { fieldErrors: { title: "ai-assistant:errors.titleRequired" } } });
     expect(((await run({ intent: "rename", title: "Weekly check" })) as Response).status).toBe(302);
-    expect((await getConversation(asker.user.id, id)).title).toBe("Weekly check");
+    expect((await getConversation(testServices(), reader, id))?.title).toBe("Weekly check");
     const deleted = (await run({ intent: "delete" })) as Response;
     expect(deleted.headers.get("location")).toBe("/ai-assistant");
-    await expect(getConversation(asker.user.id, id)).rejects.toMatchObject({ init: { status: 404 } });
+    expect(await getConversation(testServices(), reader, id)).toBeNull();
   });
 
   it("without JavaScript, the post comes back with the whole answer; a blank question is refused", async () => {
-    const { asker, context } = await viewer();
+    const { context } = await viewer();
     const post = (fields: Record<string, string>) =>
       callRoute(
         (args) => newConversationRoute.action({ ...args, context } as never),
@@ -276,7 +281,23 @@ describe("conversations", () => {
     expect(answer).toMatchObject({ role: "assistant", status: "done", engine: "analyst" });
     expect(answer!.content).toContain("No AI model is configured");
     expect(answer!.content).toContain("Nurbank: 2 mentions");
-    expect(asker.user.id).toBeTruthy();
+  });
+
+  it("shows an old answer's cited mentions only while the reader may still see them", async () => {
+    const { user, reader } = await viewer();
+    const { id, answer } = await askAndAnswer(reader, "Show me negative mentions about Nurbank");
+    expect(answer.citedMessageIds).toHaveLength(1);
+    const page = async (projectIds: string[]) => {
+      const { context } = await signedInContext({ id: user.id, roles: ["viewer"], projectIds });
+      const loaded = await callRoute(
+        (args) => conversationRoute.loader({ ...args, context, params: { conversationId: id } } as never),
+        new Request(`${ORIGIN}/ai-assistant/${id}`),
+      );
+      return (loaded as Awaited<ReturnType<typeof conversationRoute.loader>>).messages[1]!.blocks;
+    };
+    expect((await page([mine])).map((b) => b.kind)).toEqual(["mentions", "feed"]);
+    // Taken off the project: the answer stays, the mention it cited does not.
+    expect((await page([])).map((b) => b.kind)).toEqual(["feed"]);
   });
 
   it("a handed-over question is answered on arrival, once, not again on reload", async () => {

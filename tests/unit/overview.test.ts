@@ -51,6 +51,7 @@ async function overviewOf(
   visible?: Awaited<ReturnType<typeof listProjects>>,
 ) {
   return overview({
+    services: testServices(),
     user,
     visible: visible ?? (await listProjects(user)),
     activeProjectId,

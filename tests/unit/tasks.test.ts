@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { sessionContext } from "~/core/context.server";
+import { preferencesContext, sessionContext } from "~/core/context.server";
+import { today } from "~/core/period";
 import type { DatabaseHandle } from "~/db/client.server";
 import { tasks } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
@@ -335,6 +336,41 @@ describe("the tasks list", () => {
   });
 });
 
+describe("a task in no project", () => {
+  // Scope is core's: a task is seen through its project, so one in none is in an admin's scope only.
+  let orphan: string;
+  beforeAll(async () => {
+    await seedTable();
+    orphan = (await aTask(handle, { title: "Orphaned follow-up", projectId: null })).id;
+  });
+
+  it("is on an admin's list, board, palette and page", async () => {
+    expect(titles(await list("?q=orphaned"))).toEqual(["Orphaned follow-up"]);
+    const board = (await list("?view=board&q=orphaned")).board;
+    expect(board?.find((c) => c.status === "todo")?.tasks.map((t) => t.title)).toEqual(["Orphaned follow-up"]);
+    const found = (await paletteLoader(args("/tasks/palette?q=orphaned", await as("admin")))) as {
+      tasks: Array<{ title: string }>;
+    };
+    expect(found.tasks.map((t) => t.title)).toEqual(["Orphaned follow-up"]);
+    const page = (await taskLoader(args(`/tasks/${orphan}`, await as("admin"), { taskId: orphan }))) as {
+      task: { title: string; projectName: string | null };
+    };
+    expect(page.task).toMatchObject({ title: "Orphaned follow-up", projectName: null });
+  });
+
+  it("is nowhere for anyone else, whatever their projects", async () => {
+    for (const who of ["ann", "mia", "vic"]) {
+      expect((await list("?q=orphaned", who)).total).toBe(0);
+      const page = await run(async () => taskLoader(args(`/tasks/${orphan}`, await as(who), { taskId: orphan })));
+      expect(statusOf(page)).toBe(404);
+    }
+    const moved = await run(async () =>
+      listAction(args("/tasks", await as("mia"), {}, form({ intent: "move", id: orphan, status: "done" }))),
+    );
+    expect(statusOf(moved)).toBe(404);
+  });
+});
+
 describe("creating and editing a task", () => {
   beforeEach(seedTable);
 
@@ -390,6 +426,12 @@ describe("creating and editing a task", () => {
       data: { fieldErrors: object };
     };
     expect(mention.data.fieldErrors).toEqual({ messageId: "tasks:errors.mentionInvalid" });
+    // An admin sees every project, but not one that does not exist: refused, not a failed insert.
+    const missing = await create("admin", validTask({ projectId: "00000000-0000-4000-8000-00000000dead" }));
+    expect(statusOf(missing)).toBe(422);
+    expect((missing as { data: { fieldErrors: object } }).data.fieldErrors).toEqual({
+      projectId: "tasks:errors.projectInvalid",
+    });
   });
 
   it("lets a viewer read but not create or edit", async () => {
@@ -591,10 +633,22 @@ describe("CSV export and import", () => {
       .set({ createdAt: new Date("2026-03-01T22:30:00Z") })
       .where(eq(tasks.title, "Check the rumour"));
     const context = await as("admin");
-    const prefs = (await import("~/core/context.server")).preferencesContext;
-    context.set(prefs, { ...(context.get(prefs) as object), timezone: "Asia/Tashkent" } as never);
+    context.set(preferencesContext, {
+      ...(context.get(preferencesContext) as object),
+      timezone: "Asia/Tashkent",
+    } as never);
     const zoned = await ((await exportLoader(args("/tasks/export?q=rumour", context))) as Response).text();
     expect(zoned).toContain("2026-03-02 03:30");
+  });
+
+  it("names the file after the reader's today, not UTC's", async () => {
+    // A zone whose date differs from UTC's right now: 14 hours ahead after 10:00 UTC, 11 behind before 11:00.
+    const zone = new Date().getUTCHours() >= 10 ? "Pacific/Kiritimati" : "Pacific/Pago_Pago";
+    const context = await as("admin");
+    context.set(preferencesContext, { ...(context.get(preferencesContext) as object), timezone: zone } as never);
+    const response = (await exportLoader(args("/tasks/export", context))) as Response;
+    expect(today(zone)).not.toBe(new Date().toISOString().slice(0, 10));
+    expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="tasks-${today(zone)}.csv"`);
   });
 
   it("imports what it exported: a round trip gives the same tasks", async () => {

@@ -2,13 +2,17 @@
 // tools the model calls, and writes the answer from the tools' numbers with the translations of the user's
 // interface language. It says once per conversation that no AI model is configured and what it can answer.
 import type { TFunction } from "i18next";
+import type { Services } from "~/core/context.server";
+import { today } from "~/core/period";
+import type { Reader } from "~/core/reader";
 import type { Language } from "~/i18n/config";
 import { translatorFor } from "~/i18n/i18n.server";
 import { createFormatter } from "~/lib/format";
+import { listProjects } from "../projects/projects.server";
 import type { AnswerSink, EngineResult } from "./engine";
 import { type Intent, recognise } from "./intent";
 import { callTool } from "./registry.server";
-import { type Asker, askerProjects, type ToolOutcome } from "./tools.server";
+import type { ToolOutcome } from "./tools.server";
 
 type Data = Record<string, any>;
 
@@ -45,9 +49,9 @@ function toolFor(intent: Intent): { name: string; args: Record<string, unknown> 
 }
 
 /** The answer's sentences, from the tool's result. */
-function write(t: TFunction, asker: Asker, intent: Intent, data: Data, scope: string): string[] {
+function write(t: TFunction, language: string, intent: Intent, data: Data, scope: string): string[] {
   const format = createFormatter({
-    locale: asker.language,
+    locale: language,
     timeZone: "UTC",
     use12Hour: false,
     dateFormat: "medium",
@@ -177,26 +181,27 @@ function write(t: TFunction, asker: Asker, intent: Intent, data: Data, scope: st
 }
 
 export async function analystAnswer(
-  asker: Asker,
+  services: Services,
+  reader: Reader,
   question: string,
   { introduce }: { introduce: boolean },
   sink: AnswerSink,
 ): Promise<EngineResult> {
-  const t = await translatorFor(asker.language as Language, "ai-assistant");
-  const projects = await askerProjects(asker);
+  const t = await translatorFor(reader.language as Language, "ai-assistant");
+  const projects = await listProjects(reader);
   const sentences: string[] = introduce ? [t("analyst.notice")] : [];
   let outcome: ToolOutcome | null = null;
   let call: { name: string; args: Record<string, unknown> } | null = null;
   if (projects.length === 0) sentences.push(t("analyst.noProjects"));
   else {
-    const intent = recognise(question, projects, asker.today);
+    const intent = recognise(question, projects, today(reader.timeZone));
     call = toolFor(intent);
     sink.tool(call.name);
-    outcome = await callTool(asker, call.name, call.args);
+    outcome = await callTool(services, reader, call.name, call.args);
     const named = intent.projectIds.map((id) => projects.find((p) => p.id === id)?.name).filter(Boolean);
     const scope = named.length ? named.join(", ") : t("analyst.allProjects");
     sentences.push(
-      ...("error" in outcome.result ? [t("analyst.failed")] : write(t, asker, intent, outcome.result, scope)),
+      ...("error" in outcome.result ? [t("analyst.failed")] : write(t, reader.language, intent, outcome.result, scope)),
     );
   }
   const content = sentences.join("\n\n");

@@ -1,22 +1,25 @@
-// Conversations, kept per user: another user's conversation is a 404. A question is stored with a `pending`
-// answer; the answer runner claims it once (pending → streaming, in one UPDATE), so a handed-over question is
-// answered on arrival and never again on reload, and two tabs never answer it twice.
-import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { data } from "react-router";
-import { getDb } from "~/db/client.server";
-import { assistantConversations, assistantMessages } from "~/db/schema";
-import { getEnv } from "~/lib/env.server";
+// Conversations, kept per reader: another reader's conversation is missing (null, which the route makes a 404).
+// A question is stored with a `pending` answer; the answer runner claims it once (pending → streaming, in one
+// UPDATE), so a handed-over question is answered on arrival and never again on reload, and two tabs never
+// answer it twice.
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Services } from "~/core/context.server";
+import type { Reader } from "~/core/reader";
+import { mentionInScope, visibleScope } from "~/core/scope.server";
+import { isUuid, uuids } from "~/core/sql.server";
+import type { AssistantBlock } from "~/db/assistant-blocks";
+import { assistantConversations, assistantMessages, messages as mentions } from "~/db/schema";
+import type { Env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { analystAnswer } from "./analyst.server";
+import type { ChatMessage } from "./chat";
 import type { AnswerSink, EngineResult, HistoryTurn } from "./engine";
 import { TITLE_LENGTH } from "./limits";
 import { modelAnswer, modelConfig } from "./model.server";
-import type { Asker } from "./tools.server";
 
 export type Conversation = typeof assistantConversations.$inferSelect;
 export type StoredMessage = typeof assistantMessages.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HISTORY_TURNS = 20;
 
 const titleOf = (question: string) => {
@@ -24,62 +27,106 @@ const titleOf = (question: string) => {
   return line.length > TITLE_LENGTH ? `${line.slice(0, TITLE_LENGTH - 1)}…` : line;
 };
 
-export function listConversations(userId: string) {
-  return getDb()
+export function listConversations({ db }: Services, reader: Reader) {
+  return db
     .select({
       id: assistantConversations.id,
       title: assistantConversations.title,
       updatedAt: assistantConversations.updatedAt,
     })
     .from(assistantConversations)
-    .where(eq(assistantConversations.userId, userId))
+    .where(eq(assistantConversations.userId, reader.id))
     .orderBy(desc(assistantConversations.updatedAt))
     .limit(100);
 }
 
-/** The user's own conversation; anyone else's (or none) is 404. */
-export async function getConversation(userId: string, id: string): Promise<Conversation> {
-  const [row] = UUID.test(id)
-    ? await getDb()
-        .select()
-        .from(assistantConversations)
-        .where(and(eq(assistantConversations.id, id), eq(assistantConversations.userId, userId)))
-    : [];
-  if (!row) throw data(null, { status: 404 });
-  return row;
+/** The reader's own conversation; null for anyone else's, or none. */
+export async function getConversation({ db }: Services, reader: Reader, id: string): Promise<Conversation | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select()
+    .from(assistantConversations)
+    .where(and(eq(assistantConversations.id, id), eq(assistantConversations.userId, reader.id)));
+  return row ?? null;
 }
 
 /**
  * An answer still `streaming` long after any model would have given up was cut off (the server stopped mid-way):
  * shown as failed, so the page never waits for it.
  */
-export function asShown(message: StoredMessage, now = Date.now()): StoredMessage {
-  const abandoned =
-    message.status === "streaming" && now - message.createdAt.getTime() > getEnv().AI_TIMEOUT_MS + 60_000;
+function asShown(env: Env, message: StoredMessage, now = Date.now()): StoredMessage {
+  const abandoned = message.status === "streaming" && now - message.createdAt.getTime() > env.AI_TIMEOUT_MS + 60_000;
   return abandoned ? { ...message, status: "failed", error: "errors.failed" } : message;
 }
 
-export function conversationMessages(conversationId: string): Promise<StoredMessage[]> {
-  return getDb()
+export function storedMessages({ db }: Services, conversationId: string): Promise<StoredMessage[]> {
+  return db
     .select()
     .from(assistantMessages)
     .where(eq(assistantMessages.conversationId, conversationId))
     .orderBy(asc(assistantMessages.createdAt), asc(assistantMessages.role));
 }
 
-/** A question and its answer-to-come; a new conversation (titled by the question) unless one is given. */
-export async function ask(userId: string, question: string, conversationId?: string): Promise<string> {
-  return getDb().transaction(async (tx) => {
+/** Of the mentions answers cited, those the reader may still see: a project taken away takes them out of old answers too. */
+async function stillVisible({ db }: Services, reader: Reader, blocks: AssistantBlock[]): Promise<Set<string>> {
+  const cited = blocks.flatMap((block) => (block.kind === "mentions" ? block.items.map((m) => m.id) : []));
+  const ids = uuids(cited, cited.length);
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: mentions.id })
+    .from(mentions)
+    .where(and(inArray(mentions.id, ids), mentionInScope(visibleScope(reader), mentions.id)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** A conversation as its page shows it; null when it is not the reader's. */
+export async function conversationPage(services: Services, reader: Reader, id: string) {
+  const conversation = await getConversation(services, reader, id);
+  if (!conversation) return null;
+  const stored = (await storedMessages(services, conversation.id)).map((m) => asShown(services.env, m));
+  const visible = await stillVisible(
+    services,
+    reader,
+    stored.flatMap((m) => m.blocks),
+  );
+  const shownBlocks = (blocks: AssistantBlock[]) =>
+    blocks.flatMap((block): AssistantBlock[] => {
+      if (block.kind !== "mentions") return [block];
+      const items = block.items.filter((m) => visible.has(m.id));
+      return items.length ? [{ ...block, items }] : [];
+    });
+  const chat: ChatMessage[] = stored.map((m) => ({
+    id: m.id,
+    role: m.role,
+    content: m.content,
+    status: m.status,
+    error: m.error,
+    blocks: shownBlocks(m.blocks),
+  }));
+  return { conversation: { id: conversation.id, title: conversation.title }, messages: chat };
+}
+
+/**
+ * A question and its answer-to-come; a new conversation (titled by the question) unless one of the reader's
+ * is given.
+ */
+export async function ask(
+  { db }: Services,
+  reader: Reader,
+  question: string,
+  conversationId?: string,
+): Promise<string> {
+  return db.transaction(async (tx) => {
     let id = conversationId;
     if (id) {
       await tx
         .update(assistantConversations)
         .set({ updatedAt: sql`now()` })
-        .where(and(eq(assistantConversations.id, id), eq(assistantConversations.userId, userId)));
+        .where(and(eq(assistantConversations.id, id), eq(assistantConversations.userId, reader.id)));
     } else {
       const [created] = await tx
         .insert(assistantConversations)
-        .values({ userId, title: titleOf(question) })
+        .values({ userId: reader.id, title: titleOf(question) })
         .returning({ id: assistantConversations.id });
       id = created!.id;
     }
@@ -98,29 +145,36 @@ export async function ask(userId: string, question: string, conversationId?: str
   });
 }
 
-export async function renameConversation(userId: string, id: string, title: string) {
-  await getConversation(userId, id);
-  await getDb()
+const mine = (reader: Reader, id: string) =>
+  and(eq(assistantConversations.id, id), eq(assistantConversations.userId, reader.id));
+
+export async function renameConversation({ db }: Services, reader: Reader, id: string, title: string) {
+  await db
     .update(assistantConversations)
     .set({ title: titleOf(title) })
-    .where(eq(assistantConversations.id, id));
+    .where(mine(reader, id));
 }
 
-export async function deleteConversation(userId: string, id: string) {
-  await getConversation(userId, id);
-  await getDb().delete(assistantConversations).where(eq(assistantConversations.id, id));
+export async function deleteConversation({ db }: Services, reader: Reader, id: string) {
+  await db.delete(assistantConversations).where(mine(reader, id));
 }
 
 const silent: AnswerSink = { text() {}, tool() {} };
 
 /**
- * Answers the conversation's pending question, if there is one nobody has claimed: the configured model, else
- * the built-in analyst. What is written goes to `sink` as it comes and is stored at the end (a failure too,
- * with what was written before it). Returns whether there was anything to answer.
+ * Answers the conversation's pending question, if it is the reader's and nobody has claimed it: the configured
+ * model (services.env), else the built-in analyst. What is written goes to `sink` as it comes and is stored at
+ * the end (a failure too, with what was written before it). Returns whether there was anything to answer.
  */
-export async function answerPending(asker: Asker, conversationId: string, sink: AnswerSink = silent) {
-  await getConversation(asker.user.id, conversationId);
-  const [claimed] = await getDb()
+export async function answerPending(
+  services: Services,
+  reader: Reader,
+  conversationId: string,
+  sink: AnswerSink = silent,
+): Promise<boolean> {
+  if (!(await getConversation(services, reader, conversationId))) return false;
+  const { db } = services;
+  const [claimed] = await db
     .update(assistantMessages)
     .set({ status: "streaming" })
     .where(
@@ -133,19 +187,20 @@ export async function answerPending(asker: Asker, conversationId: string, sink: 
     .returning({ id: assistantMessages.id, createdAt: assistantMessages.createdAt });
   if (!claimed) return false;
 
-  const earlier = (await conversationMessages(conversationId)).filter((m) => m.createdAt < claimed.createdAt);
+  const earlier = (await storedMessages(services, conversationId)).filter((m) => m.createdAt < claimed.createdAt);
   const history: HistoryTurn[] = earlier
     .filter((m) => m.status === "done" && m.content)
     .slice(-HISTORY_TURNS)
     .map((m) => ({ role: m.role, content: m.content }));
   const question = earlier.at(-1)?.content ?? "";
-  const model = modelConfig(getEnv());
+  const model = modelConfig(services.env);
   let result: EngineResult;
   try {
     result = model
-      ? await modelAnswer(model, asker, history, sink)
+      ? await modelAnswer(services, reader, model, history, sink)
       : await analystAnswer(
-          asker,
+          services,
+          reader,
           question,
           { introduce: !earlier.some((m) => m.role === "assistant" && m.engine === "analyst") },
           sink,
@@ -155,7 +210,7 @@ export async function answerPending(asker: Asker, conversationId: string, sink: 
     result = { content: "", blocks: [], toolCalls: [], cited: [], error: "errors.failed" };
   }
   const cited = [...new Map(result.cited.map((m) => [m.id, m])).keys()];
-  await getDb()
+  await db
     .update(assistantMessages)
     .set({
       content: result.content,
@@ -167,7 +222,7 @@ export async function answerPending(asker: Asker, conversationId: string, sink: 
       citedMessageIds: cited,
     })
     .where(eq(assistantMessages.id, claimed.id));
-  await getDb()
+  await db
     .update(assistantConversations)
     .set({ updatedAt: sql`now()` })
     .where(eq(assistantConversations.id, conversationId));

@@ -1,10 +1,13 @@
 // The assistant's tools over the analytics queries (issue 15's module): volume over time, the sentiment split
 // with net sentiment, share of voice, top sources / authors / trending terms, and comparisons of two projects
-// or two periods. Each checks the projects it is given (resolveProjects) before any query runs.
+// or two periods. Each checks the projects it is given (resolveScope) before any query runs.
 import { z } from "zod";
+import type { Services } from "~/core/context.server";
+import { SENTIMENTS } from "~/core/count.server";
+import type { DayRange, Range } from "~/core/period";
+import type { Reader } from "~/core/reader";
+import type { AssistantBlock } from "~/db/assistant-blocks";
 import { barLengths } from "~/ui/charts/geometry.server";
-import type { AssistantBlock } from "../../db/assistant-blocks";
-import { addDays, startOfDay } from "../analytics/period";
 import {
   type AnalyticsScope,
   kpis,
@@ -14,39 +17,34 @@ import {
   shareOfVoice as voiceQuery,
   volume,
 } from "../analytics/queries.server";
-import { MESSAGE_LANGUAGES, SENTIMENTS, SOURCE_TYPES } from "../messages/feed";
-import { type DayRange, previousRange } from "./period";
+import { MESSAGE_LANGUAGES, SOURCE_TYPES } from "../messages/feed";
 import {
-  type Asker,
+  facetsOf,
   feedParams,
+  linkIds,
   PROJECTS,
   resolvePeriod,
-  resolveProjects,
+  resolveScope,
+  type ScopeArgs,
   scopeArgs,
   type ToolOutcome,
   ToolRefusal,
 } from "./tools.server";
 
-export type ScopeArgs = z.infer<typeof scopeArgs>;
-
-function scopeOf(asker: Asker, projectIds: string[], range: DayRange, args: ScopeArgs): AnalyticsScope {
-  return {
-    projectIds,
-    start: startOfDay(range.from, asker.timeZone),
-    end: startOfDay(addDays(range.to, 1), asker.timeZone),
-    timeZone: asker.timeZone,
-    ...(args.sentiment ? { sentiments: [args.sentiment] } : {}),
-    ...(args.sourceType ? { sourceTypes: [args.sourceType] } : {}),
-    ...(args.language ? { languages: [args.language] } : {}),
-  };
+/** The analytics queries' scope: the projects' ids, days of the reader's zone and the call's facets. */
+function analyticsScope(reader: Reader, projectIds: string[], range: Range, args: ScopeArgs): AnalyticsScope {
+  return { projectIds, start: range.start, end: range.end, timeZone: reader.timeZone, ...facetsOf(args) };
 }
 
-async function scoped(asker: Asker, args: ScopeArgs) {
-  const projects = await resolveProjects(asker, args.projects);
-  const range = resolvePeriod(asker, args.period);
+async function scoped(reader: Reader, args: ScopeArgs) {
+  const { projects, scope } = await resolveScope(reader, args.projects);
+  const period = resolvePeriod(reader, args.period);
   const ids = projects.map((p) => p.id);
-  return { projects, range, ids, scope: scopeOf(asker, ids, range, args) };
+  return { projects, period, ids, link: linkIds(scope), scope: analyticsScope(reader, ids, period, args) };
 }
+
+/** Just the days of a period (results are JSON for the model; titles take them as values). */
+const days = (range: DayRange) => ({ from: range.from, to: range.to });
 
 const feedLink = (ids: string[], range: DayRange, args: ScopeArgs): AssistantBlock => ({
   kind: "feed",
@@ -56,13 +54,11 @@ const feedLink = (ids: string[], range: DayRange, args: ScopeArgs): AssistantBlo
 const share = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
 const rounded = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
 
-export async function volumeOverTime(asker: Asker, args: ScopeArgs): Promise<ToolOutcome> {
-  const { range, ids, scope, projects } = await scoped(asker, args);
+export async function volumeOverTime(_services: Services, reader: Reader, args: ScopeArgs): Promise<ToolOutcome> {
+  const { period, ids, link, scope, projects } = await scoped(reader, args);
   const points = await volume(scope, "day");
-  const days = points.map((p) => ({ day: p.key, positive: p.positive, neutral: p.neutral, negative: p.negative }));
   const total = points.reduce((sum, p) => sum + p.total, 0);
-  const previous = previousRange(range);
-  const before = await kpis(scopeOf(asker, ids, previous, args));
+  const before = await kpis(analyticsScope(reader, ids, period.previous, args));
   const peak = points.reduce<(typeof points)[number] | null>(
     (best, p) => (!best || p.total > best.total ? p : best),
     null,
@@ -70,29 +66,32 @@ export async function volumeOverTime(asker: Asker, args: ScopeArgs): Promise<Too
   return {
     result: {
       projects: projects.map((p) => p.name),
-      period: range,
+      period: days(period),
       mentions: total,
       perDay: points.map((p) => ({ day: p.key, mentions: p.total, negative: p.negative })),
       busiestDay: peak && peak.total > 0 ? { day: peak.key, mentions: peak.total } : null,
-      previousPeriod: { ...previous, mentions: before.mentions },
+      previousPeriod: { ...days(period.previous), mentions: before.mentions },
     },
     blocks: [
-      { kind: "volume", title: { key: "blocks.volume", values: { from: range.from, to: range.to } }, days },
-      feedLink(ids, range, args),
+      {
+        kind: "volume",
+        title: { key: "blocks.volume", values: days(period) },
+        days: points.map((p) => ({ day: p.key, positive: p.positive, neutral: p.neutral, negative: p.negative })),
+      },
+      feedLink(link, period, args),
     ],
     cited: [],
   };
 }
 
-export async function sentimentSplit(asker: Asker, args: ScopeArgs): Promise<ToolOutcome> {
-  const { range, ids, scope } = await scoped(asker, { ...args, sentiment: undefined });
+export async function sentimentSplit(_services: Services, reader: Reader, args: ScopeArgs): Promise<ToolOutcome> {
+  const { period, ids, link, scope } = await scoped(reader, { ...args, sentiment: undefined });
   const now = await kpis(scope);
-  const previous = previousRange(range);
-  const before = await kpis(scopeOf(asker, ids, previous, args));
+  const before = await kpis(analyticsScope(reader, ids, period.previous, args));
   const whole = now.positive + now.neutral + now.negative;
   return {
     result: {
-      period: range,
+      period: days(period),
       mentions: whole,
       positive: now.positive,
       neutral: now.neutral,
@@ -103,25 +102,25 @@ export async function sentimentSplit(asker: Asker, args: ScopeArgs): Promise<Too
         negative: share(now.negative, whole),
       },
       netSentiment: rounded(now.net),
-      previousPeriod: { ...previous, netSentiment: rounded(before.net), negative: before.negative },
+      previousPeriod: { ...days(period.previous), netSentiment: rounded(before.net), negative: before.negative },
     },
     blocks: [
       {
         kind: "table",
-        title: { key: "blocks.sentiment", values: { from: range.from, to: range.to } },
+        title: { key: "blocks.sentiment", values: days(period) },
         columns: ["columns.sentiment", "columns.mentions", "columns.percent"],
         rows: SENTIMENTS.map((s) => [{ t: `sentiment.${s}` }, { n: now[s] }, { n: share(now[s], whole) }]),
       },
-      feedLink(ids, range, args),
+      feedLink(link, period, args),
     ],
     cited: [],
   };
 }
 
-export async function shareOfVoice(asker: Asker, args: ScopeArgs): Promise<ToolOutcome> {
-  const { range, ids, scope } = await scoped(asker, args);
-  const voice = await voiceQuery(asker.user, scope, asker.language, "day");
-  // A competitor the user may not see is "other", without its name (analytics' own rule).
+export async function shareOfVoice(_services: Services, reader: Reader, args: ScopeArgs): Promise<ToolOutcome> {
+  const { period, link, scope } = await scoped(reader, args);
+  const voice = await voiceQuery(reader, scope, reader.language, "day");
+  // A competitor the reader may not see is "other", without its name (analytics' own rule).
   const entries = voice.entries.map((e) => ({
     name: e.name,
     own: e.own,
@@ -129,11 +128,11 @@ export async function shareOfVoice(asker: Asker, args: ScopeArgs): Promise<ToolO
     percent: share(e.share, 1),
   }));
   return {
-    result: { period: range, entries },
+    result: { period: days(period), entries },
     blocks: [
       {
         kind: "bars",
-        title: { key: "blocks.share", values: { from: range.from, to: range.to } },
+        title: { key: "blocks.share", values: days(period) },
         nameColumn: "columns.project",
         columns: ["columns.percent", "columns.mentions"],
         rows: entries.map((e, i) => ({
@@ -142,7 +141,7 @@ export async function shareOfVoice(asker: Asker, args: ScopeArgs): Promise<ToolO
           cells: [{ n: e.percent }, { n: e.mentions }],
         })),
       },
-      feedLink(ids, range, args),
+      feedLink(link, period, args),
     ],
     cited: [],
   };
@@ -153,19 +152,21 @@ export const topArgs = scopeArgs.extend({
   limit: z.number().int().min(1).max(20).optional().describe("How many (default 5)"),
 });
 
-export async function topList(asker: Asker, args: z.infer<typeof topArgs>): Promise<ToolOutcome> {
-  const { range, ids, scope } = await scoped(asker, args);
+export async function topList(
+  _services: Services,
+  reader: Reader,
+  args: z.infer<typeof topArgs>,
+): Promise<ToolOutcome> {
+  const { period, link, scope } = await scoped(reader, args);
   const limit = args.limit ?? 5;
-  const title = { key: `blocks.top.${args.kind}`, values: { from: range.from, to: range.to } };
+  const title = { key: `blocks.top.${args.kind}`, values: days(period) };
   if (args.kind === "terms") {
-    const previous = previousRange(range);
-    const terms = await trendingTerms(
-      scope,
-      { start: startOfDay(previous.from, asker.timeZone), end: scope.start },
-      { limit },
-    );
+    const terms = await trendingTerms(scope, { start: period.previous.start, end: scope.start }, { limit });
     return {
-      result: { period: range, terms: terms.map((t) => ({ term: t.term, mentions: t.count, before: t.previous })) },
+      result: {
+        period: days(period),
+        terms: terms.map((t) => ({ term: t.term, mentions: t.count, before: t.previous })),
+      },
       blocks: [
         {
           kind: "bars",
@@ -184,11 +185,11 @@ export async function topList(asker: Asker, args: z.infer<typeof topArgs>): Prom
   }
   const rows =
     args.kind === "sources"
-      ? await topSources(scope, asker.language, limit)
+      ? await topSources(scope, reader.language, limit)
       : (await topAuthors(scope, limit)).map((a) => ({ ...a, name: a.author }));
   return {
     result: {
-      period: range,
+      period: days(period),
       [args.kind]: rows.map((r) => ({
         name: r.name,
         mentions: r.count,
@@ -210,7 +211,7 @@ export async function topList(asker: Asker, args: z.infer<typeof topArgs>): Prom
           cells: [{ n: r.count }, { n: r.negative }],
         })),
       },
-      feedLink(ids, range, args),
+      feedLink(link, period, args),
     ],
     cited: [],
   };
@@ -229,31 +230,33 @@ export const compareArgs = z.object({
 });
 
 /** Two projects over one period, or the same projects over two periods (the second: the one before). */
-export async function compare(asker: Asker, args: z.infer<typeof compareArgs>): Promise<ToolOutcome> {
-  const projects = await resolveProjects(asker, args.projects);
-  const periods = (args.periods ?? []).map((p) => resolvePeriod(asker, p));
+export async function compare(
+  _services: Services,
+  reader: Reader,
+  args: z.infer<typeof compareArgs>,
+): Promise<ToolOutcome> {
+  const { projects, scope } = await resolveScope(reader, args.projects);
+  const periods = (args.periods ?? []).map((p) => resolvePeriod(reader, p));
   const byProject = (args.projects?.length ?? 0) >= 2;
   if (!byProject && projects.length === 0) throw new ToolRefusal("This user has no projects to compare.");
-  const first = periods[0] ?? resolvePeriod(asker, undefined);
+  const first = periods[0] ?? resolvePeriod(reader, undefined);
   const sides = byProject
-    ? projects.slice(0, 2).map((p) => ({ label: p.name, ids: [p.id], range: first }))
-    : [first, periods[1] ?? previousRange(first)].map((range) => ({
+    ? projects.slice(0, 2).map((p) => ({ label: p.name, ids: [p.id], link: [p.id], range: first as Range & DayRange }))
+    : [first, periods[1] ?? first.previous].map((range) => ({
         label: `${range.from}..${range.to}`,
         ids: projects.map((p) => p.id),
+        link: linkIds(scope),
         range,
       }));
   const figures = await Promise.all(
-    sides.map(async (side) => {
-      const k = await kpis(scopeOf(asker, side.ids, side.range, args));
-      return { ...side, ...k };
-    }),
+    sides.map(async (side) => ({ ...side, ...(await kpis(analyticsScope(reader, side.ids, side.range, args))) })),
   );
   return {
     result: {
       comparing: byProject ? "projects" : "periods",
       sides: figures.map((f) => ({
         label: f.label,
-        period: f.range,
+        period: days(f.range),
         mentions: f.mentions,
         reach: f.reach,
         positive: f.positive,
@@ -273,14 +276,14 @@ export async function compare(asker: Asker, args: z.infer<typeof compareArgs>): 
           "columns.netSentiment",
         ],
         rows: figures.map((f) => [
-          byProject ? { text: f.label } : { from: f.range.from, to: f.range.to },
+          byProject ? { text: f.label } : days(f.range),
           { n: f.mentions },
           { n: f.negative },
           f.net === null ? { text: "—" } : { n: rounded(f.net) as number },
         ]),
       },
       feedLink(
-        [...new Set(figures.flatMap((f) => f.ids))],
+        [...new Set(figures.flatMap((f) => f.link))],
         {
           from: figures.map((f) => f.range.from).sort()[0] as string,
           to: figures

@@ -2,8 +2,9 @@
 // top list, the sentiment split, share of voice, mentions to show, open tasks), about which projects, which
 // periods, which sentiment and which search words. Words are compared folded (the matcher's folding), so one
 // list covers English, Russian (transliterated) and Uzbek in both scripts.
-import { foldWord, inflects } from "../../core/text.ts";
-import { type DayRange, findPeriods } from "./period";
+import type { Day, DayRange } from "~/core/period";
+import { foldWord, inflects } from "~/core/text";
+import { findPeriods } from "./period";
 
 export type IntentKind = "count" | "trend" | "compare" | "top" | "sentiment" | "share" | "search" | "tasks";
 export type TopKind = "sources" | "authors" | "terms";
@@ -146,7 +147,7 @@ function searchWords(list: Word[], taken: Set<number>): string | undefined {
   return undefined;
 }
 
-export function recognise(question: string, projects: readonly KnownProject[], today: string): Intent {
+export function recognise(question: string, projects: readonly KnownProject[], today: Day): Intent {
   const list = words(question);
   const named = namedProjects(list, projects);
   const taken = new Set(named.flatMap((p) => Array.from({ length: p.length }, (_, k) => p.at + k)));

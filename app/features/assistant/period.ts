@@ -1,47 +1,27 @@
-// Periods named in a question, in any of the four languages, as calendar days in the user's time zone:
+// Periods named in a question, in any of the four languages, as calendar days in the reader's time zone:
 // "last week", "yesterday", "in March", "за прошлую неделю", "вчера", "в марте", "oʻtgan hafta", "kecha",
-// "mart oyida", "ўтган ҳафта", "кеча", "март ойида", "last 30 days" … The words are compared folded (the
-// matcher's folding: lower case, Cyrillic to Latin, no apostrophes), so Uzbek in either script is one list.
-
-import { foldWords, inflects } from "../../core/text.ts";
-import { addDays, daysBetween } from "../analytics/period.ts";
-
-/** Both ends included, yyyy-mm-dd in the user's time zone (as the feed's `from` and `to`). */
-export interface DayRange {
-  from: string;
-  to: string;
-}
+// "mart oyida", "ўтган ҳафта", "кеча", "март ойида", "last 30 days" … This module reads the words only (compared
+// folded, so Uzbek in either script is one list); what "last week" or "30 days" covers is core/period's
+// (ADR 042), the same as on every other screen.
+import {
+  customPeriodError,
+  type Day,
+  type DayRange,
+  lastDays,
+  lastOfMonth,
+  MAX_PERIOD_DAYS,
+  type Preset,
+  presetDays,
+} from "~/core/period";
+import { foldWords, inflects } from "~/core/text";
 
 export interface NamedPeriod extends DayRange {
   /** Where it was named (a word index), so two periods keep the order of the question. */
   at: number;
 }
 
-export const DEFAULT_DAYS = 7;
-
-const dayKey = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const msOf = (day: string) => Date.parse(`${day}T00:00:00Z`);
-
-export function daysIn(range: DayRange): number {
-  return daysBetween(range.from, range.to) + 1;
-}
-
-/** The same number of days just before. */
-export function previousRange(range: DayRange): DayRange {
-  const length = daysIn(range);
-  return { from: addDays(range.from, -length), to: addDays(range.from, -1) };
-}
-
-/** The last `days` days, today included (the feed's `period`). */
-export function lastDays(today: string, days: number): DayRange {
-  return { from: addDays(today, -(days - 1)), to: today };
-}
-
-const mondayOf = (day: string) => addDays(day, -((new Date(msOf(day)).getUTCDay() + 6) % 7));
-const monthRange = (year: number, month: number): DayRange => {
-  const from = dayKey(Date.UTC(year, month - 1, 1));
-  return { from, to: dayKey(Date.UTC(year, month, 0)) };
-};
+/** A tool's period when none is named. */
+export const DEFAULT_PRESET: Preset = "7";
 
 // Folded words: English, Russian (transliterated), Uzbek (either script).
 const TODAY = ["today", "segodnya", "bugun"];
@@ -68,6 +48,14 @@ const MONTHS: string[][] = [
 ];
 
 const isOne = (word: string | undefined, list: string[]) => word !== undefined && list.includes(word);
+const untilToday = (range: DayRange, today: Day): DayRange => (range.to > today ? { ...range, to: today } : range);
+
+/** A calendar month (1–12) of a year, no later than today. */
+const monthDays = (year: number, month: number, today: Day) =>
+  untilToday({ from: `${year}-${String(month).padStart(2, "0")}-01`, to: lastOfMonth(year, month) }, today);
+
+/** A calendar year, no later than today. */
+const yearDays = (year: number, today: Day) => untilToday({ from: `${year}-01-01`, to: `${year}-12-31` }, today);
 
 function monthOf(words: string[], i: number): number | null {
   const word = words[i] as string;
@@ -82,73 +70,58 @@ function monthOf(words: string[], i: number): number | null {
   return index + 1;
 }
 
+/** "this week", "last month", "this year"…: the preset (or year) the two words name, or null. */
+function thisOrLast(word: string, next: string | undefined, today: Day): DayRange | null {
+  const last = isOne(word, LAST);
+  if (!last && !isOne(word, THIS)) return null;
+  if (isOne(next, WEEK)) return presetDays(last ? "last-week" : "this-week", today);
+  if (isOne(next, MONTH)) return presetDays(last ? "last-month" : "this-month", today);
+  if (isOne(next, YEAR)) return yearDays(Number(today.slice(0, 4)) - (last ? 1 : 0), today);
+  return null;
+}
+
 /**
  * Every period a question names, in order. Months without a year are the latest such month that has begun;
  * weeks start on Monday.
  */
-export function findPeriods(question: string, today: string): NamedPeriod[] {
+export function findPeriods(question: string, today: Day): NamedPeriod[] {
   const words = foldWords(question);
   const found: NamedPeriod[] = [];
   const [year, month] = today.split("-").map(Number) as [number, number];
   for (let i = 0; i < words.length; i++) {
     const word = words[i] as string;
     const next = words[i + 1];
-    if (isOne(word, TODAY)) found.push({ from: today, to: today, at: i });
-    else if (isOne(word, YESTERDAY)) {
-      const day = addDays(today, -1);
-      found.push({ from: day, to: day, at: i });
-    } else if (
-      (isOne(word, THIS) || isOne(word, LAST)) &&
-      (isOne(next, WEEK) || isOne(next, MONTH) || isOne(next, YEAR))
-    ) {
-      const back = isOne(word, LAST) ? 1 : 0;
-      let range: DayRange;
-      if (isOne(next, WEEK)) {
-        const monday = addDays(mondayOf(today), -7 * back);
-        range = { from: monday, to: back ? addDays(monday, 6) : today };
-      } else if (isOne(next, MONTH)) {
-        const m = month - back;
-        range = m < 1 ? monthRange(year - 1, 12) : monthRange(year, m);
-        if (!back) range.to = today;
-      } else {
-        range = { from: `${year - back}-01-01`, to: back ? `${year - 1}-12-31` : today };
-      }
-      found.push({ ...range, at: i });
-      i++;
-    } else if (/^\d{1,3}$/.test(word) && isOne(next, DAYS)) {
-      const n = Math.min(Math.max(Number(word), 1), 366);
-      found.push({ ...lastDays(today, n), at: i });
-      i++;
+    const pair = thisOrLast(word, next, today);
+    if (isOne(word, TODAY)) found.push({ ...presetDays("today", today), at: i });
+    else if (isOne(word, YESTERDAY)) found.push({ ...presetDays("yesterday", today), at: i });
+    else if (pair) found.push({ ...pair, at: i++ });
+    else if (/^\d{1,3}$/.test(word) && isOne(next, DAYS)) {
+      found.push({ ...lastDays(today, Math.min(Math.max(Number(word), 1), MAX_PERIOD_DAYS)), at: i++ });
     } else {
       const m = monthOf(words, i);
       if (m === null) continue;
       const named = words[i + 1] && /^\d{4}$/.test(words[i + 1] as string) ? Number(words[i + 1]) : null;
-      const y = named ?? (m > month ? year - 1 : year);
-      const range = monthRange(y, m);
-      if (range.to > today) range.to = today;
-      found.push({ ...range, at: i });
+      const days = monthDays(named ?? (m > month ? year - 1 : year), m, today);
+      // A month named with a year to come has no days yet.
+      if (days.from <= days.to) found.push({ ...days, at: i });
     }
   }
   return found;
 }
 
-/** The first period a question names, else the last seven days. */
-export function periodOf(question: string, today: string): DayRange {
-  const [first] = findPeriods(question, today);
-  return first ? { from: first.from, to: first.to } : lastDays(today, DEFAULT_DAYS);
-}
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DAYS_GIVEN = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * A period as the model names it in a tool call: "2026-03-01..2026-03-31", one day, or words in any of the
- * four languages; null when none can be read.
+ * four languages; nothing is the last seven days. Null when it cannot be read, or names days that do not
+ * exist (2026-02-31) or more than a custom period may cover.
  */
-export function readPeriod(text: string, today: string): DayRange | null {
-  const [from, to] = text.split("..").map((part) => part.trim());
-  if (from && DAY.test(from) && (to === undefined || DAY.test(to))) {
-    const end = to ?? from;
-    return from <= end ? { from, to: end } : { from: end, to: from };
+export function readPeriod(text: string | undefined, today: Day): DayRange | null {
+  if (!text?.trim()) return presetDays(DEFAULT_PRESET, today);
+  const [from = "", to = from] = text.split("..").map((part) => part.trim());
+  if (DAYS_GIVEN.test(from) || DAYS_GIVEN.test(to)) {
+    const range = from <= to ? { from, to } : { from: to, to: from };
+    return customPeriodError(range.from, range.to) ? null : range;
   }
   const [first] = findPeriods(text, today);
   return first ? { from: first.from, to: first.to } : null;

@@ -2,6 +2,8 @@
 // caller runs one: arguments checked by the tool's schema, refusals and failures turned into a result the
 // model reads, never an exception out of the answer.
 import { z } from "zod";
+import type { Services } from "~/core/context.server";
+import type { Reader } from "~/core/reader";
 import { log } from "~/lib/log.server";
 import {
   compare,
@@ -13,10 +15,9 @@ import {
   volumeOverTime,
 } from "./insights.server";
 import {
-  type Asker,
-  countMentions,
   filterArgs,
   listOpenTasks,
+  mentionCount,
   scopeArgs,
   searchArgs,
   searchMentions,
@@ -29,7 +30,7 @@ interface ToolSpec<S extends z.ZodType> {
   name: string;
   description: string;
   args: S;
-  run: (asker: Asker, args: z.output<S>) => Promise<ToolOutcome>;
+  run: (services: Services, reader: Reader, args: z.output<S>) => Promise<ToolOutcome>;
 }
 
 const tool = <S extends z.ZodType>(spec: ToolSpec<S>) => spec as unknown as ToolSpec<z.ZodType>;
@@ -40,7 +41,7 @@ export const TOOLS = [
     description:
       "How many mentions match: by projects, period, sentiment, source type, language and search words; in total and per project.",
     args: filterArgs,
-    run: countMentions,
+    run: mentionCount,
   }),
   tool({
     name: "search_mentions",
@@ -106,8 +107,13 @@ export function toolDefinitions() {
 
 const refused = (error: string): ToolOutcome => ({ result: { error }, blocks: [], cited: [] });
 
-/** Runs a tool by name with arguments as JSON text (the model's) or an object (the analyst's). */
-export async function callTool(asker: Asker, name: string, rawArgs: string | object): Promise<ToolOutcome> {
+/** Runs a tool by name, as the reader, with arguments as JSON text (the model's) or an object (the analyst's). */
+export async function callTool(
+  services: Services,
+  reader: Reader,
+  name: string,
+  rawArgs: string | object,
+): Promise<ToolOutcome> {
   const spec = TOOLS.find((t) => t.name === name);
   if (!spec) return refused(`There is no tool "${name}".`);
   let input: unknown = rawArgs;
@@ -121,7 +127,7 @@ export async function callTool(asker: Asker, name: string, rawArgs: string | obj
   const parsed = spec.args.safeParse(input);
   if (!parsed.success) return refused(`Invalid arguments: ${z.prettifyError(parsed.error)}`);
   try {
-    return await spec.run(asker, parsed.data);
+    return await spec.run(services, reader, parsed.data);
   } catch (error) {
     if (error instanceof ToolRefusal) return refused(error.message);
     log().error({ err: error, tool: name }, "assistant tool failed");

@@ -1,14 +1,15 @@
+import type { Reader } from "~/core/reader";
 import type { Language } from "~/i18n/config";
 import { translatorFor } from "~/i18n/i18n.server";
-import { type Asker, askerProjects } from "./tools.server";
+import { listProjects } from "../projects/projects.server";
 
 /**
- * Questions to start an empty conversation, built from the user's projects (active ones first) in their
+ * Questions to start an empty conversation, built from the reader's projects (active ones first) in their
  * interface language; each is one the built-in analyst answers.
  */
-export async function suggestedQuestions(asker: Asker): Promise<string[]> {
-  const t = await translatorFor(asker.language as Language, "ai-assistant");
-  const projects = (await askerProjects(asker)).filter((p) => p.status === "active");
+export async function suggestedQuestions(reader: Reader): Promise<string[]> {
+  const t = await translatorFor(reader.language as Language, "ai-assistant");
+  const projects = (await listProjects(reader)).filter((p) => p.status === "active");
   const [first, second] = projects;
   if (!first) return [];
   return [

@@ -1,3 +1,4 @@
+import type { Services } from "../../core/context.server";
 import type { CurrentUser } from "../../core/reader";
 import { alertsOf } from "../alerts/detect.server";
 import { type ResolvedPeriod, resolvePeriod } from "../analytics/period";
@@ -17,6 +18,7 @@ export interface Kpis {
 }
 
 export interface OverviewInput {
+  services: Services;
   user: CurrentUser;
   /** The projects the user can see (listProjects). */
   visible: ProjectListItem[];
@@ -30,7 +32,15 @@ export interface OverviewInput {
  * The overview of the chosen project, or of every project the user can see: the period's KPIs against the
  * period before, volume per day, the period's alerts, the user's open tasks and the latest mentions.
  */
-export async function overview({ user, visible, activeProjectId, language, timeZone, period }: OverviewInput) {
+export async function overview({
+  services,
+  user,
+  visible,
+  activeProjectId,
+  language,
+  timeZone,
+  period,
+}: OverviewInput) {
   const scope = activeProjectId ? visible.filter((p) => p.id === activeProjectId) : visible;
   const ids = scope.map((p) => p.id);
   const resolved = resolvePeriod(period, timeZone);
@@ -52,7 +62,7 @@ export async function overview({ user, visible, activeProjectId, language, timeZ
 
   const [figures, tasks] = await Promise.all([
     figuresOf(user, { projectIds: ids, timeZone, start: resolved.start, end: resolved.end }, resolved),
-    myOpenTasks(user, language, timeZone),
+    myOpenTasks(services, { ...user, language, timeZone, activeProjectId }),
   ]);
   const names = new Map(scope.map((p) => [p.id, p.name]));
   return {

@@ -1,26 +1,23 @@
 // Tasks as CSV: the export of the list's current filter, and the import (ADR 031) that checks every row
 // before storing any, so a file with one bad row stores nothing.
 import { stringify } from "csv-stringify/sync";
-import { data, type RouterContextProvider } from "react-router";
-import { getDb } from "~/db/client.server";
+import type { Services } from "~/core/context.server";
+import { isDay, today } from "~/core/period";
+import type { Reader } from "~/core/reader";
 import { tasks } from "~/db/schema";
 import { CSV_OPTIONS } from "~/lib/csv.server";
 import { createFormatter } from "~/lib/format";
-import { parseTableState } from "~/ui/data-table/parse";
-import { can } from "../../core/permissions";
-import type { CurrentUser } from "../../core/reader";
 import { decodeUpload, guessColumns, ImportFileError, readTable } from "../sources/import-file";
 import { MAX_TASK_IMPORT_BYTES, type RowError, TASK_FIELDS, type TaskField, type TaskMapping } from "./import-fields";
-import { MAX_DESCRIPTION, MAX_LABEL, MAX_TITLE, TASK_PRIORITIES, TASK_STATUSES, tasksTable } from "./list";
-import { isCalendarDay } from "./schemas";
+import { MAX_DESCRIPTION, MAX_LABEL, MAX_TITLE, TASK_PRIORITIES, TASK_STATUSES, type TasksTableState } from "./list";
+import { mentionIdIn, type TaskInput } from "./schemas";
 import {
   everyone,
   isMember,
   listTasks,
+  type MembersOf,
   type People,
-  readerTimeZone,
-  type TaskInput,
-  taskPeople,
+  type ProjectChoice,
   taskProjectChoices,
   visibleMentions,
 } from "./tasks.server";
@@ -41,20 +38,18 @@ const HEADER: Record<TaskField, string> = {
 const MAX_EXPORT_ROWS = 10_000;
 export const MAX_IMPORT_ROWS = 2_000;
 
-/** The tasks matching the list's URL (search, filters, sort; all pages) as CSV, times in the reader's zone. */
-export async function exportTasksCsv(context: Readonly<RouterContextProvider>, user: CurrentUser, url: URL) {
-  const timeZone = readerTimeZone(context);
-  const state = { ...parseTableState(tasksTable, url.searchParams), page: 1, pageSize: MAX_EXPORT_ROWS };
-  const projects = await taskProjectChoices(user);
-  const people = await taskPeople(
-    context,
-    projects.map((p) => p.id),
-  );
+/**
+ * The tasks matching the list's state (search, filters, sort; all pages) as CSV, times in the reader's zone,
+ * named after the reader's today. `people`: the members of the reader's projects, for the assignees' e-mails.
+ */
+export async function tasksCsv(services: Services, reader: Reader, state: TasksTableState, people: People) {
   const emails = new Map(everyone(people).map((m) => [m.id, m.email]));
-  const { rows } = await listTasks(user, state, { timeZone, assigneeOrder: [...emails.keys()] });
+  const { rows } = await listTasks(services, reader, { ...state, page: 1, pageSize: MAX_EXPORT_ROWS }, [
+    ...emails.keys(),
+  ]);
   const format = createFormatter({
     locale: "en",
-    timeZone,
+    timeZone: reader.timeZone,
     use12Hour: false,
     dateFormat: "iso",
     showRelativeTime: false,
@@ -73,14 +68,7 @@ export async function exportTasksCsv(context: Readonly<RouterContextProvider>, u
     format.dateTime(task.updatedAt),
   ]);
   const csv = stringify([[...TASK_FIELDS.map((f) => HEADER[f]), "created_at", "updated_at"], ...body], CSV_OPTIONS);
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="tasks-${day}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return { csv, fileName: `tasks-${today(reader.timeZone)}.csv` };
 }
 
 /** Why a file cannot be imported at all (translated as `tasks:import.fileErrors.<code>`). */
@@ -111,10 +99,10 @@ export function readTaskFile(bytes: Uint8Array): TaskFile | { problem: TaskFileP
   return readTaskCsv(decodeUpload(bytes));
 }
 
-/** The same, from the text the preview's form carried back. */
 /** Control characters no text file has (tabs and line breaks aside; a NUL is refused with its row by readTable). */
 const CONTROL = /(?![\0\t\n\r\f\v])\p{Cc}/u;
 
+/** The same, from the text the preview's form carried back. */
 export function readTaskCsv(content: string): TaskFile | { problem: TaskFileProblem; line?: number } {
   // Binary files decode to text full of control characters: not a CSV we can read.
   if (CONTROL.test(content)) return { problem: "encoding" };
@@ -132,10 +120,6 @@ export function guessTaskMapping(columns: readonly string[]): TaskMapping {
   return guessColumns(columns, TASK_FIELDS, { ...ALIASES, due: [HEADER.due, ...ALIASES.due] });
 }
 
-/** A mention's id, alone or in its link. */
-const mentionIdIn = (cell: string) =>
-  /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i.exec(cell)?.[0]?.toLowerCase() ?? "";
-
 /** The export's quote before a formula-like cell, taken off again. */
 const unneutralise = (cell: string) => cell.replace(/^'(?=[=+\-@\t\r])/, "");
 
@@ -150,11 +134,11 @@ const keyOf = (value: string) =>
 function dayOf(value: string): string | null {
   const dotted = /^(\d{1,2})[./](\d{1,2})[./](\d{4})$/.exec(value);
   const day = dotted ? `${dotted[3]}-${dotted[2]?.padStart(2, "0")}-${dotted[1]?.padStart(2, "0")}` : value;
-  return isCalendarDay(day) ? day : null;
+  return isDay(day) ? day : null;
 }
 
 interface RowContext {
-  projects: Array<{ id: string; name: string }>;
+  projects: ProjectChoice[];
   people: People;
   defaultProjectId: string | null;
   mentionIds: Set<string>;
@@ -217,24 +201,23 @@ function rowToTask(
 const MAX_ROW_ERRORS = 100;
 
 /**
- * Checks every row of a file against the user's projects, their members and the mentions the user sees.
+ * Checks every row of a file against the reader's projects, their members and the mentions the reader sees.
  * Either all rows as tasks, or the rows' problems (the first hundred) and how many rows have one.
  */
 export async function checkTaskRows(
-  context: Readonly<RouterContextProvider>,
-  user: CurrentUser,
+  services: Services,
+  reader: Reader,
   file: TaskFile,
   mapping: TaskMapping,
   defaultProjectId: string | null,
+  membersOf: MembersOf,
 ): Promise<{ ok: true; tasks: TaskInput[] } | { ok: false; errors: RowError[]; invalidRows: number }> {
   if (!mapping.title) return { ok: false, errors: [{ row: 1, field: "title", problem: "unmapped" }], invalidRows: 0 };
-  const projects = await taskProjectChoices(user);
-  const people = await taskPeople(
-    context,
-    projects.map((p) => p.id),
-  );
+  const projects = await taskProjectChoices(services, reader);
+  const people = await membersOf(projects.map((p) => p.id));
   const mentionIds = await visibleMentions(
-    user,
+    services,
+    reader,
     file.rows.map((row) => mentionIdIn(mapping.mention ? (row[mapping.mention] ?? "") : "")),
   );
   const ctx = { projects, people, defaultProjectId, mentionIds };
@@ -256,11 +239,10 @@ export async function checkTaskRows(
 }
 
 /** Stores the checked tasks in one transaction: all of them or, on any failure, none. */
-export async function importTasks(user: CurrentUser, inputs: TaskInput[]): Promise<number> {
-  if (!can(user, "tasks.edit")) throw data(null, { status: 403 });
+export async function importTasks({ db }: Services, reader: Reader, inputs: TaskInput[]): Promise<number> {
   if (inputs.length === 0) return 0;
-  await getDb().transaction(async (tx) => {
-    await tx.insert(tasks).values(inputs.map((input) => ({ ...input, createdBy: user.id })));
+  await db.transaction(async (tx) => {
+    await tx.insert(tasks).values(inputs.map((input) => ({ ...input, createdBy: reader.id })));
   });
   return inputs.length;
 }

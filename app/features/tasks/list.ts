@@ -1,4 +1,4 @@
-import { defineTable } from "~/ui/data-table/spec";
+import { defineTable, type TableState } from "~/ui/data-table/spec";
 
 export const TASK_STATUSES = ["backlog", "todo", "in_progress", "done", "canceled"] as const;
 export const TASK_PRIORITIES = ["low", "medium", "high", "critical"] as const;
@@ -21,6 +21,25 @@ export const tasksTable = defineTable({
   pageSizes: [10, 20, 50],
   defaultPageSize: 20,
 });
+
+export type TasksTableState = TableState<typeof tasksTable>;
+export type TaskFilters = TasksTableState["filters"];
+/** Which tasks: a search and the table's filters (any of them). */
+export interface TaskQuery {
+  q: string;
+  filters: Partial<TaskFilters>;
+}
+
+/** Parameters of the task pages that are not the list's: left out of the way back. */
+const PAGE_ONLY = ["message", "forProject"];
+
+/** The list a task's sheet was opened over (its search and filters), where a saved form goes back to. */
+export function listUrl(url: URL): string {
+  const params = new URLSearchParams(url.search);
+  for (const name of PAGE_ONLY) params.delete(name);
+  const query = params.toString();
+  return query ? `/tasks?${query}` : "/tasks";
+}
 
 export const TASK_BULK_INTENTS = ["status", "priority", "assign", "delete"] as const;
 export type TaskBulkIntent = (typeof TASK_BULK_INTENTS)[number];

@@ -1,24 +1,25 @@
-// "My open tasks" for the overview: the tasks screen's own filter (assignee = me, open statuses), so the
-// card and `/tasks?assignee=me` always agree; soonest due first, then the most urgent.
+// Open tasks, soonest due first, then the most urgent: the overview's "my open tasks" (the tasks screen's own
+// filter, assignee = me, so the card and `/tasks?assignee=me` always agree) and the assistant's open tasks.
 import { asc, eq, sql } from "drizzle-orm";
-import { type CurrentUser, userScope } from "../../core/reader";
-import { getDb } from "../../db/client.server";
-import { keptRead } from "../../db/kept-reads.server";
-import { projects, tasks } from "../../db/schema";
-import { inLanguage } from "../../lib/translations";
-import { OPEN_STATUSES } from "./list";
+import type { Services } from "~/core/context.server";
+import { type Reader, userScope } from "~/core/reader";
+import { keptRead } from "~/db/kept-reads.server";
+import { projects, tasks } from "~/db/schema";
+import { inLanguage } from "~/lib/translations";
+import { OPEN_STATUSES, type TaskFilters } from "./list";
 import { taskConditions } from "./tasks.server";
 
-/** The first `limit` of the user's open tasks (no due date last) and how many there are in all. */
-export function myOpenTasks(user: CurrentUser, language: string, timeZone: string, limit = 5) {
-  return keptRead(`my-tasks:${userScope(user)}|${language}|${timeZone}|${limit}`, () =>
-    queryMyOpenTasks(user, language, timeZone, limit),
-  );
-}
-
-async function queryMyOpenTasks(user: CurrentUser, language: string, timeZone: string, limit: number) {
-  const where = taskConditions(user, { q: "", filters: { assignee: ["me"], status: [...OPEN_STATUSES] } }, timeZone);
-  const rows = await getDb()
+/**
+ * The first `limit` open tasks the reader sees (no due date last), of some projects or all, and how many
+ * there are in all.
+ */
+export async function openTasks(
+  { db }: Services,
+  reader: Reader,
+  { filters = {}, limit }: { filters?: Partial<TaskFilters>; limit: number },
+) {
+  const where = taskConditions(reader, { q: "", filters: { ...filters, status: [...OPEN_STATUSES] } });
+  const rows = await db
     .select({
       id: tasks.id,
       title: tasks.title,
@@ -41,7 +42,14 @@ async function queryMyOpenTasks(user: CurrentUser, language: string, timeZone: s
     total: Number(rows[0]?.total ?? 0),
     items: rows.map(({ project, total: _total, ...task }) => ({
       ...task,
-      project: project ? { id: project.id, name: inLanguage(project, "name", language) } : null,
+      project: project ? { id: project.id, name: inLanguage(project, "name", reader.language) } : null,
     })),
   };
+}
+
+/** The reader's own open tasks, for the overview. */
+export function myOpenTasks(services: Services, reader: Reader, limit = 5) {
+  return keptRead(`my-tasks:${userScope(reader)}|${reader.language}|${reader.timeZone}|${limit}`, () =>
+    openTasks(services, reader, { filters: { assignee: ["me"] }, limit }),
+  );
 }

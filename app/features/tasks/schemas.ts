@@ -1,15 +1,11 @@
 import { z } from "zod";
+import { isDay } from "~/core/period";
 import { freeText } from "~/lib/form-rules";
 import { MAX_DESCRIPTION, MAX_LABEL, MAX_TITLE, TASK_PRIORITIES, TASK_STATUSES } from "./list";
 
-const UUID_IN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
-
-/** A real calendar day written YYYY-MM-DD (what a date input sends). */
-export function isCalendarDay(value: string) {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
+/** The id in a mention's id or in its link pasted from the address bar (lower case), or "". */
+export const mentionIdIn = (text: string) =>
+  /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i.exec(text)?.[0]?.toLowerCase() ?? "";
 
 const optionalId = (error: string) =>
   z
@@ -37,14 +33,28 @@ export const taskSchema = z.object({
     .string()
     .trim()
     .optional()
-    .refine((v) => !v || isCalendarDay(v), { error: "tasks:errors.dueInvalid" })
+    .refine((v) => !v || isDay(v), { error: "tasks:errors.dueInvalid" })
     .transform((v) => v || null),
   projectId: z.uuid({ error: "tasks:errors.projectRequired" }),
-  // A mention's id, or its link pasted from the address bar.
   messageId: z
     .string()
     .trim()
     .optional()
-    .transform((v) => (v ? (UUID_IN.exec(v)?.[0] ?? v) : ""))
+    .transform((v) => (v ? mentionIdIn(v) || v : ""))
     .pipe(z.union([z.uuid(), z.literal("")], { error: "tasks:errors.mentionInvalid" }).transform((v) => v || null)),
 });
+export type TaskInput = z.output<typeof taskSchema>;
+
+/** A board card moved to another column (its status menu without JavaScript, a drag or a key with it). */
+export const moveSchema = z.object({ id: z.uuid(), status: z.enum(TASK_STATUSES) });
+
+/** What a bulk change sets: the value its intent needs (a status, a priority, a person or "nobody"). */
+export const bulkChangeSchema = z.union([
+  z.object({ intent: z.literal("status"), status: z.enum(TASK_STATUSES) }),
+  z.object({ intent: z.literal("priority"), priority: z.enum(TASK_PRIORITIES) }),
+  z
+    .object({ intent: z.literal("assign"), assignee: z.union([z.uuid(), z.literal("nobody")]) })
+    .transform(({ intent, assignee }) => ({ intent, assigneeId: assignee === "nobody" ? null : assignee })),
+  z.object({ intent: z.literal("delete") }),
+]);
+export type BulkChange = z.output<typeof bulkChangeSchema>;

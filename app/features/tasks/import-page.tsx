@@ -1,0 +1,197 @@
+import { Form, Link } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
+import { useFormatter } from "~/lib/format";
+import { useFormErrors, useIsPending } from "~/lib/forms";
+import { buttonClass, SubmitButton } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { InputField, SelectField } from "~/ui/field";
+import { FileUp } from "~/ui/icons";
+import { PageHeader } from "~/ui/page-header";
+import {
+  type ImportPreview,
+  type ImportUpload,
+  MAX_TASK_IMPORT_BYTES,
+  PREVIEW_ROWS,
+  type RowError,
+  TASK_FIELDS,
+} from "./import-fields";
+
+/** The project of the rows that name none, on both steps. */
+function DefaultProjectField({ projects, chosen }: { projects: Array<{ id: string; name: string }>; chosen: string }) {
+  const { t } = useTranslation("tasks");
+  return (
+    <SelectField
+      name="defaultProjectId"
+      label={t("import.defaultProject")}
+      hint={t("import.defaultProjectHint")}
+      defaultValue={chosen}
+    >
+      <option value="">{t("field.chooseProject")}</option>
+      {projects.map((p) => (
+        <option key={p.id} value={p.id}>
+          {p.name}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+function UploadStep({ projects, result }: { projects: Array<{ id: string; name: string }>; result?: ImportUpload }) {
+  const { t } = useTranslation("tasks");
+  const errors = useFormErrors(result);
+  const format = useFormatter();
+  const pending = useIsPending("upload");
+  const fileError = errors.field("file");
+  return (
+    <Card className="max-w-2xl">
+      <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4" noValidate>
+        <InputField
+          name="file"
+          type="file"
+          accept=".csv,.tsv,.txt,text/csv"
+          label={t("import.file")}
+          hint={t("import.fileHint", { size: format.number(MAX_TASK_IMPORT_BYTES / 1024) })}
+          error={fileError && (result?.line ? `${fileError} ${t("import.atLine", { line: result.line })}` : fileError)}
+          autoFocus={Boolean(fileError) || undefined}
+        />
+        <DefaultProjectField projects={projects} chosen={result?.values.defaultProjectId ?? ""} />
+        <SubmitButton name="intent" value="upload" pending={pending} pendingLabel={t("import.reading")}>
+          <FileUp aria-hidden="true" />
+          {t("import.preview")}
+        </SubmitButton>
+      </Form>
+    </Card>
+  );
+}
+
+function PreviewStep({ result, projects }: { result: ImportPreview; projects: Array<{ id: string; name: string }> }) {
+  const { t } = useTranslation("tasks");
+  const format = useFormatter();
+  const pending = useIsPending("confirm");
+  const say = (error: RowError) => t(`import.problems.${error.problem}`, { field: t(`import.fields.${error.field}`) });
+  return (
+    <Form method="post" encType="multipart/form-data" className="flex flex-col gap-6">
+      <input type="hidden" name="fileName" value={result.fileName} />
+      <textarea name="content" defaultValue={result.content} hidden readOnly />
+      <Card className="flex flex-col gap-4">
+        <div>
+          <h2 className="font-semibold">{t("import.mappingTitle")}</h2>
+          <p className="text-sm text-muted-foreground">
+            {t("import.summary", { file: result.fileName, count: result.totalRows })}
+          </p>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {TASK_FIELDS.map((field) => (
+            <SelectField
+              key={field}
+              name={`map.${field}`}
+              label={t(`import.fields.${field}`)}
+              defaultValue={result.mapping[field] ?? ""}
+            >
+              <option value="">{t("import.notImported")}</option>
+              {result.columns.map((column) => (
+                <option key={column} value={column}>
+                  {column}
+                </option>
+              ))}
+            </SelectField>
+          ))}
+          <DefaultProjectField projects={projects} chosen={result.defaultProjectId} />
+        </div>
+      </Card>
+      {result.invalidRows > 0 || result.errors.length > 0 ? (
+        <div className="flex flex-col gap-3">
+          <p role="alert" className="text-sm font-medium text-danger">
+            {result.invalidRows > 0
+              ? t("import.rejected", { count: result.invalidRows })
+              : t("import.problems.unmapped", { field: t("import.fields.title") })}
+          </p>
+          {result.invalidRows > 0 && (
+            <div className="overflow-x-auto rounded-lg border border-border">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">{t("import.errorsCaption")}</caption>
+                <thead className="bg-muted/50">
+                  <tr>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      {t("import.row")}
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      {t("import.problem")}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {result.errors.map((error) => (
+                    <tr key={`${error.row}:${error.field}`} className="border-t border-border">
+                      <td className="px-3 py-2 tabular-nums">{format.number(error.row)}</td>
+                      <td className="px-3 py-2">{say(error)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </div>
+      ) : null}
+      <section aria-labelledby="import-preview" className="flex flex-col gap-2">
+        <h2 id="import-preview" className="font-semibold">
+          {t("import.previewTitle", { count: Math.min(PREVIEW_ROWS, result.totalRows) })}
+        </h2>
+        <div className="overflow-x-auto rounded-lg border border-border">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-muted/50">
+              <tr>
+                {result.columns.map((column) => (
+                  <th key={column} scope="col" className="px-3 py-2 font-medium whitespace-nowrap" data-user-content>
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {result.rows.map((row, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: preview rows have no id and never reorder.
+                <tr key={i} className="border-t border-border">
+                  {result.columns.map((column) => (
+                    <td key={column} className="max-w-64 truncate px-3 py-2" data-user-content>
+                      {row[column]}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton name="intent" value="confirm" pending={pending} pendingLabel={t("import.importing")}>
+          {t("import.confirm", { count: result.totalRows })}
+        </SubmitButton>
+        <Link to="/tasks/import" className={buttonClass("outline")}>
+          {t("import.another")}
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+/** The import's page: the upload, then the preview with its mapping (and, after a refused confirmation, its problems). */
+export function ImportTasksPage({
+  loaderData,
+  actionData,
+}: {
+  loaderData: { projects: Array<{ id: string; name: string }> };
+  actionData: ImportPreview | ImportUpload | undefined;
+}) {
+  const { t } = useTranslation("tasks");
+  return (
+    <>
+      <PageHeader help="tasks#csv" title={t("import.title")} description={t("import.description")} />
+      {actionData?.step === "preview" ? (
+        <PreviewStep result={actionData} projects={loaderData.projects} />
+      ) : (
+        <UploadStep projects={loaderData.projects} result={actionData} />
+      )}
+    </>
+  );
+}

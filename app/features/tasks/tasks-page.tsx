@@ -1,0 +1,289 @@
+import { useState } from "react";
+import { Link, useLocation, useOutlet } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
+import { type Formatter, useFormatter } from "~/lib/format";
+import { buttonClass } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import { BulkAction, ConfirmBulkAction } from "~/ui/data-table/bulk";
+import { type Column, DataTable } from "~/ui/data-table/data-table";
+import { withParams } from "~/ui/data-table/spec";
+import { Menu, useHydrated } from "~/ui/data-table/url-form";
+import { EmptyState } from "~/ui/empty-state";
+import { Download, KanbanSquare, ListTodo, MessageSquareText, Plus, SearchX, Table2, Trash2, Upload } from "~/ui/icons";
+import { PageHeader } from "~/ui/page-header";
+import { TaskBoard } from "./board";
+import { TASK_PRIORITIES, TASK_STATUSES, tasksTable } from "./list";
+import { DueDate, PriorityBadge, TaskStatusBadge } from "./task-badges";
+import type { TaskOutletContext } from "./task-panel";
+import type { TaskRow, TasksPageData } from "./tasks.server";
+
+function taskColumns(
+  t: (key: string) => string,
+  format: Formatter,
+  search: string,
+  assigneeName: (id: string) => string,
+): Array<Column<TaskRow>> {
+  return [
+    {
+      id: "title",
+      header: t("field.title"),
+      rowHeader: true,
+      cell: (task) => (
+        <Link
+          to={`/tasks/${task.id}${search}`}
+          preventScrollReset
+          className="inline-block max-w-80 truncate align-middle hover:underline"
+          data-user-content
+        >
+          {task.title}
+        </Link>
+      ),
+    },
+    { id: "status", header: t("field.status"), cell: (task) => <TaskStatusBadge status={task.status} /> },
+    { id: "priority", header: t("field.priority"), cell: (task) => <PriorityBadge priority={task.priority} /> },
+    {
+      id: "label",
+      header: t("field.label"),
+      cell: (task) =>
+        task.label ? (
+          <span className="rounded-md bg-muted px-2 py-0.5 text-xs" data-user-content>
+            {task.label}
+          </span>
+        ) : null,
+    },
+    {
+      id: "assignee",
+      header: t("field.assignee"),
+      cell: (task) =>
+        task.assigneeId ? assigneeName(task.assigneeId) : <span className="text-muted-foreground">{t("nobody")}</span>,
+    },
+    { id: "due", header: t("field.due"), cell: (task) => <DueDate date={task.dueDate} overdue={task.overdue} /> },
+    {
+      id: "project",
+      header: t("field.project"),
+      cell: (task) =>
+        task.projectId && (
+          <span className="flex items-center gap-2">
+            <span
+              className="inline-block size-2.5 shrink-0 rounded-full"
+              style={{ background: task.projectColor ?? undefined }}
+              aria-hidden="true"
+            />
+            <span data-user-content>{task.projectName}</span>
+          </span>
+        ),
+    },
+    {
+      id: "mention",
+      header: t("field.mention"),
+      cell: (task) =>
+        task.messageId && (
+          <Link
+            to={`/messages/${task.messageId}`}
+            className="inline-flex max-w-56 items-center gap-1.5 text-muted-foreground hover:text-foreground hover:underline"
+          >
+            <MessageSquareText aria-hidden="true" className="size-4 shrink-0" />
+            <span className="truncate" data-user-content>
+              {task.messageHeading}
+            </span>
+          </Link>
+        ),
+    },
+    {
+      id: "updated",
+      header: t("field.updated"),
+      cell: (task) => <time dateTime={new Date(task.updatedAt).toISOString()}>{format.dateTime(task.updatedAt)}</time>,
+    },
+  ];
+}
+
+function ViewSwitch({ view }: { view: "table" | "board" }) {
+  const { t } = useTranslation("tasks");
+  const location = useLocation();
+  const options = [
+    { value: "table", label: t("view.table"), icon: Table2 },
+    { value: "board", label: t("view.board"), icon: KanbanSquare },
+  ] as const;
+  return (
+    <nav aria-label={t("view.label")} className="flex rounded-md border border-border p-0.5">
+      {options.map(({ value, label, icon: Icon }) => (
+        <Link
+          key={value}
+          to={withParams(location.search, { view: value === "table" ? null : value, page: null })}
+          preventScrollReset
+          aria-current={view === value ? "page" : undefined}
+          className={cn(
+            "inline-flex h-7 items-center gap-1.5 rounded px-2 text-sm text-muted-foreground hover:text-foreground [&_svg]:size-4",
+            view === value && "bg-accent font-medium text-accent-foreground",
+          )}
+        >
+          <Icon aria-hidden="true" />
+          {label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** A bulk change that needs a value (a status, a priority, a person): a menu with a choice and Apply. */
+function BulkChoice({
+  intent,
+  label,
+  options,
+}: {
+  intent: string;
+  label: string;
+  options: Array<{ value: string; label: string }>;
+}) {
+  const { t } = useTranslation("tasks");
+  return (
+    <Menu summary={label}>
+      <div className="menu-panel w-64 max-w-[calc(100vw-2rem)] gap-2 p-3 sm:right-auto sm:left-0">
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium">{label}</span>
+          <select
+            name={intent === "assign" ? "assignee" : intent}
+            className="h-8 rounded-md border border-border bg-background px-2"
+          >
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <BulkAction intent={intent}>{t("bulk.apply")}</BulkAction>
+      </div>
+    </Menu>
+  );
+}
+
+/** The tasks screen: the table or the board, its filters and bulk bar, and the open task in a sheet over it. */
+export function TasksPage({ loaderData }: { loaderData: TasksPageData }) {
+  const { t } = useTranslation("tasks");
+  const format = useFormatter();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  // A task opened from the list shows in a sheet over it. One the page was loaded on (and every one without
+  // JavaScript) is a page of its own, so nothing typed before the scripts arrive is lost by a change of layout.
+  const [asPage, setAsPage] = useState(!hydrated);
+  const outlet = useOutlet({ asPage } satisfies TaskOutletContext);
+  if (asPage && hydrated && !outlet) setAsPage(false);
+  const { state, rows, total, view, members } = loaderData;
+  if (outlet && asPage) return outlet;
+
+  const names = new Map(members.map((m) => [m.id, m.email]));
+  const assigneeName = (id: string) => names.get(id) ?? t("formerMember");
+  const filtered = state.q !== "" || Object.values<string[]>(state.filters).some((chosen) => chosen.length > 0);
+  const exportHref = `/tasks/export${withParams(location.search, { page: null, view: null })}`;
+  const personOptions = [
+    { value: "nobody", label: t("nobody") },
+    ...members.map((m) => ({ value: m.id, label: m.email })),
+  ];
+  return (
+    <>
+      <PageHeader
+        help="tasks"
+        title={t("title")}
+        description={t("description")}
+        actions={
+          <div className="flex flex-wrap items-center gap-2">
+            <a href={exportHref} className={buttonClass("outline")} download>
+              <Download aria-hidden="true" />
+              {t("export")}
+            </a>
+            {loaderData.canEdit && (
+              <>
+                <Link to="/tasks/import" className={buttonClass("outline")}>
+                  <Upload aria-hidden="true" />
+                  {t("import.action")}
+                </Link>
+                <Link to={`/tasks/new${location.search}`} preventScrollReset className={buttonClass()}>
+                  <Plus aria-hidden="true" />
+                  {t("new")}
+                </Link>
+              </>
+            )}
+          </div>
+        }
+      />
+      <DataTable
+        spec={tasksTable}
+        state={state}
+        rows={rows}
+        total={total}
+        columns={taskColumns(t, format, location.search, assigneeName)}
+        getRowId={(task) => task.id}
+        caption={t("table.caption")}
+        search={{ label: t("search"), placeholder: t("searchPlaceholder") }}
+        facets={[
+          { id: "status", label: t("field.status"), optionLabel: (v) => t(`status.${v}`) },
+          { id: "priority", label: t("field.priority"), optionLabel: (v) => t(`priority.${v}`) },
+          {
+            id: "assignee",
+            label: t("field.assignee"),
+            values: ["me", "nobody", ...members.filter((m) => m.id !== loaderData.me).map((m) => m.id)],
+            optionLabel: (v) => (v === "me" ? t("me") : v === "nobody" ? t("nobody") : assigneeName(v)),
+          },
+          {
+            id: "project",
+            label: t("field.project"),
+            values: loaderData.projects.map((p) => p.id),
+            optionLabel: (v) => loaderData.projects.find((p) => p.id === v)?.name ?? v,
+          },
+          { id: "label", label: t("field.label"), values: loaderData.labels, optionLabel: (v) => v },
+          { id: "due", label: t("field.due"), optionLabel: (v) => t(`due.${v}`) },
+        ]}
+        selection={
+          loaderData.canEdit && view === "table"
+            ? {
+                rowLabel: (task) => task.title,
+                actions: (
+                  <>
+                    <BulkChoice
+                      intent="status"
+                      label={t("bulk.status")}
+                      options={TASK_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+                    />
+                    <BulkChoice
+                      intent="priority"
+                      label={t("bulk.priority")}
+                      options={TASK_PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) }))}
+                    />
+                    <BulkChoice intent="assign" label={t("bulk.assign")} options={personOptions} />
+                    {loaderData.canDelete && (
+                      <ConfirmBulkAction
+                        intent="delete"
+                        label={
+                          <>
+                            <Trash2 aria-hidden="true" />
+                            {t("bulk.delete")}
+                          </>
+                        }
+                        description={t("bulk.deleteDescription")}
+                        confirm={t("bulk.deleteConfirm")}
+                      />
+                    )}
+                  </>
+                ),
+              }
+            : undefined
+        }
+        empty={
+          <EmptyState
+            icon={filtered ? SearchX : ListTodo}
+            text={filtered ? t("noMatches") : loaderData.canEdit ? t("emptyEditor") : t("empty")}
+          />
+        }
+        toolbar={<ViewSwitch view={view} />}
+        body={
+          loaderData.board ? (
+            <TaskBoard columns={loaderData.board} canEdit={loaderData.canEdit} assigneeName={assigneeName} />
+          ) : undefined
+        }
+        paged={view === "table"}
+      />
+      {outlet}
+    </>
+  );
+}
