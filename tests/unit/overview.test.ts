@@ -11,6 +11,7 @@ import { netSentiment } from "~/features/overview/sentiment";
 import { listProjects } from "~/features/projects/projects.server";
 import { ingest } from "~/features/sources/ingest.server";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
+import { testServices } from "../support/services";
 import { signedInContext } from "../support/session";
 
 let handle: DatabaseHandle;
@@ -51,7 +52,7 @@ async function overviewOf(
 ) {
   return overview({
     user,
-    visible: visible ?? (await listProjects(user)),
+    visible: visible ?? (await listProjects(testServices(), user)),
     activeProjectId,
     language,
     timeZone: "UTC",
@@ -116,7 +117,7 @@ describe("overview", () => {
     });
     await mentions(handle, { source, projectIds: [project.id], items: [{ text: "hello" }] });
     const { user } = await signedInContext({ roles: ["admin"] });
-    const visible = (await listProjects(user)).filter((p) => p.id === project.id);
+    const visible = (await listProjects(testServices(), user)).filter((p) => p.id === project.id);
     expect((await overviewOf(user, null, "ru", "7", visible)).recent.map((m) => m.source)).toEqual(["Контакт-центр"]);
     expect((await overviewOf(user, null, "en", "7", visible)).recent.map((m) => m.source)).toEqual(["Contact centre"]);
   });

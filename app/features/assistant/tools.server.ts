@@ -6,6 +6,8 @@ import { and, asc, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { projects as projectsTable, tasks } from "~/db/schema";
+import { getEnv } from "~/lib/env.server";
+import { detachedQueue } from "~/lib/jobs.server";
 import { canAccessProject } from "../../core/permissions";
 import type { CurrentUser } from "../../core/reader";
 import type { AssistantBlock, BlockCell, CitedMention } from "../../db/assistant-blocks";
@@ -62,7 +64,8 @@ export type FilterArgs = z.infer<typeof filterArgs>;
 
 /** The projects a user may see (admins: all), as the tools name them. */
 export function askerProjects(asker: Asker): Promise<ProjectListItem[]> {
-  return listProjects(asker.user);
+  // Services from the process-wide holders until this area takes them as an argument (issue 28).
+  return listProjects({ db: getDb(), env: getEnv(), jobs: detachedQueue }, asker.user);
 }
 
 /** The projects a tool call names, each checked: unknown and foreign ones are refused alike. */

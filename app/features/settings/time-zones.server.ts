@@ -65,9 +65,9 @@ export function timeZoneGroups(language: string, at = new Date()): TimeZoneGroup
   return result;
 }
 
-/** The browser's zone (the `tz` cookie set in root.tsx), or null when unknown or malformed. */
-export function browserTimeZone(request: Request): string | null {
-  const raw = request.headers.get("Cookie")?.match(/(?:^|;\s*)tz=([^;]+)/)?.[1];
+/** The browser's zone (the `tz` cookie set in root.tsx) from a Cookie header, or null when unknown or malformed. */
+export function browserTimeZone(cookie: string | null): string | null {
+  const raw = cookie?.match(/(?:^|;\s*)tz=([^;]+)/)?.[1];
   if (!raw) return null;
   try {
     const zone = decodeURIComponent(raw);

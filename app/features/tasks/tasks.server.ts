@@ -5,9 +5,10 @@ import { data, type RouterContextProvider } from "react-router";
 import { getDb } from "~/db/client.server";
 import { messages, projects, tasks } from "~/db/schema";
 import { clampPage, type TableState } from "~/ui/data-table/spec";
-import { preferencesContext } from "../../core/context.server.ts";
+import { preferencesContext, servicesOf } from "../../core/context.server.ts";
 import { can } from "../../core/permissions";
 import type { CurrentUser } from "../../core/reader";
+import { authCallContext } from "../auth/guard.server";
 import { type Member, projectMembers } from "../projects/members.server";
 import {
   BOARD_COLUMN_LIMIT,
@@ -241,7 +242,7 @@ export type People = Record<string, Member[]>;
 
 /** The members of each project, from the auth service. */
 export function taskPeople(context: Readonly<RouterContextProvider>, projectIds: string[]): Promise<People> {
-  return projectMembers(context, projectIds);
+  return projectMembers(servicesOf(context), authCallContext(context), projectIds);
 }
 
 /** Everyone in any of the projects, each once, by e-mail. */

@@ -1,5 +1,5 @@
 import { defineTable } from "~/ui/data-table/spec";
-import { ROLES } from "../../core/auth-contract.ts";
+import { type PublicUser, ROLES } from "../../core/auth-contract.ts";
 
 export const USER_STATUSES = ["active", "deactivated"] as const;
 
@@ -16,3 +16,5 @@ export function usersTable(projectIds: readonly string[]) {
 }
 
 export type UsersTable = ReturnType<typeof usersTable>;
+
+export type UserRow = PublicUser & { displayName: string; username: string; firstName: string };
