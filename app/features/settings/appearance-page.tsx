@@ -1,4 +1,4 @@
-import type { FormEvent } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { useLocation } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { THEME_CHOICES, type ThemeChoice } from "~/lib/theme";
@@ -37,6 +37,37 @@ function ThemePreview({ theme }: { theme: ThemeChoice }) {
   );
 }
 
+/** A card that submits its value (a plain post without JavaScript), pressed while it is the choice. */
+function ChoiceCard({
+  name,
+  value,
+  chosen,
+  className,
+  children,
+}: {
+  name: string;
+  value: string;
+  chosen: boolean;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      aria-pressed={chosen}
+      className={cn(
+        "flex flex-col rounded-lg border border-border text-left outline-none focus-visible:ring-2 focus-visible:ring-ring",
+        className,
+        chosen && "border-primary ring-1 ring-primary",
+      )}
+    >
+      {children}
+    </button>
+  );
+}
+
 function ThemeSection() {
   const { t } = useTranslation("settings");
   const location = useLocation();
@@ -55,20 +86,10 @@ function ThemeSection() {
       <form method="post" action="/resources/theme" onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-3">
         <input type="hidden" name="redirectTo" value={location.pathname} />
         {THEME_CHOICES.map((theme) => (
-          <button
-            key={theme}
-            type="submit"
-            name="theme"
-            value={theme}
-            aria-pressed={choice === theme}
-            className={cn(
-              "flex flex-col gap-2 rounded-lg border border-border p-2 text-left outline-none focus-visible:ring-2 focus-visible:ring-ring",
-              choice === theme && "border-primary ring-1 ring-primary",
-            )}
-          >
+          <ChoiceCard key={theme} name="theme" value={theme} chosen={choice === theme} className="gap-2 p-2">
             <ThemePreview theme={theme} />
             <span className="px-1 text-sm font-medium">{t(`common:theme.${theme}`)}</span>
-          </button>
+          </ChoiceCard>
         ))}
       </form>
     </SettingsSection>
@@ -97,22 +118,12 @@ function FontSection({ font }: { font: string }) {
         >
           <legend className="mb-1 text-sm font-medium">{t("appearance.font")}</legend>
           {FONTS.map((value) => (
-            <button
-              key={value}
-              type="submit"
-              name="font"
-              value={value}
-              aria-pressed={chosen === value}
-              className={cn(
-                "flex flex-col gap-1 rounded-lg border border-border p-3 text-left outline-none focus-visible:ring-2 focus-visible:ring-ring",
-                chosen === value && "border-primary ring-1 ring-primary",
-              )}
-            >
+            <ChoiceCard key={value} name="font" value={value} chosen={chosen === value} className="gap-1 p-3">
               <span className="text-lg" style={{ fontFamily: FONT_STACKS[value] }}>
                 {t("appearance.fontSample")}
               </span>
               <span className="text-sm font-medium">{t(`appearance.fonts.${value}`)}</span>
-            </button>
+            </ChoiceCard>
           ))}
         </fieldset>
         <FieldError id="font-error">{errors.field("font")}</FieldError>

@@ -1,3 +1,5 @@
+import { dayOf } from "../../core/period";
+
 export interface TimeZoneChoice {
   id: string;
   label: string;
@@ -46,7 +48,7 @@ const cache = new Map<string, TimeZoneGroup[]>();
 
 /** Every zone, grouped by region ("Asia", "Europe"… and "UTC" first), sorted by city. */
 export function timeZoneGroups(language: string, at = new Date()): TimeZoneGroup[] {
-  const cacheKey = `${language}:${at.toISOString().slice(0, 10)}`;
+  const cacheKey = `${language}:${dayOf(at, "UTC")}`;
   const cached = cache.get(cacheKey);
   if (cached) return cached;
   const groups = new Map<string, TimeZoneChoice[]>([["UTC", []]]);

@@ -1,5 +1,6 @@
 import type { PublicUser } from "../../core/auth-contract.ts";
 import { toCurrentUser } from "../../core/reader";
+import { visibleScope } from "../../core/scope.server";
 import { offsetPage } from "../../core/table.server";
 import type { TableState } from "../../ui/data-table/spec";
 import type { UserRow, UsersTable } from "./list";
@@ -69,7 +70,7 @@ export async function usersTablePage(users: PublicUser[], requested: State) {
     async ({ limit, offset }) =>
       sorted.slice(offset, offset + limit).map((user): UserRow => {
         const { displayName, username, firstName } = toCurrentUser(user);
-        return { ...user, displayName, username, firstName };
+        return { ...user, displayName, username, firstName, allProjects: visibleScope(user) === "all" };
       }),
   );
   return { ...page, counts };

@@ -17,4 +17,10 @@ export function usersTable(projectIds: readonly string[]) {
 
 export type UsersTable = ReturnType<typeof usersTable>;
 
-export type UserRow = PublicUser & { displayName: string; username: string; firstName: string };
+export type UserRow = PublicUser & {
+  displayName: string;
+  username: string;
+  firstName: string;
+  /** An admin: every project, whatever their projectIds say. */
+  allProjects: boolean;
+};

@@ -42,7 +42,7 @@ function userColumns(t: (key: string) => string, format: Formatter, projects: Re
       id: "projects",
       header: t("table.projects"),
       cell: (u) =>
-        u.roles.includes("admin") ? (
+        u.allProjects ? (
           <span className="text-muted-foreground">{t("table.allProjects")}</span>
         ) : u.projectIds.length === 0 ? (
           dash
