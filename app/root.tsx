@@ -14,7 +14,8 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/root";
 import { preferencesContext } from "./core/context.server.ts";
 import { sessionMiddleware } from "./features/auth/guard.server";
-import { preferencesMiddleware, timeZoneFromCookie } from "./features/settings/preferences.server";
+import { preferencesMiddleware } from "./features/settings/preferences.server";
+import { browserTimeZone } from "./features/settings/time-zones.server";
 import { i18nextMiddleware } from "./i18n/i18n.server";
 import { formBodyMiddleware } from "./lib/form-body.server";
 import type { FormatPreferences } from "./lib/format";
@@ -73,7 +74,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...document,
     format: {
       locale: document.locale,
-      timeZone: preferences?.timezone ?? timeZoneFromCookie(request),
+      // Signed out, the browser's zone (see TimeZoneScript).
+      timeZone: preferences?.timezone ?? browserTimeZone(request.headers.get("Cookie")) ?? "UTC",
       use12Hour: preferences?.use12Hour ?? false,
       dateFormat: preferences?.dateFormat ?? "medium",
       showRelativeTime: preferences?.showRelativeTime ?? true,

@@ -8,11 +8,11 @@ import { VolumeChart } from "~/features/mentions/volume-chart";
 import { type Kpis, overview } from "~/features/overview/overview.server";
 import { OVERVIEW_PERIODS, overviewPeriod } from "~/features/overview/period";
 import { netSentiment } from "~/features/overview/sentiment";
-import { listProjectsOnce } from "~/features/projects/projects.server";
 import { readerLanguage } from "~/features/settings/preferences.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { type Formatter, useFormatter } from "~/lib/format";
 import { PageErrorBoundary } from "~/shell/error-page";
+import { layoutProjects } from "~/shell/layout.server";
 import { Card, StatCard, type StatChange } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { EmptyState } from "~/ui/empty-state";
@@ -26,7 +26,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return overview({
     services: servicesOf(context),
     user,
-    visible: await listProjectsOnce(context, user),
+    visible: await layoutProjects(context),
     activeProjectId: preferences?.activeProjectId ?? null,
     language: readerLanguage(context),
     timeZone: preferences?.timezone ?? "UTC",

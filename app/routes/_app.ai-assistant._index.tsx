@@ -14,7 +14,7 @@ import type { Route } from "./+types/_app.ai-assistant._index";
 export async function loader({ context }: Route.LoaderArgs) {
   const reader = requireReader(context);
   requirePermission(reader, "assistant.use");
-  return { suggestions: await suggestedQuestions(reader) };
+  return { suggestions: await suggestedQuestions(servicesOf(context), reader) };
 }
 
 /**

@@ -1,25 +1,35 @@
-import { requireRole } from "~/features/auth/guard.server";
-import { submitProjectForm } from "~/features/projects/forms.server";
+import { found, requirePermission, requireReader, servicesOf } from "~/core/context.server";
 import { ProjectForm } from "~/features/projects/project-form";
-import { competitorChoices, getProject, inReadersLanguage } from "~/features/projects/projects.server";
-import { readerLanguage } from "~/features/settings/preferences.server";
+import { competitorChoices, getProject, inReadersLanguage, updateProject } from "~/features/projects/projects.server";
+import { projectSchema } from "~/features/projects/schemas";
 import { useTranslation } from "~/i18n/use-translation";
+import { formFailure, parseForm } from "~/lib/forms.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.projects.$projectId.edit";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const user = requireRole(context, "projects.manage");
-  const project = await getProject(user, params.projectId);
+  const reader = requireReader(context);
+  requirePermission(reader, "projects.manage");
+  const services = servicesOf(context);
+  const project = found(await getProject(services, reader, params.projectId));
   return {
-    project: inReadersLanguage(project, readerLanguage(context)),
-    competitors: await competitorChoices(user, project.id),
+    project: inReadersLanguage(project, reader.language),
+    competitors: await competitorChoices(services, reader, project.id),
   };
 }
 
+/** Zod, the unique name, then the project page with a toast; the description was shown in the reader's language. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = requireRole(context, "projects.manage");
-  return submitProjectForm(user, await request.formData(), readerLanguage(context), params.projectId);
+  const reader = requireReader(context);
+  requirePermission(reader, "projects.manage");
+  const submission = parseForm(await request.formData(), projectSchema);
+  if (!submission.success) return formFailure(submission.result);
+  const saved = found(await updateProject(servicesOf(context), reader, params.projectId, submission.data));
+  if (!saved.ok) return formFailure({ values: submission.values, fieldErrors: saved.fieldErrors }, 409);
+  const { id, name } = saved.project;
+  return redirectWithToast(`/projects/${id}`, { type: "success", key: "projects:saved", values: { name } });
 }
 
 export default function EditProjectPage({ loaderData, actionData }: Route.ComponentProps) {

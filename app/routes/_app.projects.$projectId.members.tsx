@@ -1,6 +1,7 @@
 import { Link } from "react-router";
+import { found, requireReader, servicesOf } from "~/core/context.server";
 import { can } from "~/core/permissions";
-import { requireUser } from "~/features/auth/guard.server";
+import { authCallContext } from "~/features/auth/guard.server";
 import { projectMembers } from "~/features/projects/members.server";
 import { getProject } from "~/features/projects/projects.server";
 import { ProjectMembers } from "~/features/users/project-members";
@@ -17,25 +18,28 @@ import type { Route } from "./+types/_app.projects.$projectId.members";
 
 /** The members of a project on a page of their own: where the members forms land without JavaScript. */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const user = requireUser(context);
-  const project = await getProject(user, params.projectId);
-  const members = await projectMembers(context, [project.id]);
+  const reader = requireReader(context);
+  const services = servicesOf(context);
+  const project = found(await getProject(services, reader, params.projectId));
+  const members = await projectMembers(services, authCallContext(context), [project.id]);
   return {
     project: { id: project.id, name: project.name },
     members: members[project.id] ?? [],
-    // getProject already refused projects the user does not belong to.
-    canManage: can(user, "projects.manage"),
+    // getProject already refused projects the reader does not belong to.
+    canManage: can(reader, "projects.manage"),
   };
 }
 
 /** Adds a member by e-mail or takes one off, through the auth service (which checks the caller's right). */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = requireUser(context);
-  const project = await getProject(user, params.projectId);
+  const reader = requireReader(context);
+  const services = servicesOf(context);
+  const caller = authCallContext(context);
+  const project = found(await getProject(services, reader, params.projectId));
   const form = await request.formData();
   const back = `/projects/${project.id}`;
   if (form.get("intent") === "remove") {
-    const outcome = await removeProjectMember(context, project.id, String(form.get("userId") ?? ""));
+    const outcome = await removeProjectMember(services, caller, project.id, String(form.get("userId") ?? ""));
     if (!outcome.ok) return formFailure(outcome.result, outcome.status);
     return redirectWithToast(back, {
       type: "success",
@@ -45,7 +49,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   const submission = parseForm(form, memberSchema);
   if (!submission.success) return formFailure(submission.result);
-  const outcome = await addProjectMember(context, project.id, submission.data.email, submission.values);
+  const outcome = await addProjectMember(services, caller, project.id, submission.data.email, submission.values);
   if (!outcome.ok) return formFailure(outcome.result, outcome.status);
   return redirectWithToast(back, {
     type: "success",

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
+import { found, requirePermission, requireReader, servicesOf } from "~/core/context.server";
 import { can } from "~/core/permissions";
-import { requireUser } from "~/features/auth/guard.server";
+import { authCallContext } from "~/features/auth/guard.server";
 import { MentionList } from "~/features/mentions/mention-list";
 import { VolumeChart } from "~/features/mentions/volume-chart";
 import { projectMembers } from "~/features/projects/members.server";
@@ -31,20 +32,16 @@ import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.projects.$projectId";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const user = requireUser(context);
+  const user = requireReader(context);
+  const services = servicesOf(context);
   const language = readerLanguage(context);
-  const project = await getProject(user, params.projectId);
+  const project = found(await getProject(services, user, params.projectId));
   const [detail, members] = await Promise.all([
     projectDetail(project, language),
-    projectMembers(context, [project.id]),
+    projectMembers(services, authCallContext(context), [project.id]),
   ]);
   const competitors = await Promise.all(
-    project.competitorIds.map((id) =>
-      getProject(user, id).then(
-        (p) => ({ id: p.id, name: p.name }),
-        () => null,
-      ),
-    ),
+    project.competitorIds.map((id) => getProject(services, user, id).then((p) => p && { id: p.id, name: p.name })),
   );
   return {
     project: inReadersLanguage(project, language),
@@ -57,21 +54,24 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = requireUser(context);
+  const user = requireReader(context);
+  const services = servicesOf(context);
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "pause" || intent === "resume") {
-    await setProjectStatus(user, params.projectId, intent === "pause" ? "paused" : "active");
+    requirePermission(user, "projects.manage");
+    found(await setProjectStatus(services, user, params.projectId, intent === "pause" ? "paused" : "active"));
     return redirectWithToast(`/projects/${params.projectId}`, {
       type: "success",
       key: intent === "pause" ? "projects:paused" : "projects:resumed",
     });
   }
   if (intent === "delete") {
-    const project = await getProject(user, params.projectId);
+    requirePermission(user, "projects.delete");
+    const project = found(await getProject(services, user, params.projectId));
     const submission = parseForm(form, deleteSchema(project.name));
     if (!submission.success) return formFailure(submission.result);
-    await deleteProject(user, project.id);
+    await deleteProject(services, user, project.id);
     return redirectWithToast("/projects", { type: "success", key: "projects:deleted", values: { name: project.name } });
   }
   return formFailure({ formError: { key: "forms:errors.invalid" } });

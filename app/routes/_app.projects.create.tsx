@@ -1,21 +1,30 @@
-import { requireRole } from "~/features/auth/guard.server";
-import { submitProjectForm } from "~/features/projects/forms.server";
+import { requirePermission, requireReader, servicesOf } from "~/core/context.server";
 import { ProjectForm } from "~/features/projects/project-form";
-import { competitorChoices } from "~/features/projects/projects.server";
-import { readerLanguage } from "~/features/settings/preferences.server";
+import { competitorChoices, createProject } from "~/features/projects/projects.server";
+import { projectSchema } from "~/features/projects/schemas";
 import { useTranslation } from "~/i18n/use-translation";
+import { formFailure, parseForm } from "~/lib/forms.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.projects.create";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = requireRole(context, "projects.create");
-  return { competitors: await competitorChoices(user) };
+  const reader = requireReader(context);
+  requirePermission(reader, "projects.create");
+  return { competitors: await competitorChoices(servicesOf(context), reader) };
 }
 
+/** Zod, the unique name, then the new project's page with a toast. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireRole(context, "projects.create");
-  return submitProjectForm(user, await request.formData(), readerLanguage(context));
+  const reader = requireReader(context);
+  requirePermission(reader, "projects.create");
+  const submission = parseForm(await request.formData(), projectSchema);
+  if (!submission.success) return formFailure(submission.result);
+  const saved = await createProject(servicesOf(context), reader, submission.data);
+  if (!saved.ok) return formFailure({ values: submission.values, fieldErrors: saved.fieldErrors }, 409);
+  const { id, name } = saved.project;
+  return redirectWithToast(`/projects/${id}`, { type: "success", key: "projects:created", values: { name } });
 }
 
 export default function CreateProjectPage({ loaderData, actionData }: Route.ComponentProps) {

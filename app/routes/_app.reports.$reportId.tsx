@@ -1,7 +1,8 @@
 import { Form } from "react-router";
+import { servicesOf } from "~/core/context.server";
 import { can } from "~/core/permissions";
 import { REPORT_SCHEDULES } from "~/db/report-model";
-import { requireUser } from "~/features/auth/guard.server";
+import { authCallContext, requireUser } from "~/features/auth/guard.server";
 import { projectMembers } from "~/features/projects/members.server";
 import { ReportDocument } from "~/features/reports/document";
 import { reportFormatter } from "~/features/reports/format";
@@ -33,7 +34,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const user = requireUser(context);
   const report = await getReport(user, params.reportId);
   const canSchedule = can(user, "reports.schedule") && !report.scheduledFrom;
-  const members = canSchedule ? ((await projectMembers(context, [report.projectId]))[report.projectId] ?? []) : [];
+  const members = canSchedule
+    ? ((await projectMembers(servicesOf(context), authCallContext(context), [report.projectId]))[report.projectId] ??
+      [])
+    : [];
   const { snapshot, subscribers, ...shown } = report;
   return {
     report: { ...shown, subscriberIds: subscribers.map((s) => s.id) },
@@ -74,7 +78,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const submission = parseForm(form, scheduleSchema);
     if (!submission.success) return formFailure(submission.result);
     const report = await getReport(user, params.reportId);
-    const members = (await projectMembers(context, [report.projectId]))[report.projectId] ?? [];
+    const members =
+      (await projectMembers(servicesOf(context), authCallContext(context), [report.projectId]))[report.projectId] ?? [];
     await setReportSchedule(user, report.id, submission.data.schedule, submission.data.subscriberIds, members);
     return redirectWithToast(here, { type: "success", key: "reports:toast.scheduleSaved" });
   }

@@ -1,32 +1,35 @@
-import { preferencesContext } from "~/core/context.server";
-import { requireUser } from "~/features/auth/guard.server";
-import { savePreferences } from "~/features/settings/save.server";
+import { preferencesContext, requireReader, servicesOf } from "~/core/context.server";
+import { PREFERENCES_SAVED, savePreferences } from "~/features/settings/preferences.server";
 import { profileSchema } from "~/features/settings/schemas";
 import { SettingsSection } from "~/features/settings/settings-section";
 import { usePreferenceForm } from "~/features/settings/use-preference-form";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { typedValue } from "~/lib/forms";
+import { formFailure, parseForm } from "~/lib/forms.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { SubmitButton } from "~/ui/button";
 import { TextareaField } from "~/ui/field";
 import type { Route } from "./+types/_app.settings._index";
 
 export function loader({ context }: Route.LoaderArgs) {
-  const user = requireUser(context);
-  const preferences = context.get(preferencesContext);
+  const reader = requireReader(context);
   return {
-    displayName: user.displayName,
-    username: user.username,
-    email: user.email,
-    memberSince: user.createdAt,
-    bio: preferences?.bio ?? "",
+    displayName: reader.displayName,
+    username: reader.username,
+    email: reader.email,
+    memberSince: reader.createdAt,
+    bio: context.get(preferencesContext)?.bio ?? "",
   };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const user = requireUser(context);
-  return savePreferences(user.id, url, await request.formData(), profileSchema);
+  const reader = requireReader(context);
+  const submission = parseForm(await request.formData(), profileSchema);
+  if (!submission.success) return formFailure(submission.result);
+  const failed = await savePreferences(servicesOf(context), reader.id, submission.data);
+  return failed ? formFailure(failed, 500) : redirectWithToast(url.pathname, PREFERENCES_SAVED);
 }
 
 export default function ProfileSettings({ loaderData }: Route.ComponentProps) {

@@ -1,323 +1,80 @@
-import { Form, redirect, useActionData, useLocation } from "react-router";
-import { preferencesContext } from "~/core/context.server";
-import { AuthUnavailableError, callAuth } from "~/features/auth/auth-client.server";
-import { authCallContext, requireUser } from "~/features/auth/guard.server";
-import { PASSWORD_MIN_LENGTH } from "~/features/auth/schemas";
-import { getSession, markSessionsStale, sessionStorage } from "~/features/auth/session.server";
-import { readerLanguage } from "~/features/settings/preferences.server";
-import { savePreferences } from "~/features/settings/save.server";
+import { redirect } from "react-router";
+import { preferencesContext, requireReader, servicesOf } from "~/core/context.server";
+import { authCallContext } from "~/features/auth/guard.server";
+import { changePassword } from "~/features/auth/password.server";
+import { getSession, sessionStorage } from "~/features/auth/session.server";
+import {
+  type AccountData,
+  AccountPage,
+  PASSWORD_SECTION,
+  REGIONAL_SECTION,
+  SIGN_OUT_EVERYWHERE,
+} from "~/features/settings/account-page";
+import { PREFERENCES_SAVED, savePreferences } from "~/features/settings/preferences.server";
 import { accountSchema, passwordSchema, timeZoneSchema } from "~/features/settings/schemas";
-import { BackToSection, SettingsSection } from "~/features/settings/settings-section";
 import { browserTimeZone, isTimeZone, timeZoneGroups, timeZoneLabel } from "~/features/settings/time-zones.server";
-import { usePreferenceForm } from "~/features/settings/use-preference-form";
 import { signOutEverywhere } from "~/features/users/users.server";
-import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/config";
-import { useTranslation } from "~/i18n/use-translation";
-import { DATE_FORMATS, type DateFormat, useFormatter } from "~/lib/format";
-import { type FormResult, useFormErrors, useIsPending } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { flashToast, redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
-import { buttonClass, SubmitButton } from "~/ui/button";
-import { FormError, InputField, SelectField, SwitchField } from "~/ui/field";
-import { LogOut } from "~/ui/icons";
 import type { Route } from "./+types/_app.settings.account";
 
-const REGIONAL_SECTION = "date-time";
-const PASSWORD_SECTION = "password";
-const SIGN_OUT_EVERYWHERE = "signOutEverywhere";
-
-// A fixed moment for the format preview, so the server and the browser render the same text.
-const SAMPLE = "2026-03-21T14:05:00Z";
-
-export function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(context);
+export function loader({ request, context }: Route.LoaderArgs): AccountData {
+  const reader = requireReader(context);
   const preferences = context.get(preferencesContext);
-  const language = readerLanguage(context);
-  const timezone = preferences?.timezone ?? "UTC";
-  const browserZone = browserTimeZone(request);
+  const browserZone = browserTimeZone(request.headers.get("Cookie"));
   return {
-    email: user.email,
-    mustChangePassword: user.mustChangePassword,
-    timeZoneGroups: timeZoneGroups(language),
-    timezone,
-    // The browser is elsewhere than the saved zone (travel, a new device): offer to switch.
+    email: reader.email,
+    mustChangePassword: reader.mustChangePassword,
+    timeZoneGroups: timeZoneGroups(reader.language),
+    timezone: reader.timeZone,
     suggestedZone:
-      browserZone && browserZone !== timezone ? { id: browserZone, label: timeZoneLabel(browserZone, language) } : null,
+      browserZone && browserZone !== reader.timeZone
+        ? { id: browserZone, label: timeZoneLabel(browserZone, reader.language) }
+        : null,
     use12Hour: preferences?.use12Hour ?? false,
     dateFormat: preferences?.dateFormat ?? "medium",
     showRelativeTime: preferences?.showRelativeTime ?? true,
   };
 }
 
+/** Back to the page; without JavaScript (BackToSection), to the section the form was in. */
+const backTo = (url: URL, form: FormData, section: string) =>
+  form.has("backToSection") ? `${url.pathname}#${section}` : url.pathname;
+
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const user = requireUser(context);
+  const reader = requireReader(context);
+  const services = servicesOf(context);
   const form = await request.formData();
-  if (form.get("intent") === "password") {
-    return changePassword(user.id, form, context, user.mustChangePassword ? "/" : null, url);
+  const intent = form.get("intent");
+  if (intent === "password") {
+    const submission = parseForm(form, passwordSchema);
+    if (!submission.success) return formFailure(submission.result);
+    const refused = await changePassword(services, authCallContext(context), reader.id, submission.data);
+    if (refused) return formFailure(refused.result, refused.status);
+    // A one-time password replaced: on to the home page at last.
+    const next = reader.mustChangePassword ? "/" : backTo(url, form, PASSWORD_SECTION);
+    return redirectWithToast(next, { type: "success", key: "settings:password.changed" });
   }
-  if (form.get("intent") === SIGN_OUT_EVERYWHERE) return signOutEverywhereAndLeave(user.id, request, context);
-  if (form.get("intent") === "timezone") {
-    return savePreferences(user.id, url, form, timeZoneSchema(isTimeZone), REGIONAL_SECTION);
+  if (intent === SIGN_OUT_EVERYWHERE) {
+    const outcome = await signOutEverywhere(services, authCallContext(context), reader.id);
+    // Marked, so only this section shows the error.
+    if (!outcome.ok) return formFailure({ ...outcome.result, values: { intent: SIGN_OUT_EVERYWHERE } }, outcome.status);
+    const headers = new Headers();
+    headers.append("Set-Cookie", await sessionStorage().destroySession(await getSession(request)));
+    headers.append("Set-Cookie", await flashToast({ type: "success", key: "settings:signOutEverywhere.done" }));
+    return redirect("/sign-in", { headers });
   }
-  const regional = accountSchema(isTimeZone).transform(({ clock, ...rest }) => ({
-    ...rest,
-    use12Hour: clock === "12",
-  }));
-  return savePreferences(user.id, url, form, regional, REGIONAL_SECTION);
-}
-
-/** Through the auth service: the current password is checked there, other sessions end at once. */
-async function changePassword(
-  userId: string,
-  form: FormData,
-  context: Route.ActionArgs["context"],
-  /** Where to go next: home once a one-time password is replaced, else back here. */
-  next: string | null,
-  url: URL,
-) {
-  const submission = parseForm(form, passwordSchema);
+  const schema = intent === "timezone" ? timeZoneSchema(isTimeZone) : accountSchema(isTimeZone);
+  const submission = parseForm(form, schema);
   if (!submission.success) return formFailure(submission.result);
-  const { token, clientIp } = authCallContext(context);
-  try {
-    const result = await callAuth("/password", {
-      token,
-      clientIp,
-      body: { currentPassword: submission.data.currentPassword, newPassword: submission.data.newPassword },
-    });
-    if (!result.ok) {
-      if (result.code === "invalid_credentials") {
-        return formFailure({ fieldErrors: { currentPassword: "settings:errors.currentPasswordWrong" } });
-      }
-      return formFailure({ formError: { text: result.error } }, result.status);
-    }
-  } catch (error) {
-    if (!(error instanceof AuthUnavailableError)) throw error;
-    return formFailure({ formError: { key: "auth:errors.unavailable" } }, 503);
-  }
-  await markSessionsStale(userId);
-  const back = next ?? (form.get("backToSection") ? `${url.pathname}#${PASSWORD_SECTION}` : url.pathname);
-  return redirectWithToast(back, { type: "success", key: "settings:password.changed" });
-}
-
-/** Every session of the user ends, this one included: back to sign-in, with a notice. */
-async function signOutEverywhereAndLeave(userId: string, request: Request, context: Route.ActionArgs["context"]) {
-  const outcome = await signOutEverywhere(context, userId);
-  // Marked, so only this section shows the error.
-  if (!outcome.ok) return formFailure({ ...outcome.result, values: { intent: SIGN_OUT_EVERYWHERE } }, outcome.status);
-  const headers = new Headers();
-  headers.append("Set-Cookie", await sessionStorage().destroySession(await getSession(request)));
-  headers.append("Set-Cookie", await flashToast({ type: "success", key: "settings:signOutEverywhere.done" }));
-  return redirect("/sign-in", { headers });
-}
-
-function LanguageSection() {
-  const { t, i18n } = useTranslation("settings");
-  const location = useLocation();
-  return (
-    <SettingsSection title={t("account.languageTitle")} description={t("account.languageDescription")}>
-      {/* A plain post: the page comes back rendered in the new language. */}
-      <form method="post" action="/resources/locale" className="flex flex-wrap items-end gap-3">
-        <input type="hidden" name="redirectTo" value={location.pathname} />
-        <SelectField name="lng" label={t("account.language")} defaultValue={i18n.language}>
-          {LANGUAGES.map((lng) => (
-            <option key={lng} value={lng} lang={lng}>
-              {LANGUAGE_NAMES[lng]}
-            </option>
-          ))}
-        </SelectField>
-        <button type="submit" className={buttonClass("outline")}>
-          {t("account.applyLanguage")}
-        </button>
-      </form>
-    </SettingsSection>
-  );
-}
-
-/** The browser is in another zone than the saved one: one click switches to it. */
-function ZoneSuggestion({ zone }: { zone: { id: string; label: string } }) {
-  const { t } = useTranslation("settings");
-  const { fetcher, saving } = usePreferenceForm("timezone");
-  return (
-    <fetcher.Form
-      method="post"
-      preventScrollReset
-      className="flex flex-wrap items-center gap-3 rounded-md border border-border bg-muted/50 px-3 py-2 text-sm"
-    >
-      <input type="hidden" name="intent" value="timezone" />
-      <BackToSection />
-      <input type="hidden" name="timezone" value={zone.id} />
-      <p className="min-w-0 flex-1">{t("account.zoneDiffers", { zone: zone.label })}</p>
-      <SubmitButton variant="outline" size="sm" pending={saving} pendingLabel={t("saving")}>
-        {t("account.useZone", { zone: zone.label.split(" (")[0] })}
-      </SubmitButton>
-    </fetcher.Form>
-  );
-}
-
-function RegionalSection({ loaderData }: { loaderData: Route.ComponentProps["loaderData"] }) {
-  const { t } = useTranslation("settings");
-  const { fetcher, pending, key, errors, saving } = usePreferenceForm("regional");
-  // The preview follows the form: the pending values while saving, else what is stored.
-  const format = useFormatter({
-    timeZone: pending?.timezone ?? loaderData.timezone,
-    use12Hour: pending ? pending.clock === "12" : loaderData.use12Hour,
-    dateFormat: (pending?.dateFormat as DateFormat | undefined) ?? loaderData.dateFormat,
-    showRelativeTime: pending ? pending.showRelativeTime === "on" : loaderData.showRelativeTime,
-  });
-  return (
-    <SettingsSection
-      id={REGIONAL_SECTION}
-      title={t("account.regionalTitle")}
-      description={t("account.regionalDescription")}
-    >
-      {loaderData.suggestedZone && <ZoneSuggestion zone={loaderData.suggestedZone} />}
-      {/* Keyed by the stored zone too, so a switch from the suggestion shows in the list. */}
-      <fetcher.Form
-        method="post"
-        preventScrollReset
-        key={`${key}-${loaderData.timezone}`}
-        className="flex flex-col gap-5"
-      >
-        <input type="hidden" name="intent" value="regional" />
-        <BackToSection />
-        <SelectField
-          name="timezone"
-          label={t("account.timezone")}
-          hint={t("account.timezoneHint")}
-          defaultValue={loaderData.timezone}
-          error={errors.field("timezone")}
-        >
-          {loaderData.timeZoneGroups.map((group) => (
-            <optgroup key={group.region} label={t(`account.regions.${group.region}`)}>
-              {group.zones.map((zone) => (
-                <option key={zone.id} value={zone.id}>
-                  {zone.label}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </SelectField>
-        <SelectField
-          name="clock"
-          label={t("account.clock")}
-          defaultValue={loaderData.use12Hour ? "12" : "24"}
-          error={errors.field("clock")}
-        >
-          <option value="24">{t("account.clock24")}</option>
-          <option value="12">{t("account.clock12")}</option>
-        </SelectField>
-        <SelectField
-          name="dateFormat"
-          label={t("account.dateFormat")}
-          defaultValue={loaderData.dateFormat}
-          error={errors.field("dateFormat")}
-        >
-          {DATE_FORMATS.map((f) => (
-            <option key={f} value={f}>
-              {t(`account.dateFormats.${f}`)}
-            </option>
-          ))}
-        </SelectField>
-        <SwitchField
-          name="showRelativeTime"
-          label={t("account.relativeTime")}
-          hint={t("account.relativeTimeDescription")}
-          defaultChecked={loaderData.showRelativeTime}
-        />
-        <p className="rounded-md bg-muted px-3 py-2 text-sm" data-testid="format-preview">
-          <span className="text-muted-foreground">{t("account.preview")}: </span>
-          <output>{format.dateTime(SAMPLE)}</output>
-        </p>
-        <SubmitButton pending={saving} pendingLabel={t("saving")}>
-          {t("save")}
-        </SubmitButton>
-      </fetcher.Form>
-    </SettingsSection>
-  );
-}
-
-function PasswordSection({ email, mustChange }: { email: string; mustChange: boolean }) {
-  const { t } = useTranslation("settings");
-  const { fetcher, key, errors, saving } = usePreferenceForm("password");
-  return (
-    <SettingsSection id={PASSWORD_SECTION} title={t("password.title")} description={t("password.description")}>
-      <fetcher.Form method="post" preventScrollReset key={key} className="flex max-w-md flex-col gap-4">
-        {mustChange && (
-          <p role="status" className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm">
-            {t("password.mustChange")}
-          </p>
-        )}
-        <input type="hidden" name="intent" value="password" />
-        <BackToSection />
-        <input type="hidden" name="username" autoComplete="username" value={email} />
-        <InputField
-          name="currentPassword"
-          type="password"
-          label={t("password.current")}
-          autoComplete="current-password"
-          required
-          error={errors.field("currentPassword")}
-        />
-        <InputField
-          name="newPassword"
-          type="password"
-          label={t("password.new")}
-          autoComplete="new-password"
-          minLength={PASSWORD_MIN_LENGTH}
-          required
-          hint={t("auth:passwordHint")}
-          error={errors.field("newPassword")}
-        />
-        <InputField
-          name="confirmPassword"
-          type="password"
-          label={t("password.confirm")}
-          autoComplete="new-password"
-          required
-          error={errors.field("confirmPassword")}
-        />
-        <SubmitButton pending={saving} pendingLabel={t("saving")}>
-          {t("password.submit")}
-        </SubmitButton>
-      </fetcher.Form>
-    </SettingsSection>
-  );
-}
-
-function SignOutEverywhereSection() {
-  const { t } = useTranslation("settings");
-  const actionData = useActionData<FormResult>();
-  const errors = useFormErrors(actionData?.values?.intent === SIGN_OUT_EVERYWHERE ? actionData : undefined);
-  const pending = useIsPending(SIGN_OUT_EVERYWHERE);
-  return (
-    <SettingsSection title={t("signOutEverywhere.title")} description={t("signOutEverywhere.description")}>
-      <Form method="post" className="flex flex-col items-start gap-3">
-        <FormError>{errors.form}</FormError>
-        <input type="hidden" name="intent" value={SIGN_OUT_EVERYWHERE} />
-        <SubmitButton variant="outline" pending={pending} pendingLabel={t("signOutEverywhere.pending")}>
-          <LogOut aria-hidden="true" />
-          {t("signOutEverywhere.submit")}
-        </SubmitButton>
-      </Form>
-    </SettingsSection>
-  );
+  const failed = await savePreferences(services, reader.id, submission.data);
+  if (failed) return formFailure(failed, 500);
+  return redirectWithToast(backTo(url, form, REGIONAL_SECTION), PREFERENCES_SAVED);
 }
 
 export default function AccountSettings({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("settings");
-  return (
-    <div className="flex flex-col gap-8">
-      <title>{`${t("account.title")} · Kuzatuv`}</title>
-      <p className="text-sm text-muted-foreground">
-        {t("account.signedInWith")} <span className="font-medium text-foreground">{loaderData.email}</span>
-      </p>
-      <LanguageSection />
-      <RegionalSection loaderData={loaderData} />
-      <PasswordSection email={loaderData.email} mustChange={loaderData.mustChangePassword} />
-      <SignOutEverywhereSection />
-    </div>
-  );
+  return <AccountPage loaderData={loaderData} />;
 }
 
 export const ErrorBoundary = PageErrorBoundary;

@@ -1,150 +1,30 @@
-import type { FormEvent } from "react";
-import { useLocation } from "react-router";
-import { preferencesContext } from "~/core/context.server";
-import { requireUser } from "~/features/auth/guard.server";
-import { savePreferences } from "~/features/settings/save.server";
-import { appearanceSchema, FONTS } from "~/features/settings/schemas";
-import { BackToSection, SettingsSection } from "~/features/settings/settings-section";
-import { usePreferenceForm } from "~/features/settings/use-preference-form";
-import { useTranslation } from "~/i18n/use-translation";
-import { THEME_CHOICES, type ThemeChoice } from "~/lib/theme";
+import { preferencesContext, requireReader, servicesOf } from "~/core/context.server";
+import { AppearancePage, FONT_SECTION } from "~/features/settings/appearance-page";
+import { PREFERENCES_SAVED, savePreferences } from "~/features/settings/preferences.server";
+import { appearanceSchema } from "~/features/settings/schemas";
+import { formFailure, parseForm } from "~/lib/forms.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
-import { useThemeChoice } from "~/shell/theme-switcher";
-import { cn } from "~/ui/cn";
-import { FieldError } from "~/ui/field";
 import type { Route } from "./+types/_app.settings.appearance";
 
-const FONT_SECTION = "font";
-
 export function loader({ context }: Route.LoaderArgs) {
-  requireUser(context);
+  requireReader(context);
   return { font: context.get(preferencesContext)?.font ?? "system" };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const user = requireUser(context);
-  return savePreferences(user.id, url, await request.formData(), appearanceSchema, FONT_SECTION);
-}
-
-/** A miniature of the dashboard in a theme's colours. */
-function ThemePreview({ theme }: { theme: ThemeChoice }) {
-  const pane = (mode: "light" | "dark") => (
-    <div className={cn("flex h-full flex-1 gap-1.5 p-2", mode === "dark" ? "bg-[#0b0d12]" : "bg-[#f8f9fb]")}>
-      <div className={cn("w-1/4 rounded", mode === "dark" ? "bg-[#1a1f29]" : "bg-[#e2e6ec]")} />
-      <div className="flex flex-1 flex-col gap-1.5">
-        <div className={cn("h-2 w-2/3 rounded", mode === "dark" ? "bg-[#6b93ff]" : "bg-[#1f5eff]")} />
-        <div className={cn("h-2 w-full rounded", mode === "dark" ? "bg-[#262c38]" : "bg-[#e2e6ec]")} />
-        <div className={cn("h-2 w-5/6 rounded", mode === "dark" ? "bg-[#262c38]" : "bg-[#e2e6ec]")} />
-      </div>
-    </div>
-  );
-  return (
-    <span aria-hidden="true" className="flex h-20 overflow-hidden rounded-md border border-border">
-      {theme === "system" ? (
-        <>
-          {pane("light")}
-          {pane("dark")}
-        </>
-      ) : (
-        pane(theme)
-      )}
-    </span>
-  );
-}
-
-function ThemeSection() {
-  const { t } = useTranslation("settings");
-  const location = useLocation();
-  const [choice, setChoice] = useThemeChoice();
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const value = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value");
-    if (!THEME_CHOICES.includes(value as ThemeChoice)) return;
-    event.preventDefault();
-    setChoice(value as ThemeChoice);
-  }
-
-  return (
-    <SettingsSection title={t("appearance.themeTitle")} description={t("appearance.themeDescription")}>
-      {/* Each card is a submit button: a plain post without JavaScript, instant with it. */}
-      <form method="post" action="/resources/theme" onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-3">
-        <input type="hidden" name="redirectTo" value={location.pathname} />
-        {THEME_CHOICES.map((theme) => (
-          <button
-            key={theme}
-            type="submit"
-            name="theme"
-            value={theme}
-            aria-pressed={choice === theme}
-            className={cn(
-              "flex flex-col gap-2 rounded-lg border border-border p-2 text-left outline-none focus-visible:ring-2 focus-visible:ring-ring",
-              choice === theme && "border-primary ring-1 ring-primary",
-            )}
-          >
-            <ThemePreview theme={theme} />
-            <span className="px-1 text-sm font-medium">{t(`common:theme.${theme}`)}</span>
-          </button>
-        ))}
-      </form>
-    </SettingsSection>
-  );
-}
-
-const FONT_STACKS: Record<(typeof FONTS)[number], string> = {
-  system: "var(--font-sans)",
-  inter: '"Inter Variable", var(--font-sans)',
-  "noto-sans": '"Noto Sans Variable", var(--font-sans)',
-  "ibm-plex-sans": '"IBM Plex Sans Variable", var(--font-sans)',
-};
-
-/** Like the theme: each font is a submit button, applied at once (no separate Save on this page). */
-function FontSection({ font }: { font: string }) {
-  const { t } = useTranslation("settings");
-  const { fetcher, pending, key, errors } = usePreferenceForm("font");
-  const chosen = pending?.font ?? font;
-  return (
-    <SettingsSection id={FONT_SECTION} title={t("appearance.fontTitle")} description={t("appearance.fontDescription")}>
-      <fetcher.Form method="post" preventScrollReset key={key} className="flex flex-col gap-2">
-        <BackToSection />
-        <fieldset
-          className="grid gap-2 sm:grid-cols-2"
-          aria-describedby={errors.field("font") ? "font-error" : undefined}
-        >
-          <legend className="mb-1 text-sm font-medium">{t("appearance.font")}</legend>
-          {FONTS.map((value) => (
-            <button
-              key={value}
-              type="submit"
-              name="font"
-              value={value}
-              aria-pressed={chosen === value}
-              className={cn(
-                "flex flex-col gap-1 rounded-lg border border-border p-3 text-left outline-none focus-visible:ring-2 focus-visible:ring-ring",
-                chosen === value && "border-primary ring-1 ring-primary",
-              )}
-            >
-              <span className="text-lg" style={{ fontFamily: FONT_STACKS[value] }}>
-                {t("appearance.fontSample")}
-              </span>
-              <span className="text-sm font-medium">{t(`appearance.fonts.${value}`)}</span>
-            </button>
-          ))}
-        </fieldset>
-        <FieldError id="font-error">{errors.field("font")}</FieldError>
-      </fetcher.Form>
-    </SettingsSection>
-  );
+  const reader = requireReader(context);
+  const form = await request.formData();
+  const submission = parseForm(form, appearanceSchema);
+  if (!submission.success) return formFailure(submission.result);
+  const failed = await savePreferences(servicesOf(context), reader.id, submission.data);
+  if (failed) return formFailure(failed, 500);
+  // Without JavaScript (BackToSection) the page comes back at the font section.
+  return redirectWithToast(url.pathname + (form.has("backToSection") ? `#${FONT_SECTION}` : ""), PREFERENCES_SAVED);
 }
 
 export default function AppearanceSettings({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("settings");
-  return (
-    <div className="flex flex-col gap-8">
-      <title>{`${t("appearance.title")} · Kuzatuv`}</title>
-      <ThemeSection />
-      <FontSection font={loaderData.font} />
-    </div>
-  );
+  return <AppearancePage font={loaderData.font} />;
 }
 
 export const ErrorBoundary = PageErrorBoundary;

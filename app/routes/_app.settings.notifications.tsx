@@ -1,10 +1,12 @@
-import { preferencesContext } from "~/core/context.server";
+import { preferencesContext, servicesOf } from "~/core/context.server";
 import { requireUser } from "~/features/auth/guard.server";
-import { savePreferences } from "~/features/settings/save.server";
+import { PREFERENCES_SAVED, savePreferences } from "~/features/settings/preferences.server";
 import { NOTIFY, notificationsSchema } from "~/features/settings/schemas";
 import { SettingsSection } from "~/features/settings/settings-section";
 import { usePreferenceForm } from "~/features/settings/use-preference-form";
 import { useTranslation } from "~/i18n/use-translation";
+import { formFailure, parseForm } from "~/lib/forms.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { SubmitButton } from "~/ui/button";
 import { RadioGroupField, SwitchField } from "~/ui/field";
@@ -24,7 +26,10 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireUser(context);
-  return savePreferences(user.id, url, await request.formData(), notificationsSchema);
+  const submission = parseForm(await request.formData(), notificationsSchema);
+  if (!submission.success) return formFailure(submission.result);
+  const failed = await savePreferences(servicesOf(context), user.id, submission.data);
+  return failed ? formFailure(failed, 500) : redirectWithToast(url.pathname, PREFERENCES_SAVED);
 }
 
 const EMAILS = ["communicationEmails", "marketingEmails", "socialEmails"] as const;

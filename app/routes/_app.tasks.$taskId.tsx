@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "react-router";
 import { found, requirePermission, requireReader, servicesOf } from "~/core/context.server";
 import { can } from "~/core/permissions";
+import { authCallContext } from "~/features/auth/guard.server";
 import { projectMembers } from "~/features/projects/members.server";
 import { deleteTask, updateTask } from "~/features/tasks/changes.server";
 import { listUrl } from "~/features/tasks/list";
@@ -38,7 +39,9 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   const submission = parseForm(form, taskSchema);
   if (!submission.success) return formFailure(submission.result);
   const saved = found(
-    await updateTask(services, reader, params.taskId, submission.data, (ids) => projectMembers(context, ids)),
+    await updateTask(services, reader, params.taskId, submission.data, (ids) =>
+      projectMembers(servicesOf(context), authCallContext(context), ids),
+    ),
   );
   if (!saved.ok) return formFailure({ values: submission.values, fieldErrors: { [saved.field]: saved.key } }, 422);
   return redirectWithToast(listUrl(url), {

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { requirePermission, requireReader, servicesOf } from "~/core/context.server";
 import { isUuid } from "~/core/sql.server";
+import { authCallContext } from "~/features/auth/guard.server";
 import { projectMembers } from "~/features/projects/members.server";
 import { checkTaskRows, guessTaskMapping, importTasks, readTaskCsv, readTaskFile } from "~/features/tasks/csv.server";
 import {
@@ -56,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const fallbackProject = isUuid(defaultProjectId) ? defaultProjectId : null;
   const checked = await checkTaskRows(services, reader, read, mapping, fallbackProject, (ids) =>
-    projectMembers(context, ids),
+    projectMembers(servicesOf(context), authCallContext(context), ids),
   );
   if (!checked.ok) {
     const problems = { errors: checked.errors, invalidRows: checked.invalidRows };

@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import { requirePermission, requireReader, servicesOf } from "~/core/context.server";
+import { authCallContext } from "~/features/auth/guard.server";
 import { projectMembers } from "~/features/projects/members.server";
 import { createTask, startingProject } from "~/features/tasks/changes.server";
 import { listUrl } from "~/features/tasks/list";
@@ -28,7 +29,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   requirePermission(reader, "tasks.edit");
   const submission = parseForm(await request.formData(), taskSchema);
   if (!submission.success) return formFailure(submission.result);
-  const saved = await createTask(servicesOf(context), reader, submission.data, (ids) => projectMembers(context, ids));
+  const saved = await createTask(servicesOf(context), reader, submission.data, (ids) =>
+    projectMembers(servicesOf(context), authCallContext(context), ids),
+  );
   if (!saved.ok) return formFailure({ values: submission.values, fieldErrors: { [saved.field]: saved.key } }, 422);
   return redirectWithToast(listUrl(url), {
     type: "success",

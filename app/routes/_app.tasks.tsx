@@ -1,5 +1,6 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { found, requirePermission, requireReader, servicesOf } from "~/core/context.server";
+import { authCallContext } from "~/features/auth/guard.server";
 import { projectMembers } from "~/features/projects/members.server";
 import { bulkChangeTasks, moveTask } from "~/features/tasks/changes.server";
 import { TASK_BULK_INTENTS, tasksTable } from "~/features/tasks/list";
@@ -21,7 +22,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const projects = await taskProjectChoices(services, reader);
   // One call to the auth service for the whole page: the people to filter by, sort by and assign.
   const people = await projectMembers(
-    context,
+    servicesOf(context),
+    authCallContext(context),
     projects.map((p) => p.id),
   );
   return tasksPage(services, reader, requested, view, { projects, people });
@@ -50,7 +52,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (!change.success) return back({ type: "error", key: "tables:bulk.invalid" });
   if (change.data.intent === "delete") requirePermission(reader, "tasks.delete");
   const target = bulk.allMatching ? { matching: parseTableState(tasksTable, url.searchParams) } : { ids: bulk.ids };
-  const count = await bulkChangeTasks(services, reader, change.data, target, (ids) => projectMembers(context, ids));
+  const count = await bulkChangeTasks(services, reader, change.data, target, (ids) =>
+    projectMembers(servicesOf(context), authCallContext(context), ids),
+  );
   if (count === "notMember") return back({ type: "error", key: "tasks:errors.assigneeNotMemberBulk" });
   return back({
     type: "success",

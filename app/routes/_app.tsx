@@ -1,119 +1,32 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
-import { Outlet, useLocation, useRouteLoaderData } from "react-router";
-import { preferencesContext } from "~/core/context.server";
+import { requireReader, servicesOf } from "~/core/context.server";
 import { unreadNotifications } from "~/features/alerts/notifications.server";
-import { requireUser, requireUserMiddleware } from "~/features/auth/guard.server";
-import { listProjectsOnce } from "~/features/projects/projects.server";
-import { useTranslation } from "~/i18n/use-translation";
-import { getEnv } from "~/lib/env.server";
+import { requireUserMiddleware } from "~/features/auth/guard.server";
 import { readSidebarCollapsed } from "~/lib/sidebar.server";
-import { AppHeader } from "~/shell/app-header";
-import { AppSidebar, DRAWER_ID, useSidebarCollapsed } from "~/shell/app-sidebar";
+import { AppLayout, type LayoutData } from "~/shell/app-layout";
 import { MinimalErrorPage, statusOf } from "~/shell/error-page";
-import { useRevalidateOnFocus } from "~/shell/use-revalidate-on-focus";
+import { layoutProjects } from "~/shell/layout.server";
 import type { Route } from "./+types/_app";
-
-const loadPalette = () => import("~/shell/command-palette");
-const CommandPalette = lazy(loadPalette);
-
-/**
- * Ctrl/Cmd+K pressed while the page still loads: this inline script (first in the layout's markup)
- * remembers it, and the layout opens the palette as soon as it hydrates.
- */
-const EARLY_SHORTCUT = `addEventListener("keydown",window.__k=e=>{if((e.ctrlKey||e.metaKey)&&!e.altKey&&e.key.toLowerCase()=="k"){e.preventDefault();__k.p=1}})`;
-type EarlyShortcut = ((event: KeyboardEvent) => void) & { p?: 1 };
 
 export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(context);
-  const [visible, unread] = await Promise.all([listProjectsOnce(context, user), unreadNotifications(user)]);
+export async function loader({ request, context }: Route.LoaderArgs): Promise<LayoutData> {
+  const reader = requireReader(context);
+  const [visible, unread] = await Promise.all([layoutProjects(context), unreadNotifications(reader)]);
   const projects = visible.map(({ id, name, color }) => ({ id, name, color }));
-  const saved = context.get(preferencesContext)?.activeProjectId ?? null;
+  const active = reader.activeProjectId;
   return {
     projects,
-    // A project the user can no longer see falls back to "all projects".
-    activeProjectId: projects.some((p) => p.id === saved) ? saved : null,
-    user: { displayName: user.displayName, email: user.email, roles: user.roles },
+    // A project the reader can no longer see (or one deleted since) falls back to "all projects".
+    activeProjectId: projects.some((p) => p.id === active) ? active : null,
+    user: { displayName: reader.displayName, email: reader.email, roles: reader.roles },
     sidebarCollapsed: await readSidebarCollapsed(request),
-    workspaceName: getEnv().WORKSPACE_NAME,
+    workspaceName: servicesOf(context).env.WORKSPACE_NAME,
     unreadNotifications: unread,
   };
 }
 
-/** The signed-in layout: sidebar, header with search and switchers, the page, the palette. */
-export default function AppLayout({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  const collapsed = useSidebarCollapsed(loaderData.sidebarCollapsed);
-  useRevalidateOnFocus();
-  const [paletteOpen, setPaletteOpen] = useState(false);
-  const [paletteWanted, setPaletteWanted] = useState(false);
-  const location = useLocation();
-  const nonce = useRouteLoaderData<{ nonce?: string }>("root")?.nonce;
-
-  const openPalette = useCallback(() => {
-    setPaletteWanted(true);
-    setPaletteOpen(true);
-  }, []);
-
-  useEffect(() => {
-    const early = (window as { __k?: EarlyShortcut }).__k;
-    if (early) {
-      removeEventListener("keydown", early);
-      delete (window as { __k?: EarlyShortcut }).__k;
-      if (early.p) openPalette();
-    }
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key.toLowerCase() === "k" && (event.metaKey || event.ctrlKey) && !event.altKey) {
-        event.preventDefault();
-        setPaletteWanted(true);
-        setPaletteOpen((open) => !open);
-      }
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [openPalette]);
-
-  // A phone's navigation drawer closes once the user has gone somewhere.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of page on purpose.
-  useEffect(() => {
-    const drawer = document.getElementById(DRAWER_ID) as HTMLInputElement | null;
-    if (drawer) drawer.checked = false;
-  }, [location.pathname]);
-
-  return (
-    <div className="app-shell" data-collapsed={collapsed}>
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no user content. */}
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_SHORTCUT }} />
-      <a href="#main" className="skip-link">
-        {t("skipToContent")}
-      </a>
-      <AppSidebar
-        collapsed={collapsed}
-        workspaceName={loaderData.workspaceName}
-        projects={loaderData.projects}
-        activeProjectId={loaderData.activeProjectId}
-      />
-      {/* biome-ignore lint/a11y/noLabelWithoutControl: the backdrop closes the drawer; the header button names it. */}
-      <label htmlFor={DRAWER_ID} className="drawer-backdrop" aria-hidden="true" />
-      <div className="app-main">
-        <AppHeader
-          user={loaderData.user}
-          unread={loaderData.unreadNotifications}
-          onSearch={openPalette}
-          onSearchIntent={() => void loadPalette()}
-        />
-        <main id="main" className="app-content" tabIndex={-1}>
-          <Outlet />
-        </main>
-      </div>
-      {paletteWanted && (
-        <Suspense fallback={null}>
-          <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} projects={loaderData.projects} />
-        </Suspense>
-      )}
-    </div>
-  );
+export default function Layout({ loaderData }: Route.ComponentProps) {
+  return <AppLayout loaderData={loaderData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,127 +1,33 @@
-import { Link } from "react-router";
-import { requireRole } from "~/features/auth/guard.server";
+import { found, requirePermission, requireReader, servicesOf } from "~/core/context.server";
+import { authCallContext } from "~/features/auth/guard.server";
 import { listProjects } from "~/features/projects/projects.server";
 import { usersTable } from "~/features/users/list";
-import { type UserRow, usersTablePage } from "~/features/users/list.server";
-import { UserStatusBadge } from "~/features/users/status-badge";
+import { usersTablePage } from "~/features/users/list.server";
 import { listUsers } from "~/features/users/users.server";
-import { useTranslation } from "~/i18n/use-translation";
-import { type Formatter, useFormatter } from "~/lib/format";
+import { UsersPage } from "~/features/users/users-page";
 import { PageErrorBoundary } from "~/shell/error-page";
-import { buttonClass } from "~/ui/button";
-import { type Column, DataTable } from "~/ui/data-table/data-table";
 import { parseTableState } from "~/ui/data-table/parse";
-import { EmptyState } from "~/ui/empty-state";
-import { SearchX, UserPlus, Users } from "~/ui/icons";
-import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.users._index";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const user = requireRole(context, "users.manage");
-  const [users, projects] = await Promise.all([listUsers(context), listProjects(user)]);
+  const reader = requireReader(context);
+  requirePermission(reader, "users.manage");
+  const services = servicesOf(context);
+  const [users, projects] = await Promise.all([
+    listUsers(services, authCallContext(context)),
+    listProjects(services, reader),
+  ]);
   const spec = usersTable(projects.map((p) => p.id));
-  const page = usersTablePage(users, parseTableState(spec, url.searchParams));
+  const page = await usersTablePage(found(users), parseTableState(spec, url.searchParams));
   return {
     ...page,
     projects: projects.map((p) => ({ id: p.id, name: p.name })),
-    // Relative times count from the server's moment, so the browser renders the same text.
     now: new Date().toISOString(),
   };
 }
 
-function userColumns(t: (key: string) => string, format: Formatter, projects: Record<string, string>, now: Date) {
-  const roleNames = (u: UserRow) => u.roles.map((r) => t(`auth:roles.${r}`)).join(", ");
-  const dash = <span className="text-muted-foreground">—</span>;
-  const columns: Array<Column<UserRow>> = [
-    {
-      id: "name",
-      header: t("table.name"),
-      rowHeader: true,
-      cell: (u) => (
-        <Link to={`/users/${u.id}`} prefetch="intent" className="font-medium hover:underline" data-user-content>
-          {u.displayName}
-        </Link>
-      ),
-    },
-    { id: "username", header: t("table.username"), cell: (u) => <span data-user-content>{u.username}</span> },
-    { id: "firstName", header: t("table.firstName"), cell: (u) => <span data-user-content>{u.firstName}</span> },
-    { id: "email", header: t("table.email"), cell: (u) => <span data-user-content>{u.email}</span> },
-    { id: "roles", header: t("table.roles"), cell: roleNames },
-    {
-      id: "projects",
-      header: t("table.projects"),
-      cell: (u) =>
-        u.roles.includes("admin") ? (
-          <span className="text-muted-foreground">{t("table.allProjects")}</span>
-        ) : u.projectIds.length === 0 ? (
-          dash
-        ) : (
-          <span data-user-content>{u.projectIds.map((id) => projects[id] ?? "?").join(", ")}</span>
-        ),
-    },
-    { id: "status", header: t("table.status"), cell: (u) => <UserStatusBadge status={u.status} /> },
-    {
-      id: "created",
-      header: t("table.created"),
-      cell: (u) => <time dateTime={u.createdAt}>{format.date(u.createdAt)}</time>,
-    },
-    {
-      id: "lastSignIn",
-      header: t("table.lastSignIn"),
-      cell: (u) => (u.lastSignInAt ? <time dateTime={u.lastSignInAt}>{format.when(u.lastSignInAt, now)}</time> : dash),
-    },
-  ];
-  return columns;
-}
-
-export default function UsersPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("users");
-  const format = useFormatter();
-  const { state, rows, total, counts } = loaderData;
-  const projectNames = Object.fromEntries(loaderData.projects.map((p) => [p.id, p.name]));
-  const spec = usersTable(loaderData.projects.map((p) => p.id));
-  const filtered = state.q !== "" || Object.values(state.filters).some((chosen) => chosen.length > 0);
-  return (
-    <>
-      <PageHeader
-        help="users"
-        title={t("title")}
-        description={t("description")}
-        actions={
-          <Link to="/users/new" className={buttonClass()}>
-            <UserPlus aria-hidden="true" />
-            {t("new")}
-          </Link>
-        }
-      />
-      <DataTable
-        spec={spec}
-        state={state}
-        rows={rows}
-        total={total}
-        columns={userColumns(t, format, projectNames, new Date(loaderData.now))}
-        getRowId={(u) => u.id}
-        caption={t("table.caption")}
-        search={{ label: t("list.search"), placeholder: t("list.searchPlaceholder") }}
-        facets={[
-          { id: "role", label: t("list.role"), optionLabel: (role) => t(`auth:roles.${role}`), counts: counts.role },
-          {
-            id: "status",
-            label: t("list.status"),
-            optionLabel: (status) => t(`status.${status}`),
-            counts: counts.status,
-          },
-          {
-            id: "project",
-            label: t("list.project"),
-            optionLabel: (id) => projectNames[id] ?? id,
-            counts: counts.project,
-          },
-        ]}
-        empty={<EmptyState icon={filtered ? SearchX : Users} text={filtered ? t("list.noMatches") : t("list.empty")} />}
-      />
-    </>
-  );
+export default function Users({ loaderData }: Route.ComponentProps) {
+  return <UsersPage loaderData={loaderData} />;
 }
 
 export const ErrorBoundary = PageErrorBoundary;

@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
-import { requireRole } from "~/features/auth/guard.server";
+import { requirePermission, requireReader, servicesOf } from "~/core/context.server";
+import { authCallContext } from "~/features/auth/guard.server";
 import { listProjects } from "~/features/projects/projects.server";
 import { createUserSchema } from "~/features/users/schemas";
 import { RolesAndProjects } from "~/features/users/user-fields";
@@ -16,18 +17,19 @@ import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.users.new";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = requireRole(context, "users.manage");
-  return { projects: (await listProjects(user)).map((p) => ({ id: p.id, name: p.name })) };
+  const reader = requireReader(context);
+  requirePermission(reader, "users.manage");
+  return { projects: (await listProjects(servicesOf(context), reader)).map((p) => ({ id: p.id, name: p.name })) };
 }
 
 type Created = { created: { id: string; email: string; oneTimePassword: string } };
 
 /** Creates the user; the answer carries the one-time password, shown this once and never stored (ADR 025). */
 export async function action({ request, context }: Route.ActionArgs) {
-  requireRole(context, "users.manage");
+  requirePermission(requireReader(context), "users.manage");
   const submission = parseForm(await request.formData(), createUserSchema);
   if (!submission.success) return formFailure(submission.result);
-  const outcome = await createUser(context, submission.data, submission.values);
+  const outcome = await createUser(servicesOf(context), authCallContext(context), submission.data, submission.values);
   if (!outcome.ok) return formFailure(outcome.result, outcome.status);
   const { user, oneTimePassword } = outcome.data;
   return data<Created>(

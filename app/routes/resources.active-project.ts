@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { requireUser } from "~/features/auth/guard.server";
+import { requireReader, servicesOf } from "~/core/context.server";
 import { getProject } from "~/features/projects/projects.server";
 import { updatePreferences } from "~/features/settings/preferences.server";
 import { csrfMiddleware } from "~/lib/csrf.server";
@@ -11,13 +11,13 @@ export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware];
 
 /** The switcher: stores the project the scoped screens show (empty: all projects) and goes back. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context);
+  const reader = requireReader(context);
+  const services = servicesOf(context);
   const form = await readForm(request);
   const projectId = String(form.get("projectId") ?? "");
-  if (projectId)
-    await getProject(user, projectId).catch(() => {
-      throw data({ ok: false, error: "unknown project" }, { status: 404 });
-    });
-  await updatePreferences(user.id, { activeProjectId: projectId || null });
+  if (projectId && !(await getProject(services, reader, projectId))) {
+    throw data({ ok: false, error: "unknown project" }, { status: 404 });
+  }
+  await updatePreferences(services, reader.id, { activeProjectId: projectId || null });
   return redirect(safeRedirect(form.get("redirectTo")));
 }

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { sessionContext } from "~/core/context.server";
+import { servicesOf, sessionContext } from "~/core/context.server";
 import { updatePreferences } from "~/features/settings/preferences.server";
 import { isLanguage } from "~/i18n/config";
 import { localeCookie } from "~/i18n/locale-cookie.server";
@@ -19,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const lng = form.get("lng");
   if (!isLanguage(lng)) return data({ ok: false, error: "unsupported language" }, { status: 400 });
   const { user } = context.get(sessionContext);
-  if (user) await updatePreferences(user.id, { language: lng });
+  if (user) await updatePreferences(servicesOf(context), user.id, { language: lng });
   return redirect(safeRedirect(form.get("redirectTo")), {
     headers: { "Set-Cookie": await localeCookie().serialize(lng) },
   });

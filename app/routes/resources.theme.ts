@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { sessionContext } from "~/core/context.server";
+import { servicesOf, sessionContext } from "~/core/context.server";
 import { updatePreferences } from "~/features/settings/preferences.server";
 import { csrfMiddleware } from "~/lib/csrf.server";
 import { readForm } from "~/lib/form-body.server";
@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { choice, redirectTo } = await readChoice(request);
   if (!choice) return data({ ok: false, error: "theme must be light, dark or system" }, { status: 400 });
   const { user } = context.get(sessionContext);
-  if (user) await updatePreferences(user.id, { theme: choice });
+  if (user) await updatePreferences(servicesOf(context), user.id, { theme: choice });
   const headers = { "Set-Cookie": await commitTheme(request, choice) };
   if (redirectTo) return redirect(redirectTo, { headers });
   return data({ ok: true, theme: choice }, { headers });

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { servicesOf } from "~/core/context.server";
 import { AUTH_RETRIES, callAuth } from "~/features/auth/auth-client.server";
 import { getSession, markSessionsStale, sessionStorage } from "~/features/auth/session.server";
 import { csrfMiddleware } from "~/lib/csrf.server";
@@ -12,18 +13,19 @@ export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware];
  * end the session and go home. When the service cannot revoke it now, the user is not kept waiting:
  * the revocation is retried in the background.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = servicesOf(context);
   const session = await getSession(request);
   const token = session.get("token");
   const user = session.get("user");
   if (token) {
-    await callAuth("/logout", { token }).catch(() => {
-      callAuth("/logout", { token, retries: AUTH_RETRIES }).catch((error: unknown) =>
+    await callAuth(services, "/logout", { token }).catch(() => {
+      callAuth(services, "/logout", { token, retries: AUTH_RETRIES }).catch((error: unknown) =>
         log().warn({ err: error }, "sign-out could not revoke the token"),
       );
     });
   }
-  if (user) await markSessionsStale(user.id);
+  if (user) await markSessionsStale(services, user.id);
   return redirect("/", { headers: { "Set-Cookie": await sessionStorage().destroySession(session) } });
 }
 

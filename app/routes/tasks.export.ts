@@ -1,4 +1,5 @@
 import { requirePermission, requireReader, servicesOf } from "~/core/context.server";
+import { authCallContext } from "~/features/auth/guard.server";
 import { projectMembers } from "~/features/projects/members.server";
 import { tasksCsv } from "~/features/tasks/csv.server";
 import { tasksTable } from "~/features/tasks/list";
@@ -13,7 +14,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const services = servicesOf(context);
   const projects = await taskProjectChoices(services, reader);
   const people = await projectMembers(
-    context,
+    servicesOf(context),
+    authCallContext(context),
     projects.map((p) => p.id),
   );
   const { csv, fileName } = await tasksCsv(services, reader, parseTableState(tasksTable, url.searchParams), people);

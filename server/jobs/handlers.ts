@@ -45,7 +45,7 @@ export const jobs = {
     retryLimit: 0,
   },
   "rematch-project": {
-    run: (_services, data) => rematchProject(String(data.projectId)),
+    run: (services, data) => rematchProject(services, String(data.projectId)),
     policy: "stately",
     concurrency: 1,
     expireInSeconds: 3_600,

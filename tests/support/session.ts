@@ -1,7 +1,7 @@
 import { preferencesContext, sessionContext } from "~/core/context.server";
 import { toCurrentUser } from "~/core/reader";
 import { loadPreferences } from "~/features/settings/preferences.server";
-import { testContext } from "./services";
+import { testContext, testServices } from "./services";
 
 let counter = 0;
 
@@ -26,7 +26,11 @@ export async function signedInContext(
   context.set(sessionContext, { user, token: null, expired: false });
   context.set(
     preferencesContext,
-    await loadPreferences(id, async () => ({ language: overrides.language ?? "en", timezone: "UTC", theme: "system" })),
+    await loadPreferences(testServices(), id, async () => ({
+      language: overrides.language ?? "en",
+      timezone: "UTC",
+      theme: "system",
+    })),
   );
   return { user, context };
 }

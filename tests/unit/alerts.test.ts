@@ -159,10 +159,10 @@ describe("delivery", () => {
     ))!;
     const id = (email: string) => people.find((p) => p.email === email)!.id;
     const first = { language: "en" as const, timezone: "UTC", theme: "system" as const };
-    for (const p of people) await loadPreferences(p.id, async () => first);
-    await updatePreferences(id("ru@example.com"), { language: "ru" });
-    await updatePreferences(id("no-email@example.com"), { communicationEmails: false });
-    await updatePreferences(id("nothing@example.com"), { notify: "none" });
+    for (const p of people) await loadPreferences(testServices(), p.id, async () => first);
+    await updatePreferences(testServices(), id("ru@example.com"), { language: "ru" });
+    await updatePreferences(testServices(), id("no-email@example.com"), { communicationEmails: false });
+    await updatePreferences(testServices(), id("nothing@example.com"), { notify: "none" });
 
     await usualMonth(project.id);
     // The spike arrives through the pipeline, which queues detection, which queues delivery.

@@ -87,7 +87,7 @@ describe.each(LANGUAGES)("the built-in analyst in %s", (language) => {
   let questions: string[];
   beforeAll(async () => {
     reader = await readerFor(language);
-    questions = await suggestedQuestions(reader);
+    questions = await suggestedQuestions(testServices(), reader);
   });
 
   it("suggests seven questions built from the user's projects", () => {
@@ -192,6 +192,8 @@ describe("the built-in analyst's limits", () => {
     const seen = JSON.stringify(result.toolCalls);
     expect(seen).not.toContain(ids.nurbank);
     expect(seen).not.toContain(ids.orzu);
-    expect(await suggestedQuestions(reader)).toEqual(expect.arrayContaining([expect.stringContaining("TezPay")]));
+    expect(await suggestedQuestions(testServices(), reader)).toEqual(
+      expect.arrayContaining([expect.stringContaining("TezPay")]),
+    );
   });
 });

@@ -3,11 +3,11 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { requirePermission, requireReader } from "~/core/context.server";
 import { can, canAccessProject, PERMISSIONS } from "~/core/permissions";
 import { toCurrentUser } from "~/core/reader";
 import type { DatabaseHandle } from "~/db/client.server";
 import { AUTH_RETRIES, AuthUnavailableError, callAuth } from "~/features/auth/auth-client.server";
-import { requireProjectAccess, requireRole } from "~/features/auth/guard.server";
 import { getEnv } from "~/lib/env.server";
 import { middleware as rootMiddleware } from "~/root";
 import { loader as appLoader, middleware as appMiddleware } from "~/routes/_app";
@@ -18,6 +18,7 @@ import { action as signUpAction } from "~/routes/sign-up._index";
 import { api, startAuthService } from "../support/auth-service";
 import { openTestDatabase } from "../support/builders";
 import { callRoute, cookieFrom, formPost, ORIGIN } from "../support/route";
+import { testServices } from "../support/services";
 
 let auth: Awaited<ReturnType<typeof startAuthService>>;
 let database: DatabaseHandle;
@@ -318,7 +319,7 @@ describe("auth client", () => {
 
   it("retries 5xx up to 3 times and then succeeds", async () => {
     const server = await flakyServer([502, 503, 500, 200]);
-    expect(await callAuth("/validate", { token: "t", retries: AUTH_RETRIES })).toEqual({
+    expect(await callAuth(testServices(), "/validate", { token: "t", retries: AUTH_RETRIES })).toEqual({
       ok: true,
       data: { valid: true },
     });
@@ -328,7 +329,7 @@ describe("auth client", () => {
 
   it("never retries a 4xx, and gives up after the retries", async () => {
     const refusing = await flakyServer([401]);
-    expect(await callAuth("/validate", { token: "t", retries: AUTH_RETRIES })).toMatchObject({
+    expect(await callAuth(testServices(), "/validate", { token: "t", retries: AUTH_RETRIES })).toMatchObject({
       ok: false,
       status: 401,
       error: "failed with 401",
@@ -336,7 +337,7 @@ describe("auth client", () => {
     expect(refusing.calls()).toBe(1);
     refusing.close();
     const broken = await flakyServer([500]);
-    await expect(callAuth("/validate", { token: "t", retries: AUTH_RETRIES })).rejects.toBeInstanceOf(
+    await expect(callAuth(testServices(), "/validate", { token: "t", retries: AUTH_RETRIES })).rejects.toBeInstanceOf(
       AuthUnavailableError,
     );
     expect(broken.calls()).toBe(1 + AUTH_RETRIES);
@@ -382,12 +383,12 @@ describe("permissions", () => {
     });
   });
 
-  it("admins reach every project, others only theirs; outsiders get 404 and forbidden roles 403", () => {
+  it("admins reach every project, others only theirs; forbidden roles get 403, nobody signed in goes to sign-in", () => {
     expect(canAccessProject(as("admin", []), "p9")).toBe(true);
     expect(canAccessProject(as("viewer"), "p1")).toBe(true);
     expect(canAccessProject(as("manager"), "p9")).toBe(false);
-    expect(() => requireProjectAccess(as("analyst"), "p9")).toThrow(expect.objectContaining({ init: { status: 404 } }));
-    const context = new RouterContextProvider();
-    expect(() => requireRole(context, "users.manage")).toThrow();
+    const viewer = { ...as("viewer"), timeZone: "UTC", language: "en", activeProjectId: null };
+    expect(() => requirePermission(viewer, "users.manage")).toThrow(expect.objectContaining({ init: { status: 403 } }));
+    expect(() => requireReader(new RouterContextProvider())).toThrow(expect.objectContaining({ status: 302 }));
   });
 });

@@ -13,6 +13,7 @@ import { action as createProjectAction } from "~/routes/_app.projects.create";
 import { action as profileAction } from "~/routes/_app.settings._index";
 import { openTestDatabase } from "../support/builders";
 import { formPost, ORIGIN } from "../support/route";
+import { testServices } from "../support/services";
 import { signedInContext } from "../support/session";
 
 let db: DatabaseHandle;
@@ -156,7 +157,7 @@ describe("free text", () => {
       values: { bio: "PR lead\u0000" },
       fieldErrors: { bio: "forms:errors.controlCharacters" },
     });
-    const stored = await loadPreferences(user.id, () => Promise.reject(new Error("row expected")));
+    const stored = await loadPreferences(testServices(), user.id, () => Promise.reject(new Error("row expected")));
     expect(stored.bio).toBeNull();
   });
 

@@ -20,6 +20,7 @@ import { authRouter } from "../../server/auth-service/http";
 import { api, startAuthService } from "../support/auth-service";
 import { openTestDatabase } from "../support/builders";
 import { callRoute, cookieFrom, formPost, ORIGIN } from "../support/route";
+import { testServices } from "../support/services";
 
 let auth: Awaited<ReturnType<typeof startAuthService>>;
 let database: DatabaseHandle;
@@ -220,11 +221,11 @@ describe("the end of a session takes effect on the next request", () => {
     expect(await visit(cookie)).toEqual({ user: expect.objectContaining({ roles: ["analyst"] }) });
 
     await api(auth.url, `/users/${id}`, { method: "PATCH", token: admin, body: { roles: ["manager"] } });
-    await markSessionsStale(id);
+    await markSessionsStale(testServices(), id);
     expect(await visit(cookie)).toEqual({ user: expect.objectContaining({ roles: ["manager"] }) });
 
     await api(auth.url, `/users/${id}`, { method: "PATCH", token: admin, body: { status: "deactivated" } });
-    await markSessionsStale(id);
+    await markSessionsStale(testServices(), id);
     expect(await visit(cookie)).toEqual({ redirect: "/sign-in?redirect=%2F" });
   });
 });
@@ -242,7 +243,7 @@ describe("logs of failed queries", () => {
   }
 
   it("the app's log keeps the query but never its parameters", async () => {
-    const failure = await updatePreferences("00000000-0000-4000-8000-000000000001", {
+    const failure = await updatePreferences(testServices(), "00000000-0000-4000-8000-000000000001", {
       bio: "my secret bio\u0000",
     }).catch((error: unknown) => error);
     const { lines, stream } = capture();

@@ -8,6 +8,7 @@ import { unreadNotifications } from "~/features/alerts/notifications.server";
 import { markSessionsStale, sessionVersion } from "~/features/auth/session.server";
 import { listProjects } from "~/features/projects/projects.server";
 import { aProject, openTestDatabase } from "../support/builders";
+import { testServices } from "../support/services";
 
 let handle: DatabaseHandle;
 const admin = { id: crypto.randomUUID(), roles: ["admin"], projectIds: [] } as unknown as CurrentUser;
@@ -31,17 +32,17 @@ function countedRead() {
 describe("reads kept until the next write", () => {
   it("every write shows on the next read: insert, update, a transaction, the session version", async () => {
     const project = await aProject(handle, { name: "Kept" });
-    expect((await listProjects(admin)).map((p) => p.name)).toContain("Kept");
+    expect((await listProjects(testServices(), admin)).map((p) => p.name)).toContain("Kept");
 
     await handle.db.update(projects).set({ name: "Renamed" }).where(eq(projects.id, project.id));
-    expect((await listProjects(admin)).map((p) => p.name)).toContain("Renamed");
+    expect((await listProjects(testServices(), admin)).map((p) => p.name)).toContain("Renamed");
 
     await handle.db.transaction((tx) => tx.delete(projects).where(eq(projects.id, project.id)));
-    expect((await listProjects(admin)).map((p) => p.id)).not.toContain(project.id);
+    expect((await listProjects(testServices(), admin)).map((p) => p.id)).not.toContain(project.id);
 
-    const before = await sessionVersion(admin.id);
-    await markSessionsStale(admin.id);
-    expect(await sessionVersion(admin.id)).toBe(before + 1);
+    const before = await sessionVersion(testServices(), admin.id);
+    await markSessionsStale(testServices(), admin.id);
+    expect(await sessionVersion(testServices(), admin.id)).toBe(before + 1);
     expect(await unreadNotifications(admin)).toBe(0);
   });
 

@@ -7,6 +7,7 @@ import { rematchProject } from "~/features/projects/rematch.server";
 import { loader as overviewLoader } from "~/routes/_app._index";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 import { routeArgs } from "../support/route";
+import { testServices } from "../support/services";
 import { signedInContext } from "../support/session";
 
 let handle: DatabaseHandle;
@@ -99,7 +100,7 @@ describe("rematchProject", () => {
       .update(projects)
       .set({ keywords: ["green"] })
       .where(eq(projects.id, blue));
-    await rematchProject(blue);
+    await rematchProject(testServices(), blue);
     expect((await latestMentions([blue], 10)).map((m) => m.text)).toEqual(["green, nobody's"]);
     expect((await volumeLast30Days([blue])).at(-1)).toMatchObject({ neutral: 1 });
     expect((await volumeLast30Days([blue])).find((d) => d.day === dayKey(2))).toMatchObject({ neutral: 0 });
@@ -108,6 +109,6 @@ describe("rematchProject", () => {
   });
 
   it("does nothing for a project that no longer exists", async () => {
-    await expect(rematchProject("00000000-0000-4000-8000-000000000999")).resolves.toBeUndefined();
+    await expect(rematchProject(testServices(), "00000000-0000-4000-8000-000000000999")).resolves.toBeUndefined();
   });
 });

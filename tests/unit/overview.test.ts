@@ -53,7 +53,7 @@ async function overviewOf(
   return overview({
     services: testServices(),
     user,
-    visible: visible ?? (await listProjects(user)),
+    visible: visible ?? (await listProjects(testServices(), user)),
     activeProjectId,
     language,
     timeZone: "UTC",
@@ -120,7 +120,7 @@ describe("overview", () => {
     });
     await mentions(handle, { source, projectIds: [project.id], items: [{ text: "hello" }] });
     const { user } = await signedInContext({ roles: ["admin"] });
-    const visible = (await listProjects(user)).filter((p) => p.id === project.id);
+    const visible = (await listProjects(testServices(), user)).filter((p) => p.id === project.id);
     expect((await overviewOf(user, null, "ru", "7", visible)).recent.map((m) => m.source)).toEqual(["Контакт-центр"]);
     expect((await overviewOf(user, null, "en", "7", visible)).recent.map((m) => m.source)).toEqual(["Contact centre"]);
   });

@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { sessionContext } from "~/core/context.server";
+import { type Preferences, preferencesContext, sessionContext } from "~/core/context.server";
+import { presetDays, startOfDay, today } from "~/core/period";
 import type { DatabaseHandle } from "~/db/client.server";
 import { projects } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
@@ -107,7 +108,7 @@ async function post(query: string, fields: Array<[string, string]>, context: unk
 }
 
 describe("the projects table's loader", () => {
-  it("shows the first page by name, with mentions of the last 7 days from the rollups and members from the auth service", async () => {
+  it("shows the first page by name, with mentions of the last 7 days and members from the auth service", async () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch");
     const page = await list("");
     const memberCalls = fetchSpy.mock.calls.filter(([input]) => String(input).endsWith("/project-members"));
@@ -290,5 +291,34 @@ describe("bulk actions on the projects table", () => {
     )) as Response;
     expect(made.status).toBe(302);
     expect(await status("Anor")).toEqual(["active"]);
+  });
+});
+
+describe("the projects table's mentions of the last 7 days", () => {
+  it("are the 7 days of the reader's zone, today included", async () => {
+    const zone = "Pacific/Kiritimati";
+    const project = await aProject(handle, { name: "Zoned", keywords: ["zoned"] });
+    const firstDay = startOfDay(presetDays("7", today(zone)).from, zone);
+    await mentions(handle, {
+      source: await aSource(handle),
+      projectIds: [project.id],
+      // UTC days would count both or neither, depending on the hour the test runs.
+      items: [{ at: new Date(firstDay.getTime() - 60_000) }, { at: new Date(firstDay.getTime() + 60_000) }],
+    });
+    const context = await admin();
+    context.set(preferencesContext, { ...(context.get(preferencesContext) as Preferences), timezone: zone });
+    const page = await list("?q=Zoned", context);
+    expect(page.rows.map((r) => [r.name, r.mentions7d])).toEqual([["Zoned", 1]]);
+  });
+
+  it("leave archived mentions out", async () => {
+    const project = await aProject(handle, { name: "Tidied", keywords: ["tidied"] });
+    await mentions(handle, {
+      source: await aSource(handle),
+      projectIds: [project.id],
+      items: [{ daysAgo: 1 }, { daysAgo: 1, isArchived: true }],
+    });
+    const page = await list("?q=Tidied");
+    expect(page.rows.map((r) => [r.name, r.mentions7d])).toEqual([["Tidied", 1]]);
   });
 });

@@ -12,6 +12,7 @@ import type { RunningJobQueue } from "../../server/jobs/queue";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 import { jobsSettled, startTestJobQueue } from "../support/jobs";
 import { formPost, ORIGIN } from "../support/route";
+import { testServices } from "../support/services";
 import { signedInContext } from "../support/session";
 
 let handle: DatabaseHandle;
@@ -195,7 +196,7 @@ describe("creating, editing, pausing and deleting", () => {
     const admin = await signedInContext({ roles: ["admin"] });
     // Someone looking at Beta in the switcher is back on "All projects" once it is gone.
     const watcher = await signedInContext({ roles: ["admin"] });
-    await updatePreferences(watcher.user.id, { activeProjectId: beta });
+    await updatePreferences(testServices(), watcher.user.id, { activeProjectId: beta });
     const wrongName = (await call(
       detailAction as never,
       formPost(`/projects/${beta}`, { intent: "delete", confirm: "beta" }),
@@ -212,7 +213,8 @@ describe("creating, editing, pausing and deleting", () => {
     expect(deleted.headers.get("Location")).toBe("/projects");
     expect(await handle.db.select().from(projects).where(eq(projects.id, beta))).toEqual([]);
     expect(
-      (await loadPreferences(watcher.user.id, () => Promise.reject(new Error("row expected")))).activeProjectId,
+      (await loadPreferences(testServices(), watcher.user.id, () => Promise.reject(new Error("row expected"))))
+        .activeProjectId,
     ).toBeNull();
   });
 });
@@ -262,7 +264,8 @@ describe("the switcher", () => {
       analyst.context,
     )) as Response;
     expect(chosen.headers.get("Location")).toBe("/messages");
-    const prefs = () => loadPreferences(analyst.user.id, () => Promise.reject(new Error("row expected")));
+    const prefs = () =>
+      loadPreferences(testServices(), analyst.user.id, () => Promise.reject(new Error("row expected")));
     expect((await prefs()).activeProjectId).toBe(alpha);
     await call(activeProjectAction as never, formPost("/resources/active-project", { projectId: "" }), analyst.context);
     expect((await prefs()).activeProjectId).toBeNull();

@@ -9,6 +9,7 @@ import type { RunningJobQueue } from "../../server/jobs/queue";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 import { jobsSettled, startTestJobQueue } from "../support/jobs";
 import { routeArgs } from "../support/route";
+import { testServices } from "../support/services";
 import { signedInContext } from "../support/session";
 
 let handle: DatabaseHandle;
@@ -45,7 +46,7 @@ describe("re-matching a project", () => {
       .update(projects)
       .set({ keywords: ["pear"] })
       .where(eq(projects.id, project.id));
-    await queueRematch(project.id);
+    await queueRematch(testServices(), project.id);
     expect(await state(project.id)).toMatchObject({ status: "queued" });
     await jobsSettled(handle);
 
@@ -86,12 +87,12 @@ describe("re-matching a project", () => {
       .update(projects)
       .set({ keywords: ["cherry"] })
       .where(eq(projects.id, project.id));
-    await rematchProject(project.id);
+    await rematchProject(testServices(), project.id);
     expect(await linkedTexts(project.id)).toEqual(["plum, long ago"]);
     expect(await state(project.id)).toMatchObject({ status: "done", removed: 1, added: 0 });
   });
 
   it("a project deleted before its turn is skipped", async () => {
-    await expect(rematchProject("00000000-0000-4000-8000-000000000999")).resolves.toBeUndefined();
+    await expect(rematchProject(testServices(), "00000000-0000-4000-8000-000000000999")).resolves.toBeUndefined();
   });
 });

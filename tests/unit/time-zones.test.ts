@@ -11,6 +11,7 @@ import { action as signUpAction } from "~/routes/sign-up._index";
 import { api, startAuthService } from "../support/auth-service";
 import { openTestDatabase } from "../support/builders";
 import { callRoute, cookieFrom, formPost, ORIGIN, routeArgs } from "../support/route";
+import { testServices } from "../support/services";
 import { signedInContext } from "../support/session";
 
 let auth: Awaited<ReturnType<typeof startAuthService>>;
@@ -28,7 +29,8 @@ afterAll(async () => {
   await database.close();
 });
 
-const stored = async (userId: string) => loadPreferences(userId, () => Promise.reject(new Error("row expected")));
+const stored = async (userId: string) =>
+  loadPreferences(testServices(), userId, () => Promise.reject(new Error("row expected")));
 
 const page = [...rootMiddleware, ...appMiddleware] as never[];
 

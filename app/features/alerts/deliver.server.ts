@@ -91,7 +91,7 @@ const languageOf = (value: string | undefined): Language =>
 
 /** The project's members and the admins, from the auth service, asked with the service key (no user here). */
 async function projectAudience(projectId: string): Promise<Member[]> {
-  const result = await callAuth<{ audience: Record<string, Member[]> }>("/project-audience", {
+  const result = await callAuth<{ audience: Record<string, Member[]> }>({ env: getEnv() }, "/project-audience", {
     token: getEnv().authServiceKey,
     body: { projectIds: [projectId] },
     retries: AUTH_RETRIES,

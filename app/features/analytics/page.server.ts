@@ -1,7 +1,10 @@
 // The /analytics page (issue 15, item 3): its scope from the URL and the user, every chart's data from the
 // queries, the charts' geometry (d3, on the server), and each chart's CSV, made from the same data.
 import { stringify } from "csv-stringify/sync";
+import { getDb } from "~/db/client.server";
 import { CSV_OPTIONS } from "~/lib/csv.server";
+import { getEnv } from "~/lib/env.server";
+import { detachedQueue } from "~/lib/jobs.server";
 import { barLengths, donutGeometry, heatLevels, lineGeometry } from "~/ui/charts/geometry.server";
 import type { CurrentUser } from "../../core/reader";
 import { listProjects } from "../projects/projects.server";
@@ -34,7 +37,8 @@ export interface Reader {
 /** Which projects and period the URL asks for, limited to the projects the user may see. */
 export async function analyticsScope(reader: Reader, params: URLSearchParams, now = new Date()) {
   const { filters, periodError } = parseAnalyticsFilters(params);
-  const projects = await listProjects(reader.user);
+  // Services from the process-wide holders until this area takes them as an argument (issue 28).
+  const projects = await listProjects({ db: getDb(), env: getEnv(), jobs: detachedQueue }, reader.user);
   const visible = new Set(projects.map((p) => p.id));
   const asked = filters.project.filter((id) => visible.has(id));
   const chosen = asked.length

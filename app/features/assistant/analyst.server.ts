@@ -188,7 +188,7 @@ export async function analystAnswer(
   sink: AnswerSink,
 ): Promise<EngineResult> {
   const t = await translatorFor(reader.language as Language, "ai-assistant");
-  const projects = await listProjects(reader);
+  const projects = await listProjects(services, reader);
   const sentences: string[] = introduce ? [t("analyst.notice")] : [];
   let outcome: ToolOutcome | null = null;
   let call: { name: string; args: Record<string, unknown> } | null = null;

@@ -36,8 +36,8 @@ function analyticsScope(reader: Reader, projectIds: string[], range: Range, args
   return { projectIds, start: range.start, end: range.end, timeZone: reader.timeZone, ...facetsOf(args) };
 }
 
-async function scoped(reader: Reader, args: ScopeArgs) {
-  const { projects, scope } = await resolveScope(reader, args.projects);
+async function scoped(services: Services, reader: Reader, args: ScopeArgs) {
+  const { projects, scope } = await resolveScope(services, reader, args.projects);
   const period = resolvePeriod(reader, args.period);
   const ids = projects.map((p) => p.id);
   return { projects, period, ids, link: linkIds(scope), scope: analyticsScope(reader, ids, period, args) };
@@ -54,8 +54,8 @@ const feedLink = (ids: string[], range: DayRange, args: ScopeArgs): AssistantBlo
 const share = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
 const rounded = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
 
-export async function volumeOverTime(_services: Services, reader: Reader, args: ScopeArgs): Promise<ToolOutcome> {
-  const { period, ids, link, scope, projects } = await scoped(reader, args);
+export async function volumeOverTime(services: Services, reader: Reader, args: ScopeArgs): Promise<ToolOutcome> {
+  const { period, ids, link, scope, projects } = await scoped(services, reader, args);
   const points = await volume(scope, "day");
   const total = points.reduce((sum, p) => sum + p.total, 0);
   const before = await kpis(analyticsScope(reader, ids, period.previous, args));
@@ -84,8 +84,8 @@ export async function volumeOverTime(_services: Services, reader: Reader, args: 
   };
 }
 
-export async function sentimentSplit(_services: Services, reader: Reader, args: ScopeArgs): Promise<ToolOutcome> {
-  const { period, ids, link, scope } = await scoped(reader, { ...args, sentiment: undefined });
+export async function sentimentSplit(services: Services, reader: Reader, args: ScopeArgs): Promise<ToolOutcome> {
+  const { period, ids, link, scope } = await scoped(services, reader, { ...args, sentiment: undefined });
   const now = await kpis(scope);
   const before = await kpis(analyticsScope(reader, ids, period.previous, args));
   const whole = now.positive + now.neutral + now.negative;
@@ -117,8 +117,8 @@ export async function sentimentSplit(_services: Services, reader: Reader, args: 
   };
 }
 
-export async function shareOfVoice(_services: Services, reader: Reader, args: ScopeArgs): Promise<ToolOutcome> {
-  const { period, link, scope } = await scoped(reader, args);
+export async function shareOfVoice(services: Services, reader: Reader, args: ScopeArgs): Promise<ToolOutcome> {
+  const { period, link, scope } = await scoped(services, reader, args);
   const voice = await voiceQuery(reader, scope, reader.language, "day");
   // A competitor the reader may not see is "other", without its name (analytics' own rule).
   const entries = voice.entries.map((e) => ({
@@ -152,12 +152,8 @@ export const topArgs = scopeArgs.extend({
   limit: z.number().int().min(1).max(20).optional().describe("How many (default 5)"),
 });
 
-export async function topList(
-  _services: Services,
-  reader: Reader,
-  args: z.infer<typeof topArgs>,
-): Promise<ToolOutcome> {
-  const { period, link, scope } = await scoped(reader, args);
+export async function topList(services: Services, reader: Reader, args: z.infer<typeof topArgs>): Promise<ToolOutcome> {
+  const { period, link, scope } = await scoped(services, reader, args);
   const limit = args.limit ?? 5;
   const title = { key: `blocks.top.${args.kind}`, values: days(period) };
   if (args.kind === "terms") {
@@ -231,11 +227,11 @@ export const compareArgs = z.object({
 
 /** Two projects over one period, or the same projects over two periods (the second: the one before). */
 export async function compare(
-  _services: Services,
+  services: Services,
   reader: Reader,
   args: z.infer<typeof compareArgs>,
 ): Promise<ToolOutcome> {
-  const { projects, scope } = await resolveScope(reader, args.projects);
+  const { projects, scope } = await resolveScope(services, reader, args.projects);
   const periods = (args.periods ?? []).map((p) => resolvePeriod(reader, p));
   const byProject = (args.projects?.length ?? 0) >= 2;
   if (!byProject && projects.length === 0) throw new ToolRefusal("This user has no projects to compare.");

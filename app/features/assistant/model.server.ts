@@ -28,8 +28,8 @@ export function modelConfig(env: Env): ModelConfig | null {
   return { baseUrl: env.AI_BASE_URL, model: env.AI_MODEL, apiKey: env.AI_API_KEY, timeoutMs: env.AI_TIMEOUT_MS };
 }
 
-async function systemPrompt(reader: Reader): Promise<string> {
-  const projects = await listProjects(reader);
+async function systemPrompt(services: Services, reader: Reader): Promise<string> {
+  const projects = await listProjects(services, reader);
   const language = LANGUAGE_NAMES[reader.language as Language] ?? "English";
   return `You are the analyst inside Kuzatuv, a brand-monitoring workspace. You answer questions about this workspace's mentions, using only the tools.
 Rules:
@@ -71,7 +71,7 @@ export async function modelAnswer(
   const timeout = AbortSignal.timeout(config.timeoutMs);
   const result: EngineResult = { content: "", blocks: [], toolCalls: [], cited: [] };
   const messages: ChatCompletionMessageParam[] = [
-    { role: "system", content: await systemPrompt(reader) },
+    { role: "system", content: await systemPrompt(services, reader) },
     ...history.map((turn) => ({ role: turn.role, content: turn.content })),
   ];
   const tools = toolDefinitions();

@@ -1,3 +1,4 @@
+import type { Services } from "~/core/context.server";
 import type { Reader } from "~/core/reader";
 import type { Language } from "~/i18n/config";
 import { translatorFor } from "~/i18n/i18n.server";
@@ -7,9 +8,9 @@ import { listProjects } from "../projects/projects.server";
  * Questions to start an empty conversation, built from the reader's projects (active ones first) in their
  * interface language; each is one the built-in analyst answers.
  */
-export async function suggestedQuestions(reader: Reader): Promise<string[]> {
+export async function suggestedQuestions(services: Services, reader: Reader): Promise<string[]> {
   const t = await translatorFor(reader.language as Language, "ai-assistant");
-  const projects = (await listProjects(reader)).filter((p) => p.status === "active");
+  const projects = (await listProjects(services, reader)).filter((p) => p.status === "active");
   const [first, second] = projects;
   if (!first) return [];
   return [

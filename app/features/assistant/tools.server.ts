@@ -66,8 +66,12 @@ export interface ToolScope {
 const nameKey = (name: string) => foldWords(name).join(" ");
 
 /** The projects a tool call names, each checked: unknown and foreign ones are refused alike. */
-export async function resolveScope(reader: Reader, named: readonly string[] | undefined): Promise<ToolScope> {
-  const mine = await listProjects(reader);
+export async function resolveScope(
+  services: Services,
+  reader: Reader,
+  named: readonly string[] | undefined,
+): Promise<ToolScope> {
+  const mine = await listProjects(services, reader);
   if (!named || named.length === 0) return { projects: mine, scope: readerScope(reader) };
   const projects = named.map((ref) => {
     const found = mine.find((p) => p.id === ref.trim().toLowerCase() || nameKey(p.name) === nameKey(ref));
@@ -123,7 +127,7 @@ const periodResult = (period: Period) => ({ from: period.from, to: period.to, ti
  * search words, the feed's count of that search (which may be an estimate, and says so).
  */
 export async function mentionCount(services: Services, reader: Reader, args: FilterArgs): Promise<ToolOutcome> {
-  const { projects, scope } = await resolveScope(reader, args.projects);
+  const { projects, scope } = await resolveScope(services, reader, args.projects);
   const period = resolvePeriod(reader, args.period);
   const count = async (within: ProjectScope): Promise<Total> => {
     if (args.query?.trim()) return feedTotal(services, feedFor(reader, feedParams(linkIds(within), period, args)));
@@ -168,7 +172,7 @@ export async function searchMentions(
   reader: Reader,
   args: z.infer<typeof searchArgs>,
 ): Promise<ToolOutcome> {
-  const { scope } = await resolveScope(reader, args.projects);
+  const { scope } = await resolveScope(services, reader, args.projects);
   const period = resolvePeriod(reader, args.period);
   const params = feedParams(linkIds(scope), period, args);
   const feed = feedFor(reader, params);
@@ -210,7 +214,7 @@ export async function listOpenTasks(
   reader: Reader,
   args: z.infer<typeof tasksArgs>,
 ): Promise<ToolOutcome> {
-  const named = args.projects?.length ? (await resolveScope(reader, args.projects)).projects : [];
+  const named = args.projects?.length ? (await resolveScope(services, reader, args.projects)).projects : [];
   const { total, items } = await openTasks(services, reader, {
     filters: { project: named.map((p) => p.id) },
     limit: OPEN_TASKS_SHOWN,

@@ -1,5 +1,5 @@
 import type { PublicUser } from "../../core/auth-contract.ts";
-import { getEnv } from "../../lib/env.server.ts";
+import type { Services } from "../../core/context.server.ts";
 
 export type AuthUser = PublicUser;
 
@@ -46,10 +46,11 @@ function isServiceAnswer<T>(payload: unknown): payload is ServiceAnswer<T> {
 
 /** Calls the auth service (SPEC §7): JSON, a timeout per attempt, retries only when asked for. */
 export async function callAuth<T>(
+  { env }: Pick<Services, "env">,
   path: string,
   { method = "POST", body, token, clientIp, retries = 0 }: CallOptions = {},
 ) {
-  const base = getEnv().authServiceUrl;
+  const base = env.authServiceUrl;
   if (!base) throw new AuthUnavailableError("The auth service address is not known yet");
   const headers: Record<string, string> = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";

@@ -1,13 +1,6 @@
-import { createCookie, type RouterContextProvider, redirect } from "react-router";
-import type { z } from "zod";
-import { fromEnv } from "../../lib/env.server.ts";
-import type { Message } from "../../lib/forms";
-import { formFailure, parseForm } from "../../lib/forms.server";
-import { requestInfoContext } from "../../lib/request-info";
-import { safeRedirect } from "../../lib/safe-redirect";
-import { isTimeZone, timeZoneCookie } from "../settings/time-zones.server";
+import type { Services } from "../../core/context.server.ts";
+import type { FormResult, Message } from "../../lib/forms";
 import { AuthUnavailableError, type AuthUser, callAuth } from "./auth-client.server";
-import { HONEYPOT_FIELD } from "./schemas";
 import { startSession } from "./session.server";
 
 // The service's stable codes we can say in every language; anything else is shown as the service says it.
@@ -19,61 +12,57 @@ const CODE_KEYS: Record<string, string> = {
   unavailable: "auth:errors.unavailable",
 };
 
-/**
- * The auth service's device token from this browser's last sign-in (ADR 041): with it, other people's wrong
- * passwords do not lock the owner out. Path `/`: a sign-in posted by script goes to `/sign-in.data`.
- */
-const deviceCookie = fromEnv((env) =>
-  createCookie("__device", {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.isProduction,
-    secrets: [env.sessionSecret],
-    maxAge: 60 * 60 * 24 * 365,
-  }),
-);
+/** A sign-in or sign-up form, parsed (`parseForm`), with what the browser sent besides. */
+export interface EntryForm {
+  submission: { success: true; data: object; values: FormResult["values"] } | { success: false; result: FormResult };
+  /** The honeypot field: people leave it empty. */
+  honeypot: unknown;
+  clientIp: string;
+  /** The auth service's device token from this browser's last sign-in (ADR 041), if it sent one. */
+  device?: string;
+}
+
+/** Where a sign-in or sign-up came to: the new session's cookie, or what the form shows again. */
+export type Entry =
+  | { ok: true; sessionCookie: string; device?: string }
+  | { ok: false; result: FormResult; status: number };
 
 /**
- * Sign-in and sign-up share this: honeypot, zod, the auth service call, then a session and a
- * redirect to the safe `redirect` target. The form's `timezone` (the browser's) seeds a new user's preferences. Failures come back with the e-mail kept and errors per field.
+ * Sign-in and sign-up share this: the honeypot, the form's errors, the auth service's answer, then a new
+ * session. Failures come back with the e-mail kept and errors per field.
  */
-export async function submitAuthForm(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
+export async function enter(
+  services: Services,
   endpoint: "/login" | "/signup",
-  schema: z.ZodType<Record<string, string>>,
-) {
-  const form = await request.formData();
-  const submission = parseForm(form, schema);
-  if (form.get(HONEYPOT_FIELD))
-    return formFailure({ values: submission.values, formError: { key: "auth:errors.spam" } });
-  if (!submission.success) return formFailure(submission.result);
+  { submission, honeypot, clientIp, device }: EntryForm,
+): Promise<Entry> {
+  if (honeypot) {
+    const values = submission.success ? submission.values : submission.result.values;
+    return { ok: false, result: { values, formError: { key: "auth:errors.spam" } }, status: 400 };
+  }
+  if (!submission.success) return { ok: false, result: submission.result, status: 400 };
   const { values } = submission;
 
-  const device = (await deviceCookie().parse(request.headers.get("Cookie"))) as unknown;
-  const body = endpoint === "/login" && typeof device === "string" ? { ...submission.data, device } : submission.data;
-  let result: Awaited<ReturnType<typeof callAuth<{ token: string; user: AuthUser; device?: string }>>>;
+  // With the device token, other people's wrong passwords do not lock the owner out (ADR 041).
+  const body = endpoint === "/login" && device ? { ...submission.data, device } : submission.data;
+  let answer: Awaited<ReturnType<typeof callAuth<{ token: string; user: AuthUser; device?: string }>>>;
   try {
-    result = await callAuth<{ token: string; user: AuthUser; device?: string }>(endpoint, {
+    answer = await callAuth<{ token: string; user: AuthUser; device?: string }>(services, endpoint, {
       body,
-      clientIp: context.get(requestInfoContext).clientIp,
+      clientIp,
     });
   } catch (error) {
     if (!(error instanceof AuthUnavailableError)) throw error;
-    return formFailure({ values, formError: { key: "auth:errors.unavailable" } }, 503);
+    return { ok: false, result: { values, formError: { key: "auth:errors.unavailable" } }, status: 503 };
   }
-  if (!result.ok) {
-    if (result.code === "email_taken")
-      return formFailure({ values, fieldErrors: { email: "auth:errors.emailTaken" } }, result.status);
-    const key = result.code ? CODE_KEYS[result.code] : undefined;
-    const formError: Message = key ? { key } : { text: result.error };
-    return formFailure({ values, formError }, result.status);
+  if (!answer.ok) {
+    if (answer.code === "email_taken") {
+      return { ok: false, result: { values, fieldErrors: { email: "auth:errors.emailTaken" } }, status: answer.status };
+    }
+    const key = answer.code ? CODE_KEYS[answer.code] : undefined;
+    const formError: Message = key ? { key } : { text: answer.error };
+    return { ok: false, result: { values, formError }, status: answer.status };
   }
-  const headers = new Headers({ "Set-Cookie": await startSession(request, result.data.token, result.data.user) });
-  if (result.data.device) headers.append("Set-Cookie", await deviceCookie().serialize(result.data.device));
-  // The browser's zone from the form (see AuthForm) becomes the `tz` cookie a new account's preferences start from.
-  const zone = form.get("timezone");
-  if (isTimeZone(zone)) headers.append("Set-Cookie", timeZoneCookie(zone));
-  return redirect(safeRedirect(form.get("redirect")), { headers });
+  const sessionCookie = await startSession(services, answer.data.token, answer.data.user);
+  return { ok: true, sessionCookie, device: answer.data.device };
 }

@@ -1,8 +1,7 @@
 import { data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
-import { sessionContext } from "../../core/context.server.ts";
-import { can, canAccessProject, type Permission } from "../../core/permissions";
+import { servicesOf, sessionContext } from "../../core/context.server.ts";
+import { can, type Permission } from "../../core/permissions";
 import { type CurrentUser, toCurrentUser } from "../../core/reader";
-import { getEnv } from "../../lib/env.server.ts";
 import { requestInfoContext } from "../../lib/request-info";
 import { flashToast } from "../../lib/toast.server";
 import { type AuthResult, AuthUnavailableError, type AuthUser, callAuth } from "./auth-client.server";
@@ -32,11 +31,12 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   let setCookie: string | undefined;
 
   if (token && user) {
+    const services = servicesOf(context);
     // Read before the check, so a change made during it still triggers the next one.
-    const version = await sessionVersion(user.id);
+    const version = await sessionVersion(services, user.id);
     const age = Date.now() - (session.get("validatedAt") ?? 0);
-    if (session.get("version") !== version || age >= getEnv().AUTH_REVALIDATE_SECONDS * 1000) {
-      const result = await callAuth<{ valid: boolean; user: AuthUser }>("/validate", { token });
+    if (session.get("version") !== version || age >= services.env.AUTH_REVALIDATE_SECONDS * 1000) {
+      const result = await callAuth<{ valid: boolean; user: AuthUser }>(services, "/validate", { token });
       if (result.ok && result.data?.valid === true && result.data.user) {
         user = result.data.user;
         session.set("user", user);
@@ -92,12 +92,13 @@ export function requireRole(context: Readonly<RouterContextProvider>, permission
   return user;
 }
 
-/** A project the user may see; anything else is 404, so guessing ids reveals nothing. */
-export function requireProjectAccess(user: CurrentUser, projectId: string): void {
-  if (!canAccessProject(user, projectId)) throw data(null, { status: 404 });
+/** Who calls the auth service on the user's behalf: their token and the browser's IP. */
+export interface AuthCaller {
+  token: string | null;
+  clientIp: string;
 }
 
 /** The token and client IP for calling the auth service on the user's behalf. */
-export function authCallContext(context: Readonly<RouterContextProvider>) {
+export function authCallContext(context: Readonly<RouterContextProvider>): AuthCaller {
   return { token: context.get(sessionContext).token, clientIp: context.get(requestInfoContext).clientIp };
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 // Messages are translation keys; forms show them with t().
-const email = z
+export const email = z
   .string()
   .trim()
   .toLowerCase()

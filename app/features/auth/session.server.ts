@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { createCookieSessionStorage } from "react-router";
-import { getDb } from "../../db/client.server";
+import type { Services } from "../../core/context.server.ts";
 import { keptRead } from "../../db/kept-reads.server";
 import { sessionVersions } from "../../db/schema";
 import { fromEnv } from "../../lib/env.server.ts";
@@ -35,19 +35,19 @@ export function getSession(request: Request) {
 }
 
 /** The Set-Cookie header of a new session for a freshly signed-in user. */
-export async function startSession(request: Request, token: string, user: AuthUser): Promise<string> {
-  const session = await getSession(request);
+export async function startSession(services: Services, token: string, user: AuthUser): Promise<string> {
+  const session = await sessionStorage().getSession();
   session.set("token", token);
   session.set("user", user);
   session.set("validatedAt", Date.now());
-  session.set("version", await sessionVersion(user.id));
+  session.set("version", await sessionVersion(services, user.id));
   return sessionStorage().commitSession(session);
 }
 
 /** The user's session version: 0 until their sessions are first marked stale. */
-export function sessionVersion(userId: string): Promise<number> {
+export function sessionVersion({ db }: Services, userId: string): Promise<number> {
   return keptRead(`session-version:${userId}`, async () => {
-    const [row] = await getDb()
+    const [row] = await db
       .select({ version: sessionVersions.version })
       .from(sessionVersions)
       .where(eq(sessionVersions.userId, userId));
@@ -61,8 +61,8 @@ export function sessionVersion(userId: string): Promise<number> {
  * projects. Call it after the auth service has made the change (sign-out, password change, an
  * admin's change to the user), never before, or a session could re-check too early (ADR 015).
  */
-export async function markSessionsStale(userId: string): Promise<void> {
-  await getDb()
+export async function markSessionsStale({ db }: Services, userId: string): Promise<void> {
+  await db
     .insert(sessionVersions)
     .values({ userId, version: 1 })
     .onConflictDoUpdate({

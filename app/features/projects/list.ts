@@ -1,4 +1,4 @@
-import { defineTable } from "~/ui/data-table/spec";
+import { defineTable, type TableState } from "~/ui/data-table/spec";
 
 export const PROJECT_STATUSES = ["active", "paused"] as const;
 
@@ -14,3 +14,17 @@ export const projectsTable = defineTable({
 
 export const PROJECT_BULK_INTENTS = ["pause", "resume", "delete"] as const;
 export type ProjectBulkIntent = (typeof PROJECT_BULK_INTENTS)[number];
+
+export type ProjectsTableState = TableState<typeof projectsTable>;
+
+export interface ProjectRow {
+  id: string;
+  name: string;
+  description: string | null;
+  color: string;
+  status: (typeof PROJECT_STATUSES)[number];
+  keywords: string[];
+  /** Mentions in the last 7 days of the reader's zone, today included. */
+  mentions7d: number;
+  updatedAt: Date;
+}

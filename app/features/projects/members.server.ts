@@ -1,7 +1,7 @@
-import type { RouterContextProvider } from "react-router";
 import type { Role } from "../../core/auth-contract.ts";
+import type { Services } from "../../core/context.server.ts";
 import { callAuth } from "../auth/auth-client.server";
-import { authCallContext } from "../auth/guard.server";
+import type { AuthCaller } from "../auth/guard.server";
 
 export type Member = { id: string; email: string; roles: Role[] };
 
@@ -10,14 +10,13 @@ export type Member = { id: string; email: string; roles: Role[] };
  * membership). An unreachable service leaves the lists empty rather than failing the page.
  */
 export async function projectMembers(
-  context: Readonly<RouterContextProvider>,
+  services: Services,
+  caller: AuthCaller,
   projectIds: string[],
 ): Promise<Record<string, Member[]>> {
   if (projectIds.length === 0) return {};
-  const { token, clientIp } = authCallContext(context);
-  const result = await callAuth<{ members: Record<string, Member[]> }>("/project-members", {
-    token,
-    clientIp,
+  const result = await callAuth<{ members: Record<string, Member[]> }>(services, "/project-members", {
+    ...caller,
     body: { projectIds },
   }).catch(() => null);
   return result?.ok ? result.data.members : {};

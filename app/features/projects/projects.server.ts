@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { data, type RouterContextProvider } from "react-router";
-import { can, canAccessProject, type Permission } from "../../core/permissions";
-import type { CurrentUser } from "../../core/reader";
-import { getDb } from "../../db/client.server";
+import type { Services } from "../../core/context.server.ts";
+import type { Audience, Reader } from "../../core/reader";
+import { inScope, visibleScope } from "../../core/scope.server";
+import { isUuid } from "../../core/sql.server";
+import type { Database } from "../../db/client.server";
 import { keptRead } from "../../db/kept-reads.server";
 import { projects, userPreferences } from "../../db/schema";
 import { inLanguage, withoutTranslations } from "../../lib/translations";
@@ -13,25 +14,14 @@ import type { ProjectInput } from "./schemas";
 export type Project = typeof projects.$inferSelect;
 export type ProjectStatus = Project["status"];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function requirePermission(user: CurrentUser, permission: Permission) {
-  if (!can(user, permission)) throw data(null, { status: 403 });
-}
-
-/** Ids of the projects a user may see: null for "all" (admins). */
-function visibleIds(user: CurrentUser): string[] | null {
-  return user.roles.includes("admin") ? null : user.projectIds.filter((id) => UUID.test(id));
-}
-
 export type ProjectListItem = Pick<Project, "id" | "name" | "description" | "color" | "status" | "keywords">;
 
-/** The projects a user may see, active first, then by name (the switcher, the overview's scope). */
-export async function listProjects(user: CurrentUser): Promise<ProjectListItem[]> {
-  const ids = visibleIds(user);
-  if (ids && ids.length === 0) return [];
-  return keptRead(`projects:${ids?.join() ?? "all"}`, () =>
-    getDb()
+/** The projects an audience may see, active first, then by name (the switcher, the overview's scope). */
+export async function listProjects({ db }: Services, audience: Audience): Promise<ProjectListItem[]> {
+  const scope = visibleScope(audience);
+  if (scope !== "all" && scope.length === 0) return [];
+  return keptRead(`projects:${scope === "all" ? "all" : scope.join()}`, () =>
+    db
       .select({
         id: projects.id,
         name: projects.name,
@@ -41,21 +31,9 @@ export async function listProjects(user: CurrentUser): Promise<ProjectListItem[]
         keywords: projects.keywords,
       })
       .from(projects)
-      .where(ids ? inArray(projects.id, ids) : undefined)
+      .where(inScope(scope, projects.id))
       .orderBy(asc(projects.status), asc(sql`lower(${projects.name})`)),
   );
-}
-
-const listedPerRequest = new WeakMap<object, Promise<ProjectListItem[]>>();
-
-/** `listProjects(user)` once per request: the signed-in layout and its page both need the list. */
-export function listProjectsOnce(context: Readonly<RouterContextProvider>, user: CurrentUser) {
-  let listed = listedPerRequest.get(context);
-  if (!listed) {
-    listed = listProjects(user);
-    listedPerRequest.set(context, listed);
-  }
-  return listed;
 }
 
 /** What the reader sees of a project: its description in their language when the demo wrote it in several. */
@@ -64,71 +42,78 @@ export function inReadersLanguage(project: Project, language: string) {
   return { ...shown, description: inLanguage(project, "description", language) };
 }
 
-/** A project the user may see; anything else (unknown, or not theirs) is 404. */
-export async function getProject(user: CurrentUser, id: string): Promise<Project> {
-  if (!UUID.test(id) || !canAccessProject(user, id)) throw data(null, { status: 404 });
-  const [row] = await getDb().select().from(projects).where(eq(projects.id, id));
-  if (!row) throw data(null, { status: 404 });
-  return row;
+/** A project the audience may see; null for anything else (unknown, or not theirs). */
+export async function getProject({ db }: Services, audience: Audience, id: string): Promise<Project | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, id), inScope(visibleScope(audience), projects.id)));
+  return row ?? null;
 }
 
-/** Projects a project may be compared with: every other project the user can see. */
-export async function competitorChoices(user: CurrentUser, exceptId?: string) {
-  const rows = await listProjects(user);
+/** Projects a project may be compared with: every other project the audience can see. */
+export async function competitorChoices(services: Services, audience: Audience, exceptId?: string) {
+  const rows = await listProjects(services, audience);
   return rows.filter((p) => p.id !== exceptId).map((p) => ({ id: p.id, name: p.name }));
 }
 
-export class DuplicateNameError extends Error {}
+/** A project saved, or the field the form shows an error on (its name is another project's). */
+export type Saved = { ok: true; project: Project } | { ok: false; fieldErrors: { name: string } };
 
-async function assertUniqueName(name: string, exceptId?: string) {
-  const [clash] = await getDb()
+const NAME_TAKEN = { ok: false, fieldErrors: { name: "projects:errors.nameTaken" } } as const;
+
+async function nameTaken(db: Database, name: string, exceptId?: string): Promise<boolean> {
+  const [clash] = await db
     .select({ id: projects.id })
     .from(projects)
     .where(
       and(sql`lower(${projects.name}) = lower(${name})`, exceptId ? sql`${projects.id} <> ${exceptId}` : undefined),
     );
-  if (clash) throw new DuplicateNameError(name);
+  return clash !== undefined;
 }
 
-async function allowedCompetitors(user: CurrentUser, ids: string[], exceptId?: string) {
-  const choices = new Set((await competitorChoices(user, exceptId)).map((c) => c.id));
+async function allowedCompetitors(services: Services, audience: Audience, ids: string[], exceptId?: string) {
+  const choices = new Set((await competitorChoices(services, audience, exceptId)).map((c) => c.id));
   return ids.filter((id) => choices.has(id));
 }
 
-export async function createProject(user: CurrentUser, input: ProjectInput): Promise<Project> {
-  requirePermission(user, "projects.create");
-  await assertUniqueName(input.name);
-  const [row] = await getDb()
+/** A new project (the route has checked `projects.create`); its rules are matched in the background. */
+export async function createProject(services: Services, reader: Reader, input: ProjectInput): Promise<Saved> {
+  if (await nameTaken(services.db, input.name)) return NAME_TAKEN;
+  const competitorIds = await allowedCompetitors(services, reader, input.competitorIds);
+  const [row] = await services.db
     .insert(projects)
-    .values({ ...input, competitorIds: await allowedCompetitors(user, input.competitorIds), createdBy: user.id })
+    .values({ ...input, competitorIds, createdBy: reader.id })
     .returning();
   const project = row as Project;
-  await queueRematch(project.id);
-  return project;
+  await queueRematch(services, project.id);
+  return { ok: true, project };
 }
 
 /**
- * `language` is the one the form showed the description in: a description the user left as shown keeps
- * its other languages; one they wrote replaces them.
+ * A project changed (the route has checked `projects.manage`); null when the reader may not see it. A
+ * description left as the form showed it in the reader's language keeps its other languages; one they
+ * wrote replaces them.
  */
 export async function updateProject(
-  user: CurrentUser,
+  services: Services,
+  reader: Reader,
   id: string,
   input: ProjectInput,
-  language: string,
-): Promise<Project> {
-  requirePermission(user, "projects.manage");
-  const current = await getProject(user, id);
-  await assertUniqueName(input.name, id);
-  const descriptionKept = (input.description ?? null) === inLanguage(current, "description", language);
-  const [row] = await getDb()
+): Promise<Saved | null> {
+  const current = await getProject(services, reader, id);
+  if (!current) return null;
+  if (await nameTaken(services.db, input.name, id)) return NAME_TAKEN;
+  const descriptionKept = (input.description ?? null) === inLanguage(current, "description", reader.language);
+  const [row] = await services.db
     .update(projects)
     .set({
       ...input,
       ...(descriptionKept
         ? { description: current.description }
         : { translations: withoutTranslations(current.translations, ["description"]) }),
-      competitorIds: await allowedCompetitors(user, input.competitorIds, id),
+      competitorIds: await allowedCompetitors(services, reader, input.competitorIds, id),
       updatedAt: sql`now()`,
     })
     .where(eq(projects.id, current.id))
@@ -137,31 +122,31 @@ export async function updateProject(
   const rulesChanged = ["keywords", "requiredWords", "excludedWords", "languages"].some(
     (key) => JSON.stringify(current[key as keyof Project]) !== JSON.stringify(project[key as keyof Project]),
   );
-  if (rulesChanged) await queueRematch(project.id);
+  if (rulesChanged) await queueRematch(services, project.id);
+  return { ok: true, project };
+}
+
+/** Pauses or resumes a project (the route has checked `projects.manage`); null when not the reader's. */
+export async function setProjectStatus(services: Services, audience: Audience, id: string, status: ProjectStatus) {
+  const project = await getProject(services, audience, id);
+  if (!project) return null;
+  await services.db.update(projects).set({ status, updatedAt: sql`now()` }).where(eq(projects.id, project.id));
   return project;
 }
 
-export async function setProjectStatus(user: CurrentUser, id: string, status: ProjectStatus) {
-  requirePermission(user, "projects.manage");
-  const project = await getProject(user, id);
-  await getDb().update(projects).set({ status, updatedAt: sql`now()` }).where(eq(projects.id, project.id));
-}
-
-export async function deleteProject(user: CurrentUser, id: string) {
-  requirePermission(user, "projects.delete");
-  const project = await getProject(user, id);
-  await getDb().delete(projects).where(eq(projects.id, project.id));
-  await forgetDeletedProjects([project.id]);
+/** Deletes a project (the route has checked `projects.delete`); null when not the reader's. */
+export async function deleteProject(services: Services, audience: Audience, id: string) {
+  const project = await getProject(services, audience, id);
+  if (!project) return null;
+  await services.db.delete(projects).where(eq(projects.id, project.id));
+  await forgetDeletedProjects(services, [project.id]);
   return project;
 }
 
 /** Whoever had a deleted project chosen in the switcher is back on "All projects", not on an empty scope. */
-export async function forgetDeletedProjects(ids: string[]) {
+export async function forgetDeletedProjects({ db }: Services, ids: string[]) {
   if (ids.length === 0) return;
-  await getDb()
-    .update(userPreferences)
-    .set({ activeProjectId: null })
-    .where(inArray(userPreferences.activeProjectId, ids));
+  await db.update(userPreferences).set({ activeProjectId: null }).where(inArray(userPreferences.activeProjectId, ids));
 }
 
 /** What the detail page shows besides the rules: 30-day volume by sentiment, latest mentions, feeding sources. */

@@ -2,23 +2,24 @@
 // matched against the new rules in the background (the "rematch-project" job), a batch at a time, with the
 // progress kept in projects.rematch for the project page. Links are added and removed; the rollup triggers
 // follow. Older links stay as they were.
-import { and, eq, gte, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, sql } from "drizzle-orm";
+import type { Services } from "../../core/context.server.ts";
 import { createMatcher } from "../../core/matcher.ts";
-import { type Database, getDb } from "../../db/client.server";
+import { queryRows } from "../../core/sql.server.ts";
+import type { Database } from "../../db/client.server";
 import { messages, projects, type RematchState } from "../../db/schema";
-import { getJobQueue } from "../../lib/jobs.server";
 import { mentionsChanged } from "../mentions/mentions.server";
 
 export const REMATCH_WINDOW_DAYS = 90;
 const BATCH = 1_000;
 
-async function saveState(projectId: string, state: RematchState) {
-  await getDb().update(projects).set({ rematch: state }).where(eq(projects.id, projectId));
+async function saveState(db: Database, projectId: string, state: RematchState) {
+  await db.update(projects).set({ rematch: state }).where(eq(projects.id, projectId));
 }
 
 /** Shows the re-match as queued and puts it on the job queue (one may wait while another runs). */
-export async function queueRematch(projectId: string) {
-  await saveState(projectId, {
+export async function queueRematch({ db, jobs }: Services, projectId: string) {
+  await saveState(db, projectId, {
     status: "queued",
     processed: 0,
     total: 0,
@@ -26,17 +27,13 @@ export async function queueRematch(projectId: string) {
     removed: 0,
     startedAt: new Date().toISOString(),
   });
-  await getJobQueue().send("rematch-project", { projectId }, { singletonKey: projectId });
+  await jobs.send("rematch-project", { projectId }, { singletonKey: projectId });
 }
 
-async function rows<T>(db: Database, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
 /** The job: links the project to exactly the messages of the last 90 days its rules match. */
-export async function rematchProject(projectId: string, now = new Date()) {
-  const db = getDb();
+export async function rematchProject({ db }: Services, projectId: string, now = new Date()) {
   const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
   if (!project) return;
   const since = new Date(now.getTime() - REMATCH_WINDOW_DAYS * 86_400_000);
@@ -50,7 +47,7 @@ export async function rematchProject(projectId: string, now = new Date()) {
     removed: 0,
     startedAt: now.toISOString(),
   };
-  await saveState(projectId, state);
+  await saveState(db, projectId, state);
   const match = createMatcher(project);
   try {
     let after = "00000000-0000-0000-0000-000000000000";
@@ -75,7 +72,7 @@ export async function rematchProject(projectId: string, now = new Date()) {
           : [];
       });
       const { added, removed } = await db.transaction(async (tx) => {
-        const gone = await rows<{ message_id: string }>(
+        const gone = await queryRows<{ message_id: string }>(
           tx,
           sql`DELETE FROM message_projects WHERE project_id = ${projectId}
               AND message_id IN (SELECT jsonb_array_elements_text(${json(batch.map((m) => m.id))})::uuid)
@@ -84,7 +81,7 @@ export async function rematchProject(projectId: string, now = new Date()) {
         );
         // A link that stays gets the terms the new rules found; only new links count as added.
         const upserted = links.length
-          ? await rows<{ inserted: boolean }>(
+          ? await queryRows<{ inserted: boolean }>(
               tx,
               sql`INSERT INTO message_projects (message_id, project_id, matched_terms, published_at)
                   SELECT * FROM jsonb_to_recordset(${json(links)})
@@ -102,7 +99,7 @@ export async function rematchProject(projectId: string, now = new Date()) {
         added: state.added + added,
         removed: state.removed + removed,
       };
-      await saveState(projectId, state);
+      await saveState(db, projectId, state);
       mentionsChanged();
       after = (batch.at(-1) as { id: string }).id;
     }
@@ -111,7 +108,7 @@ export async function rematchProject(projectId: string, now = new Date()) {
     state = { ...state, status: "failed", error: (error as Error).message, finishedAt: new Date().toISOString() };
     throw error;
   } finally {
-    await saveState(projectId, state);
+    await saveState(db, projectId, state);
     mentionsChanged();
   }
 }

@@ -1,11 +1,18 @@
 import { eq, sql } from "drizzle-orm";
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
-import { type Preferences, preferencesContext, sessionContext } from "../../core/context.server.ts";
-import { getDb } from "../../db/client.server";
+import {
+  type Preferences,
+  preferencesContext,
+  type Services,
+  servicesOf,
+  sessionContext,
+} from "../../core/context.server.ts";
 import { keptRead } from "../../db/kept-reads.server";
 import { userPreferences } from "../../db/schema";
 import { DEFAULT_LANGUAGE, type Language } from "../../i18n/config";
 import { detectLanguage, localeCookie } from "../../i18n/locale-cookie.server";
+import type { FormResult } from "../../lib/forms";
+import { log } from "../../lib/log.server";
 import type { ThemeChoice } from "../../lib/theme";
 import { commitTheme, readTheme } from "../../lib/theme.server";
 import { browserTimeZone } from "./time-zones.server";
@@ -19,8 +26,11 @@ export interface FirstUse {
 }
 
 /** The user's preferences; the row is created on first use from what the browser has told us. */
-export async function loadPreferences(userId: string, firstUse: () => Promise<FirstUse>): Promise<Preferences> {
-  const db = getDb();
+export async function loadPreferences(
+  { db }: Services,
+  userId: string,
+  firstUse: () => Promise<FirstUse>,
+): Promise<Preferences> {
   const [existing] = await keptRead(`preferences:${userId}`, () =>
     db.select().from(userPreferences).where(eq(userPreferences.userId, userId)),
   );
@@ -40,9 +50,13 @@ export async function loadPreferences(userId: string, firstUse: () => Promise<Fi
   return created as Preferences;
 }
 
-export async function updatePreferences(userId: string, patch: PreferencesPatch): Promise<Preferences> {
+export async function updatePreferences(
+  { db }: Services,
+  userId: string,
+  patch: PreferencesPatch,
+): Promise<Preferences> {
   const next = patch.language ? { ...patch, locale: patch.language } : patch;
-  const [row] = await getDb()
+  const [row] = await db
     .update(userPreferences)
     .set({ ...next, updatedAt: sql`now()` })
     .where(eq(userPreferences.userId, userId))
@@ -51,24 +65,40 @@ export async function updatePreferences(userId: string, patch: PreferencesPatch)
   return row;
 }
 
+/**
+ * A settings form's values stored: null, or the form's error when the write failed (the page then rolls
+ * back to what is stored).
+ */
+export async function savePreferences(
+  services: Services,
+  userId: string,
+  patch: PreferencesPatch,
+): Promise<FormResult | null> {
+  try {
+    await updatePreferences(services, userId, patch);
+    return null;
+  } catch (error) {
+    log().error({ err: error, userId }, "could not save preferences");
+    return { formError: { key: "settings:preferences.updateFailed" } };
+  }
+}
+
+/** The toast of a saved settings form. */
+export const PREFERENCES_SAVED = { type: "success", key: "settings:preferences.updateSuccess" } as const;
+
 /** The signed-in reader's language (the page is rendered in it): their saved preference. */
 export function readerLanguage(context: Readonly<RouterContextProvider>): string {
   return context.get(preferencesContext)?.language ?? DEFAULT_LANGUAGE;
-}
-
-/** The browser's time zone (see root.tsx), else UTC. */
-export function timeZoneFromCookie(request: Request): string {
-  return browserTimeZone(request) ?? "UTC";
 }
 
 /**
  * What a new row starts with: the language being shown, the browser's zone (the `tz` cookie, set by
  * root.tsx's script and by the sign-in and sign-up actions from their forms), the current theme.
  */
-export async function firstUseFrom(request: Request): Promise<FirstUse> {
+async function firstUseFrom(request: Request): Promise<FirstUse> {
   return {
     language: await detectLanguage(request),
-    timezone: timeZoneFromCookie(request),
+    timezone: browserTimeZone(request.headers.get("Cookie")) ?? "UTC",
     theme: (await readTheme(request)).choice,
   };
 }
@@ -80,7 +110,7 @@ export async function firstUseFrom(request: Request): Promise<FirstUse> {
  */
 export const preferencesMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { user } = context.get(sessionContext);
-  const preferences = user ? await loadPreferences(user.id, () => firstUseFrom(request)) : null;
+  const preferences = user ? await loadPreferences(servicesOf(context), user.id, () => firstUseFrom(request)) : null;
   context.set(preferencesContext, preferences);
   const response = await next();
   if (!preferences) return response;

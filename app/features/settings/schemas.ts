@@ -28,13 +28,16 @@ export function timeZoneSchema(isTimeZone: (zone: string) => boolean) {
   return z.object({ timezone: timezone(isTimeZone) });
 }
 
+/** The date and time section; its clock is stored as `use12Hour`. */
 export function accountSchema(isTimeZone: (zone: string) => boolean) {
-  return z.object({
-    timezone: timezone(isTimeZone),
-    clock: z.enum(["12", "24"], { error: "settings:errors.choose" }),
-    dateFormat: z.enum(DATE_FORMATS, { error: "settings:errors.choose" }),
-    showRelativeTime: checkbox,
-  });
+  return z
+    .object({
+      timezone: timezone(isTimeZone),
+      clock: z.enum(["12", "24"], { error: "settings:errors.choose" }),
+      dateFormat: z.enum(DATE_FORMATS, { error: "settings:errors.choose" }),
+      showRelativeTime: checkbox,
+    })
+    .transform(({ clock, ...rest }) => ({ ...rest, use12Hour: clock === "12" }));
 }
 
 export const appearanceSchema = z.object({

@@ -1,3 +1,5 @@
+import { dayOf } from "../../core/period";
+
 export interface TimeZoneChoice {
   id: string;
   label: string;
@@ -46,7 +48,7 @@ const cache = new Map<string, TimeZoneGroup[]>();
 
 /** Every zone, grouped by region ("Asia", "Europe"… and "UTC" first), sorted by city. */
 export function timeZoneGroups(language: string, at = new Date()): TimeZoneGroup[] {
-  const cacheKey = `${language}:${at.toISOString().slice(0, 10)}`;
+  const cacheKey = `${language}:${dayOf(at, "UTC")}`;
   const cached = cache.get(cacheKey);
   if (cached) return cached;
   const groups = new Map<string, TimeZoneChoice[]>([["UTC", []]]);
@@ -65,9 +67,9 @@ export function timeZoneGroups(language: string, at = new Date()): TimeZoneGroup
   return result;
 }
 
-/** The browser's zone (the `tz` cookie set in root.tsx), or null when unknown or malformed. */
-export function browserTimeZone(request: Request): string | null {
-  const raw = request.headers.get("Cookie")?.match(/(?:^|;\s*)tz=([^;]+)/)?.[1];
+/** The browser's zone (the `tz` cookie set in root.tsx) from a Cookie header, or null when unknown or malformed. */
+export function browserTimeZone(cookie: string | null): string | null {
+  const raw = cookie?.match(/(?:^|;\s*)tz=([^;]+)/)?.[1];
   if (!raw) return null;
   try {
     const zone = decodeURIComponent(raw);

@@ -1,9 +1,10 @@
-import { clampPage, type TableState } from "~/ui/data-table/spec";
 import type { PublicUser } from "../../core/auth-contract.ts";
 import { toCurrentUser } from "../../core/reader";
-import type { UsersTable } from "./list";
+import { visibleScope } from "../../core/scope.server";
+import { offsetPage } from "../../core/table.server";
+import type { TableState } from "../../ui/data-table/spec";
+import type { UserRow, UsersTable } from "./list";
 
-export type UserRow = PublicUser & { displayName: string; username: string; firstName: string };
 type State = TableState<UsersTable>;
 type Facet = keyof State["filters"];
 
@@ -28,7 +29,7 @@ const time = (value: string | null, desc: boolean) =>
  * with the count per filter value under the search and the other filters. The auth service returns
  * the whole team in one answer (ADR 025), so this happens here.
  */
-export function usersTablePage(users: PublicUser[], requested: State) {
+export async function usersTablePage(users: PublicUser[], requested: State) {
   const q = requested.q.toLowerCase();
   const searched = q ? users.filter((u) => u.email.includes(q)) : users;
   const facets = Object.keys(matches) as Facet[];
@@ -46,8 +47,7 @@ export function usersTablePage(users: PublicUser[], requested: State) {
   ) as Record<Facet, Record<string, number>>;
 
   const filtered = searched.filter((u) => passes(u));
-  const state = clampPage(requested, filtered.length);
-  const { id, desc } = state.sort;
+  const { id, desc } = requested.sort;
   const key = (u: PublicUser): string | number =>
     id === "email"
       ? u.email
@@ -64,9 +64,14 @@ export function usersTablePage(users: PublicUser[], requested: State) {
     // The e-mail breaks ties (it is unique), so a row never shows on two pages.
     return (desc ? -order : order) || a.email.localeCompare(b.email);
   });
-  const rows = sorted.slice((state.page - 1) * state.pageSize, state.page * state.pageSize).map((user): UserRow => {
-    const { displayName, username, firstName } = toCurrentUser(user);
-    return { ...user, displayName, username, firstName };
-  });
-  return { state, total: filtered.length, rows, counts };
+  const page = await offsetPage(
+    requested,
+    async () => sorted.length,
+    async ({ limit, offset }) =>
+      sorted.slice(offset, offset + limit).map((user): UserRow => {
+        const { displayName, username, firstName } = toCurrentUser(user);
+        return { ...user, displayName, username, firstName, allProjects: visibleScope(user) === "all" };
+      }),
+  );
+  return { ...page, counts };
 }

@@ -1,5 +1,5 @@
 import { defineTable } from "~/ui/data-table/spec";
-import { ROLES } from "../../core/auth-contract.ts";
+import { type PublicUser, ROLES } from "../../core/auth-contract.ts";
 
 export const USER_STATUSES = ["active", "deactivated"] as const;
 
@@ -16,3 +16,11 @@ export function usersTable(projectIds: readonly string[]) {
 }
 
 export type UsersTable = ReturnType<typeof usersTable>;
+
+export type UserRow = PublicUser & {
+  displayName: string;
+  username: string;
+  firstName: string;
+  /** An admin: every project, whatever their projectIds say. */
+  allProjects: boolean;
+};

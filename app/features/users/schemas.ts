@@ -1,14 +1,8 @@
 import { z } from "zod";
 import { ROLES } from "../../core/auth-contract.ts";
+import { email } from "../auth/schemas";
 
 // Messages are translation keys; forms show them with t().
-export const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(1, { error: "auth:errors.emailRequired" })
-  .max(254, { error: "auth:errors.emailTooLong" })
-  .pipe(z.email({ error: "auth:errors.emailInvalid" }));
 
 /** A checkbox group: nothing ticked sends nothing, one ticked a string, several an array. */
 const ticked = <T extends z.ZodType<string>>(item: T) =>

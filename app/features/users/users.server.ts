@@ -1,11 +1,10 @@
-import { data, type RouterContextProvider } from "react-router";
 import type { PublicUser, Role, UserEvent } from "../../core/auth-contract.ts";
+import type { Services } from "../../core/context.server.ts";
 import type { FormResult, Message } from "../../lib/forms";
 import { AuthUnavailableError, callAuth } from "../auth/auth-client.server";
-import { authCallContext } from "../auth/guard.server";
+import type { AuthCaller } from "../auth/guard.server";
 import { markSessionsStale } from "../auth/session.server";
 
-type Context = Readonly<RouterContextProvider>;
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
 /** What a change through the auth service came to: its data, or what the form should show. */
@@ -26,7 +25,8 @@ const FORM_ERRORS: Record<string, string> = {
  * with everything typed (`values`) kept.
  */
 async function change<T>(
-  context: Context,
+  services: Services,
+  caller: AuthCaller,
   path: string,
   {
     method,
@@ -37,7 +37,7 @@ async function change<T>(
 ): Promise<Outcome<T>> {
   let answer: Awaited<ReturnType<typeof callAuth<T>>>;
   try {
-    answer = await callAuth<T>(path, { method, body, ...authCallContext(context) });
+    answer = await callAuth<T>(services, path, { method, body, ...caller });
   } catch (error) {
     if (!(error instanceof AuthUnavailableError)) throw error;
     return { ok: false, result: { values, formError: { key: "users:errors.unavailable" } }, status: 503 };
@@ -58,39 +58,38 @@ async function change<T>(
     return { ok: false, result: { values, formError }, status: answer.status };
   }
   const userId = changedUserId ?? (answer.data as { user?: PublicUser }).user?.id;
-  if (userId) await markSessionsStale(userId);
+  if (userId) await markSessionsStale(services, userId);
   return { ok: true, data: answer.data };
 }
 
-/** A read for a page: an unreachable service is the 503 page, a refusal its own status. */
-async function read<T>(context: Context, path: string): Promise<T> {
-  const answer = await callAuth<T>(path, { method: "GET", ...authCallContext(context) });
-  if (!answer.ok) throw data(null, { status: answer.status });
-  return answer.data;
+/** A read for a page: null when the service refuses it; an unreachable service is the 503 page. */
+async function read<T>(services: Services, caller: AuthCaller, path: string): Promise<T | null> {
+  const answer = await callAuth<T>(services, path, { method: "GET", ...caller });
+  return answer.ok ? answer.data : null;
 }
 
-export async function listUsers(context: Context): Promise<PublicUser[]> {
-  return (await read<{ users: PublicUser[] }>(context, "/users")).users;
+export async function listUsers(services: Services, caller: AuthCaller): Promise<PublicUser[] | null> {
+  return (await read<{ users: PublicUser[] }>(services, caller, "/users"))?.users ?? null;
 }
 
-/** One user, or 404. */
-export async function getUser(context: Context, id: string): Promise<PublicUser> {
-  const user = (await listUsers(context)).find((u) => u.id === id);
-  if (!user) throw data(null, { status: 404 });
-  return user;
+/** One user, or null. */
+export async function getUser(services: Services, caller: AuthCaller, id: string): Promise<PublicUser | null> {
+  return (await listUsers(services, caller))?.find((u) => u.id === id) ?? null;
 }
 
-export async function userHistory(context: Context, id: string): Promise<UserEvent[]> {
-  return (await read<{ events: UserEvent[] }>(context, `/users/${encodeURIComponent(id)}/history`)).events;
+export async function userHistory(services: Services, caller: AuthCaller, id: string): Promise<UserEvent[] | null> {
+  const answer = await read<{ events: UserEvent[] }>(services, caller, `/users/${encodeURIComponent(id)}/history`);
+  return answer?.events ?? null;
 }
 
 /** A new user with a one-time password, returned this once (ADR 025). */
 export function createUser(
-  context: Context,
+  services: Services,
+  caller: AuthCaller,
   input: { email: string; roles: Role[]; projectIds: string[] },
   values: FormResult["values"],
 ) {
-  return change<{ user: PublicUser; oneTimePassword: string }>(context, "/users", {
+  return change<{ user: PublicUser; oneTimePassword: string }>(services, caller, "/users", {
     method: "POST",
     body: input,
     values,
@@ -98,20 +97,21 @@ export function createUser(
 }
 
 export function updateUser(
-  context: Context,
+  services: Services,
+  caller: AuthCaller,
   id: string,
   changes: { roles?: Role[]; projectIds?: string[]; status?: PublicUser["status"] },
   values?: FormResult["values"],
 ) {
-  return change<{ user: PublicUser }>(context, `/users/${encodeURIComponent(id)}`, {
+  return change<{ user: PublicUser }>(services, caller, `/users/${encodeURIComponent(id)}`, {
     method: "PATCH",
     body: changes,
     values,
   });
 }
 
-export function deleteUser(context: Context, id: string, values?: FormResult["values"]) {
-  return change<object>(context, `/users/${encodeURIComponent(id)}`, {
+export function deleteUser(services: Services, caller: AuthCaller, id: string, values?: FormResult["values"]) {
+  return change<object>(services, caller, `/users/${encodeURIComponent(id)}`, {
     method: "DELETE",
     changedUserId: id,
     values,
@@ -119,23 +119,30 @@ export function deleteUser(context: Context, id: string, values?: FormResult["va
 }
 
 /** Puts the user with this e-mail in the project (admins; managers for their projects). */
-export function addProjectMember(context: Context, projectId: string, email: string, values: FormResult["values"]) {
-  return change<{ user: PublicUser }>(context, `/projects/${encodeURIComponent(projectId)}/members`, {
+export function addProjectMember(
+  services: Services,
+  caller: AuthCaller,
+  projectId: string,
+  email: string,
+  values: FormResult["values"],
+) {
+  return change<{ user: PublicUser }>(services, caller, `/projects/${encodeURIComponent(projectId)}/members`, {
     method: "PUT",
     body: { email },
     values,
   });
 }
 
-export function removeProjectMember(context: Context, projectId: string, userId: string) {
+export function removeProjectMember(services: Services, caller: AuthCaller, projectId: string, userId: string) {
   return change<{ user: PublicUser }>(
-    context,
+    services,
+    caller,
     `/projects/${encodeURIComponent(projectId)}/members/${encodeURIComponent(userId)}`,
     { method: "DELETE" },
   );
 }
 
 /** Ends every session of the signed-in user, this one included. */
-export function signOutEverywhere(context: Context, userId: string) {
-  return change<object>(context, "/logout-everywhere", { method: "POST", changedUserId: userId });
+export function signOutEverywhere(services: Services, caller: AuthCaller, userId: string) {
+  return change<object>(services, caller, "/logout-everywhere", { method: "POST", changedUserId: userId });
 }

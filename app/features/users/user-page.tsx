@@ -1,0 +1,163 @@
+import { Form, Link } from "react-router";
+import type { PublicUser, UserEvent } from "~/core/auth-contract";
+import { useTranslation } from "~/i18n/use-translation";
+import { useFormatter } from "~/lib/format";
+import { type FormResult, useFormErrors, useIsPending } from "~/lib/forms";
+import { buttonClass, SubmitButton } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { FormError } from "~/ui/field";
+import { CircleSlash, RotateCcw, Trash2 } from "~/ui/icons";
+import { PageHeader } from "~/ui/page-header";
+import { UserHistory } from "./history";
+import { UserStatusBadge } from "./status-badge";
+import { RolesAndProjects } from "./user-fields";
+
+export const USER_INTENTS = ["update", "deactivate", "reactivate", "delete"] as const;
+type Intent = (typeof USER_INTENTS)[number];
+
+export interface UserPageData {
+  user: PublicUser & { displayName: string; username: string; firstName: string };
+  events: UserEvent[];
+  projects: Array<{ id: string; name: string }>;
+  isSelf: boolean;
+}
+
+/** The action's answer, when it belongs to this form. */
+function resultFor(actionData: FormResult | undefined, intent: Intent) {
+  return actionData?.values?.intent === intent ? actionData : undefined;
+}
+
+function StatusForm({ active, result }: { active: boolean; result: FormResult | undefined }) {
+  const { t } = useTranslation("users");
+  const intent = active ? "deactivate" : "reactivate";
+  const pending = useIsPending(intent);
+  const errors = useFormErrors(result);
+  return (
+    <Form method="post" className="flex flex-col items-start gap-3">
+      <FormError>{errors.form}</FormError>
+      <p className="text-sm text-muted-foreground">
+        {active ? t("accountStatus.deactivateHint") : t("accountStatus.reactivateHint")}
+      </p>
+      <input type="hidden" name="intent" value={intent} />
+      <SubmitButton variant="outline" pending={pending} pendingLabel={t("form.saving")}>
+        {active ? <CircleSlash aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
+        {active ? t("accountStatus.deactivate") : t("accountStatus.reactivate")}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** One user: roles and projects, history, details, deactivation and deletion. */
+export function UserPage({ loaderData, actionData }: { loaderData: UserPageData; actionData: FormResult | undefined }) {
+  const { t } = useTranslation("users");
+  const format = useFormatter();
+  const { user, isSelf } = loaderData;
+  const updateResult = resultFor(actionData, "update");
+  const updateErrors = useFormErrors(updateResult);
+  const saving = useIsPending("update");
+  const deleting = useIsPending("delete");
+  const deleteResult = resultFor(actionData, "delete");
+  const deleteErrors = useFormErrors(deleteResult);
+  const projectNames = Object.fromEntries(loaderData.projects.map((p) => [p.id, p.name]));
+
+  return (
+    <>
+      <PageHeader
+        help="users"
+        title={user.displayName}
+        description={<span data-user-content>{user.email}</span>}
+        actions={
+          <Link to="/users" className={buttonClass("outline")}>
+            {t("backToList")}
+          </Link>
+        }
+      />
+      <div className="mb-6 flex flex-wrap items-center gap-2">
+        <UserStatusBadge status={user.status} />
+        {isSelf && <span className="text-sm text-muted-foreground">{t("detail.you")}</span>}
+      </div>
+
+      <div className="grid items-start gap-6 lg:grid-cols-3">
+        <div className="flex flex-col gap-6 lg:col-span-2">
+          <Card title={t("detail.access")}>
+            <Form method="post" className="flex flex-col gap-6" noValidate>
+              <FormError>{updateErrors.form}</FormError>
+              <input type="hidden" name="intent" value="update" />
+              <RolesAndProjects
+                result={updateResult}
+                roles={user.roles}
+                projectIds={user.projectIds}
+                projects={loaderData.projects}
+              />
+              <SubmitButton pending={saving} pendingLabel={t("form.saving")} className="self-start">
+                {t("form.save")}
+              </SubmitButton>
+            </Form>
+          </Card>
+          <Card title={t("history.title")}>
+            <UserHistory events={loaderData.events} projects={projectNames} />
+          </Card>
+        </div>
+
+        <div className="flex flex-col gap-6">
+          <Card title={t("detail.details")}>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              <dt className="text-muted-foreground">{t("table.username")}</dt>
+              <dd data-user-content>{user.username}</dd>
+              <dt className="text-muted-foreground">{t("table.firstName")}</dt>
+              <dd data-user-content>{user.firstName}</dd>
+              <dt className="text-muted-foreground">{t("table.created")}</dt>
+              <dd>
+                <time dateTime={user.createdAt}>{format.dateTime(user.createdAt)}</time>
+              </dd>
+              <dt className="text-muted-foreground">{t("table.lastSignIn")}</dt>
+              <dd>
+                {user.lastSignInAt ? (
+                  <time dateTime={user.lastSignInAt}>{format.dateTime(user.lastSignInAt)}</time>
+                ) : (
+                  t("detail.neverSignedIn")
+                )}
+              </dd>
+            </dl>
+          </Card>
+          {!isSelf && (
+            <Card title={t("accountStatus.title")}>
+              <StatusForm
+                active={user.status === "active"}
+                result={resultFor(actionData, user.status === "active" ? "deactivate" : "reactivate")}
+              />
+            </Card>
+          )}
+        </div>
+      </div>
+
+      {!isSelf && (
+        <Card title={t("delete.title")} danger className="mt-10">
+          <p className="mb-3 text-sm text-muted-foreground">{t("delete.description")}</p>
+          {deleteErrors.form && (
+            <div className="mb-3">
+              <FormError>{deleteErrors.form}</FormError>
+            </div>
+          )}
+          <ConfirmDialog
+            trigger={
+              <>
+                <Trash2 aria-hidden="true" />
+                {t("delete.start")}
+              </>
+            }
+            title={t("delete.title")}
+            description={t("delete.description")}
+            confirmLabel={t("delete.confirmLabel", { email: user.email })}
+            submitLabel={t("delete.submit")}
+            pendingLabel={t("delete.deleting")}
+            pending={deleting}
+            result={deleteResult}
+            fields={{ intent: "delete" }}
+          />
+        </Card>
+      )}
+    </>
+  );
+}
