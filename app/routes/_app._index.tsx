@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { Form, Link } from "react-router";
-import { preferencesContext } from "~/core/context.server";
+import { preferencesContext, servicesOf } from "~/core/context.server";
 import { alertFeedLink, alertText } from "~/features/alerts/alert-text";
 import { requireUser } from "~/features/auth/guard.server";
 import { MentionList } from "~/features/mentions/mention-list";
@@ -24,6 +24,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const user = requireUser(context);
   const preferences = context.get(preferencesContext);
   return overview({
+    services: servicesOf(context),
     user,
     visible: await listProjectsOnce(context, user),
     activeProjectId: preferences?.activeProjectId ?? null,

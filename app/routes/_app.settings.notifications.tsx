@@ -1,5 +1,4 @@
-import { preferencesContext } from "~/core/context.server";
-import { requireUser } from "~/features/auth/guard.server";
+import { preferencesContext, requireReader } from "~/core/context.server";
 import { savePreferences } from "~/features/settings/save.server";
 import { NOTIFY, notificationsSchema } from "~/features/settings/schemas";
 import { SettingsSection } from "~/features/settings/settings-section";
@@ -11,7 +10,7 @@ import { RadioGroupField, SwitchField } from "~/ui/field";
 import type { Route } from "./+types/_app.settings.notifications";
 
 export function loader({ context }: Route.LoaderArgs) {
-  requireUser(context);
+  requireReader(context);
   const p = context.get(preferencesContext);
   return {
     notify: p?.notify ?? "all",
@@ -23,8 +22,8 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const user = requireUser(context);
-  return savePreferences(user.id, url, await request.formData(), notificationsSchema);
+  const reader = requireReader(context);
+  return savePreferences(reader.id, url, await request.formData(), notificationsSchema);
 }
 
 const EMAILS = ["communicationEmails", "marketingEmails", "socialEmails"] as const;

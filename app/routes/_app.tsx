@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { Outlet, useLocation, useRouteLoaderData } from "react-router";
-import { preferencesContext } from "~/core/context.server";
+import { preferencesContext, servicesOf } from "~/core/context.server";
 import { unreadNotifications } from "~/features/alerts/notifications.server";
 import { requireUser, requireUserMiddleware } from "~/features/auth/guard.server";
 import { listProjectsOnce } from "~/features/projects/projects.server";
@@ -27,7 +27,10 @@ export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  const [visible, unread] = await Promise.all([listProjectsOnce(context, user), unreadNotifications(user)]);
+  const [visible, unread] = await Promise.all([
+    listProjectsOnce(context, user),
+    unreadNotifications(servicesOf(context), user),
+  ]);
   const projects = visible.map(({ id, name, color }) => ({ id, name, color }));
   const saved = context.get(preferencesContext)?.activeProjectId ?? null;
   return {

@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { reports } from "~/db/schema";
-import { lastOccurrence } from "~/features/reports/periods";
+import { lastOccurrence } from "~/features/reports/generate.server";
 import { parseEnv, setEnv } from "~/lib/env.server";
 import type { RunningJobQueue } from "../../server/jobs/queue";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";

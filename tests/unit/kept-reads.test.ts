@@ -8,6 +8,7 @@ import { unreadNotifications } from "~/features/alerts/notifications.server";
 import { markSessionsStale, sessionVersion } from "~/features/auth/session.server";
 import { listProjects } from "~/features/projects/projects.server";
 import { aProject, openTestDatabase } from "../support/builders";
+import { testServices } from "../support/services";
 
 let handle: DatabaseHandle;
 const admin = { id: crypto.randomUUID(), roles: ["admin"], projectIds: [] } as unknown as CurrentUser;
@@ -42,7 +43,7 @@ describe("reads kept until the next write", () => {
     const before = await sessionVersion(admin.id);
     await markSessionsStale(admin.id);
     expect(await sessionVersion(admin.id)).toBe(before + 1);
-    expect(await unreadNotifications(admin)).toBe(0);
+    expect(await unreadNotifications(testServices(), admin)).toBe(0);
   });
 
   it.runIf(process.env.TEST_DATABASE_URL === undefined)(

@@ -11,6 +11,7 @@ import { netSentiment } from "~/features/overview/sentiment";
 import { listProjects } from "~/features/projects/projects.server";
 import { ingest } from "~/features/sources/ingest.server";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
+import { testServices } from "../support/services";
 import { signedInContext } from "../support/session";
 
 let handle: DatabaseHandle;
@@ -50,6 +51,7 @@ async function overviewOf(
   visible?: Awaited<ReturnType<typeof listProjects>>,
 ) {
   return overview({
+    services: testServices(),
     user,
     visible: visible ?? (await listProjects(user)),
     activeProjectId,

@@ -10,6 +10,7 @@ import { compileRules } from "../../core/matcher.ts";
 import { tokenize } from "../../core/text.ts";
 import { type Database, getDb } from "../../db/client.server.ts";
 import { projects, sources } from "../../db/schema.ts";
+import { detachedQueue, getJobQueue, jobQueueRunning } from "../../lib/jobs.server.ts";
 import { queueAlertChecks } from "../alerts/detect.server.ts";
 import { mentionsChanged } from "../mentions/mentions.server.ts";
 import { chooseLanguage, type Language } from "./language.ts";
@@ -304,6 +305,6 @@ export async function ingest(sourceId: string, items: readonly IncomingItem[], o
     mentionsChanged();
   }
   // The stored mentions stand even if queueing fails: the schedule's backstop detects them later.
-  await queueAlertChecks(gained).catch(() => {});
+  await queueAlertChecks({ jobs: jobQueueRunning() ? getJobQueue() : detachedQueue }, gained).catch(() => {});
   return result;
 }
