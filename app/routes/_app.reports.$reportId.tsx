@@ -1,6 +1,7 @@
 import { found, requirePermission, requireReader, servicesOf } from "~/core/context.server";
 import { can } from "~/core/permissions";
 import { projectMembers } from "~/features/projects/members.server";
+import { scheduleTimeZone } from "~/features/reports/generate.server";
 import { ReportView } from "~/features/reports/report-view";
 import {
   deleteReport,
@@ -32,6 +33,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     documentTexts: resources[report.language]?.reports as Record<string, unknown>,
     scheduledFromTitle: report.scheduledFrom ? await scheduleParentTitle(services, report.scheduledFrom) : null,
     members: members.map((m) => ({ id: m.id, email: m.email })),
+    scheduleTimeZone: canSchedule ? await scheduleTimeZone(services, report) : report.timeZone,
     canEdit: can(reader, "reports.edit"),
     canSchedule,
     canDelete: can(reader, "reports.delete"),

@@ -15,6 +15,7 @@ import { preferencesContext } from "~/core/context.server";
 import { addDays, presetDays, startOfDay, today } from "~/core/period";
 import type { CurrentUser, Reader } from "~/core/reader";
 import type { DatabaseHandle } from "~/db/client.server";
+import { REPORT_SECTIONS } from "~/db/report-model";
 import { messages, reports } from "~/db/schema";
 import { Notes } from "~/features/reports/document";
 import { lastOccurrence, queueDueReports } from "~/features/reports/generate.server";
@@ -83,17 +84,8 @@ async function alphaReport(language: "en" | "ru" | "uz-Cyrl" = "en", extra: Reco
     to: "2026-03-08",
     title: extra.title ?? "Weekly brief",
     language,
-    sections: [
-      "kpis",
-      "volume",
-      "sentiment",
-      "share_of_voice",
-      "top_sources",
-      "top_authors",
-      "trending_terms",
-      "top_mentions",
-      "notes",
-    ],
+    // Every section.
+    sections: [...REPORT_SECTIONS],
     topMentionsCount: extra.topMentionsCount ?? "2",
     topMentionIds: extra.topMentionIds,
     notes: "First paragraph.\n\n- one\n- two",

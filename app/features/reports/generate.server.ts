@@ -77,22 +77,28 @@ export function lastOccurrence(schedule: Exclude<ReportSchedule, "none">, timeZo
   return { dueAt: zonedInstant(boundary, SCHEDULE_HOUR, timeZone), days };
 }
 
+/** The zone a report's schedule runs in: its owner's (their preference now), else the one it was set up in. */
+export async function scheduleTimeZone({ db }: Pick<Services, "db">, report: Pick<Report, "createdBy" | "timeZone">) {
+  if (!report.createdBy) return report.timeZone;
+  const [owner] = await db
+    .select({ timeZone: userPreferences.timezone })
+    .from(userPreferences)
+    .where(eq(userPreferences.userId, report.createdBy));
+  return owner?.timeZone ?? report.timeZone;
+}
+
 /**
  * The schedule loop (every instance, every 30 s): each scheduled report that has come due since it was set
  * up gets its report for the period just ended, once — the unique (scheduled_from, period_start) key lets
  * only one instance store it, and only that one queues its job. A scheduled report is made in its owner's
- * zone (their preference now; the zone it was set up in if they have none).
+ * zone (`scheduleTimeZone`).
  */
 export async function queueDueReports(services: Services, now = new Date()) {
   const { db, jobs } = services;
-  const scheduled = await db
-    .select({ parent: reports, ownerZone: userPreferences.timezone })
-    .from(reports)
-    .leftJoin(userPreferences, eq(userPreferences.userId, reports.createdBy))
-    .where(ne(reports.schedule, "none"));
-  for (const { parent, ownerZone } of scheduled) {
+  const scheduled = await db.select().from(reports).where(ne(reports.schedule, "none"));
+  for (const parent of scheduled) {
     if (parent.schedule === "none") continue;
-    const timeZone = ownerZone ?? parent.timeZone;
+    const timeZone = await scheduleTimeZone(services, parent);
     const { dueAt, days } = lastOccurrence(parent.schedule, timeZone, now);
     if (dueAt < parent.createdAt) continue;
     const [created] = await db

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { REPORT_SCHEDULES } from "~/db/report-model";
 import { useTranslation } from "~/i18n/use-translation";
+import { useFormatter } from "~/lib/format";
 import { type FormResult, useFormErrors, useIsPending } from "~/lib/forms";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { Card } from "~/ui/card";
@@ -21,6 +22,8 @@ export interface ReportViewData {
   documentTexts: Record<string, unknown>;
   scheduledFromTitle: string | null;
   members: Array<{ id: string; email: string }>;
+  /** The zone its schedule runs in (its owner's). */
+  scheduleTimeZone: string;
   canEdit: boolean;
   canSchedule: boolean;
   canDelete: boolean;
@@ -40,8 +43,9 @@ export function ReportView({
     i18n.addResourceBundle(report.language, "reports", loaderData.documentTexts);
   }
   const documentT = i18n.getFixedT(report.language, "reports");
-  // One instant, one zone, said: the header reads the clock of the document below it.
   const format = reportFormatter(report);
+  // One instant, one zone, said: the header (in the reader's language) reads the document's clock.
+  const headerFormat = useFormatter({ timeZone: report.timeZone });
   const regenerating = useIsPending("regenerate");
   return (
     <>
@@ -54,7 +58,8 @@ export function ReportView({
         description={
           report.status === "ready" && report.generatedAt ? (
             <>
-              {t("view.generatedAt", { time: format.dateTimeWithZone(report.generatedAt) })} {t("view.snapshotNote")}
+              {t("view.generatedAt", { time: headerFormat.dateTimeWithZone(report.generatedAt) })}{" "}
+              {t("view.snapshotNote")}
             </>
           ) : report.status === "failed" ? (
             <span className="text-danger">
@@ -114,7 +119,7 @@ export function ReportView({
             schedule={report.schedule}
             subscriberIds={report.subscriberIds}
             members={loaderData.members}
-            timeZone={report.timeZone}
+            timeZone={loaderData.scheduleTimeZone}
             result={actionData}
           />
         )}
