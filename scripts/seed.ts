@@ -2,10 +2,11 @@
 // only while no server runs on it: DATA_DIR's lock says so). SEED_MESSAGES=1000000 makes a large set for benchmarks.
 
 import path from "node:path";
-import { openDatabase, setDatabase } from "../app/db/client.server.ts";
+import { openDatabase } from "../app/db/client.server.ts";
 import { connect } from "../app/db/connection.server.ts";
 import { detectPastAlerts } from "../app/features/alerts/detect.server.ts";
 import { EnvError, parseEnv } from "../app/lib/env.server.ts";
+import { detachedQueue } from "../app/lib/jobs.server.ts";
 import { createAuthService } from "../server/auth-service/service.ts";
 import { DataDirLockedError, lockDataDir } from "../server/data-dir-lock.ts";
 import { seedDemo, seedDemoTasks } from "../server/demo/seed.ts";
@@ -44,8 +45,7 @@ try {
     await seedDemoTasks(connection, seeded.projectIds, created ?? []);
   }
   // The demo's unusual days as alerts; the server's schedule delivers them (ADR 030).
-  setDatabase(database);
-  await detectPastAlerts(90);
+  await detectPastAlerts({ db: database.db, env: config, jobs: detachedQueue }, 90);
 } finally {
   await database.close();
 }

@@ -10,6 +10,7 @@ import express from "express";
 import { pino } from "pino";
 import { connect, disconnect } from "../app/db/connection.server.ts";
 import { type Env, EnvError, parseEnv } from "../app/lib/env.server.ts";
+import { detachedQueue } from "../app/lib/jobs.server.ts";
 import { logSerializers } from "../app/lib/log-serializers.ts";
 import { admission } from "./admission.ts";
 import { authRouter } from "./auth-service/http.ts";
@@ -169,7 +170,7 @@ if (authService && demoWanted && !(await authService.hasUsers())) {
   const seeded = await serverModule.seedDemo(database.connection, { messages: config.SEED_MESSAGES });
   const team = (await authService.ensureDemoAccounts(serverModule.demoTeam(seeded.projectIds))) ?? [];
   await serverModule.seedDemoTasks(database.connection, seeded.projectIds, team);
-  await serverModule.generatePendingReports();
+  await serverModule.generatePendingReports({ db: database.db, env: config, jobs: detachedQueue });
   demoCreated = true;
   log.info({ messages: seeded.messages, links: seeded.links, ms: Date.now() - started }, "demo workspace created");
 }
@@ -186,7 +187,7 @@ jobs = await serverModule.startJobQueue({
 });
 
 // The demo's history has its unusual days: they become alerts and notifications, as if it had been watched.
-if (demoCreated) await serverModule.detectPastAlerts(90);
+if (demoCreated) await serverModule.detectPastAlerts({ db: database.db, env: config, jobs }, 90);
 
 const server = app.listen(config.PORT, config.HOST, () => {
   const { port } = server.address() as AddressInfo;

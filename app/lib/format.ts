@@ -68,6 +68,26 @@ export function zonedParts(instant: Date, timeZone: string) {
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /**
+ * A zone's distance from UTC at an instant: "UTC+5", "UTC+5:30", "UTC−10", or "UTC". The same text in every
+ * language and browser, so a time read by people in various zones says which clock it is on.
+ */
+export function utcOffset(timeZone: string, at: Date | string | number = new Date()): string {
+  const instant = new Date(at);
+  const p = zonedParts(instant, timeZone);
+  const wallClock = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  const minutes = Math.round((wallClock - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  if (minutes === 0) return "UTC";
+  const size = Math.abs(minutes);
+  return `UTC${minutes < 0 ? "−" : "+"}${Math.floor(size / 60)}${size % 60 ? `:${pad(size % 60)}` : ""}`;
+}
+
+/** A zone by its name and its offset at an instant: "Asia/Tashkent (UTC+5)"; UTC itself is just "UTC". */
+export function zoneLabel(timeZone: string, at: Date | string | number = new Date()): string {
+  const offset = utcOffset(timeZone, at);
+  return timeZone === "UTC" || timeZone === "Etc/UTC" ? offset : `${timeZone} (${offset})`;
+}
+
+/**
  * Uzbek in both scripts, from CLDR. Browsers ship ICU without Uzbek (Chromium formats `uz` as
  * `2026 M10 24` and `1,222`), so the page would change after hydration; these give Node's text everywhere.
  */
@@ -200,6 +220,9 @@ export function createFormatter(p: FormatPreferences): Formatter {
 
 function buildFormatter(p: FormatPreferences) {
   const formats = localeFormats(p);
+  // Calendar days (yyyy-mm-dd) are read at their UTC midnight, so no zone moves them to another day.
+  const calendar = p.timeZone === "UTC" ? formats : localeFormats({ ...p, timeZone: "UTC" });
+  const midnight = (day: string) => new Date(`${day}T00:00:00Z`);
   const dateStyle = p.dateFormat === "iso" ? undefined : p.dateFormat;
   const time = formats.time;
   const date = (d: Date) => {
@@ -214,6 +237,10 @@ function buildFormatter(p: FormatPreferences) {
     return `${pad(month)}-${pad(day)}`;
   };
   const dateTime = (d: Date) => (dateStyle ? `${date(d)}, ${time(d)}` : `${date(d)} ${time(d)}`);
+  /** A calendar day (`yyyy-mm-dd`), whichever zone it is a day of. */
+  const day = (d: string) => (dateStyle ? calendar.date(midnight(d), dateStyle) : d);
+  /** A calendar day without the year, e.g. for a chart's axis. */
+  const dayMonthOf = (d: string) => (dateStyle ? calendar.dayMonth(midnight(d), dateStyle) : d.slice(5));
 
   /** "5 minutes ago" within a week, then the date and time. */
   const relative = (d: Date, now: Date = new Date()) => {
@@ -230,6 +257,12 @@ function buildFormatter(p: FormatPreferences) {
     dayMonth: (d: Date | string) => dayMonth(new Date(d)),
     time: (d: Date | string) => time(new Date(d)),
     dateTime: (d: Date | string) => dateTime(new Date(d)),
+    /** Date and time with the zone's offset, for a time read by people in other zones: "Mar 9, 2026, 06:00 UTC+5". */
+    dateTimeWithZone: (d: Date | string) => `${dateTime(new Date(d))} ${utcOffset(p.timeZone, d)}`,
+    /** The formatter's zone as "Asia/Tashkent (UTC+5)", at an instant (offsets change with summer time). */
+    zone: (at?: Date | string) => zoneLabel(p.timeZone, at),
+    day,
+    dayMonthOf,
     relative: (d: Date | string, now?: Date) => relative(new Date(d), now),
     /** What the user asked for: relative when they want relative times, else date and time. */
     when: (d: Date | string, now?: Date) => (p.showRelativeTime ? relative(new Date(d), now) : dateTime(new Date(d))),

@@ -1,5 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { z } from "zod";
+import { requireReader, servicesOf } from "~/core/context.server";
 import { MarkAllRead, NotificationList } from "~/features/alerts/notification-list";
 import {
   listNotifications,
@@ -7,9 +8,8 @@ import {
   markNotificationRead,
   unreadNotifications,
 } from "~/features/alerts/notifications.server";
-import { requireUser } from "~/features/auth/guard.server";
-import { readerLanguage } from "~/features/settings/preferences.server";
 import { useTranslation } from "~/i18n/use-translation";
+import { parseForm } from "~/lib/forms.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
@@ -21,10 +21,11 @@ import type { Route } from "./+types/_app.notifications";
 
 /** The user's notifications; the bell loads the same data into its popover. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = requireUser(context);
+  const reader = requireReader(context);
+  const services = servicesOf(context);
   const [items, unread] = await Promise.all([
-    listNotifications(user, readerLanguage(context)),
-    unreadNotifications(user),
+    listNotifications(services, reader),
+    unreadNotifications(services, reader),
   ]);
   return { items, unread };
 }
@@ -36,16 +37,17 @@ const actionSchema = z.discriminatedUnion("intent", [
 
 /** Marks one notification, or all of them, read; then back to the page the form was on. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context);
+  const reader = requireReader(context);
+  const services = servicesOf(context);
   const form = await request.formData();
-  const parsed = actionSchema.safeParse(Object.fromEntries(form));
+  const parsed = parseForm(form, actionSchema);
   if (!parsed.success) throw data(null, { status: 400 });
   const back = safeRedirect(form.get("redirectTo"), "/notifications");
   if (parsed.data.intent === "read") {
-    await markNotificationRead(user, parsed.data.id);
+    await markNotificationRead(services, reader, parsed.data.id);
     return redirect(back);
   }
-  await markAllNotificationsRead(user);
+  await markAllNotificationsRead(services, reader);
   return redirectWithToast(back, { type: "success", key: "dashboard:notifications.markedAll" });
 }
 

@@ -1,31 +1,51 @@
-import { preferencesContext } from "~/core/context.server";
-import { requireRole } from "~/features/auth/guard.server";
-import { submitReportForm } from "~/features/reports/forms.server";
+import { requirePermission, requireReader, servicesOf } from "~/core/context.server";
 import { ReportForm } from "~/features/reports/report-form";
-import { reportProjects, starredMentions } from "~/features/reports/reports.server";
-import { readerLanguage } from "~/features/settings/preferences.server";
+import { createReport, reportProjects, starredMentions } from "~/features/reports/reports.server";
+import { createReportSchema } from "~/features/reports/schemas";
 import { useTranslation } from "~/i18n/use-translation";
+import { formFailure, parseForm } from "~/lib/forms.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.reports.new";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const user = requireRole(context, "reports.edit");
-  const language = readerLanguage(context);
-  const projects = await reportProjects(user, language);
-  const wanted = url.searchParams.get("project");
+  const reader = requireReader(context);
+  requirePermission(reader, "reports.edit");
+  const services = servicesOf(context);
+  const projects = await reportProjects(services, reader);
+  const wanted = url.searchParams.get("project") ?? reader.activeProjectId;
   return {
     projects,
-    starred: await starredMentions(user, language),
-    language,
-    timeZone: context.get(preferencesContext)?.timezone ?? "UTC",
+    starred: await starredMentions(services, reader),
+    language: reader.language,
+    timeZone: reader.timeZone,
     projectId: projects.some((p) => p.id === wanted) ? wanted : projects.length === 1 ? projects[0]?.id : null,
   };
 }
 
+/**
+ * "Create report": the report stored and generated, and its page with a toast (an error toast when
+ * generating failed; the report is kept, with its error, to regenerate).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireRole(context, "reports.edit");
-  return submitReportForm(user, await request.formData(), context.get(preferencesContext)?.timezone ?? "UTC");
+  const reader = requireReader(context);
+  requirePermission(reader, "reports.edit");
+  const submission = parseForm(await request.formData(), createReportSchema);
+  if (!submission.success) return formFailure(submission.result);
+  const report = await createReport(servicesOf(context), reader, submission.data);
+  if (!report) {
+    return formFailure(
+      { values: submission.values, fieldErrors: { projectId: "reports:errors.projectRequired" } },
+      404,
+    );
+  }
+  return redirectWithToast(
+    `/reports/${report.id}`,
+    report.status === "ready"
+      ? { type: "success", key: "reports:toast.created", values: { title: report.title } }
+      : { type: "error", key: "reports:toast.failed", values: { error: report.error ?? "" } },
+  );
 }
 
 export default function NewReportPage({ loaderData, actionData }: Route.ComponentProps) {

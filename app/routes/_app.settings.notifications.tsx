@@ -1,5 +1,4 @@
-import { preferencesContext, servicesOf } from "~/core/context.server";
-import { requireUser } from "~/features/auth/guard.server";
+import { preferencesContext, requireReader, servicesOf } from "~/core/context.server";
 import { PREFERENCES_SAVED, savePreferences } from "~/features/settings/preferences.server";
 import { NOTIFY, notificationsSchema } from "~/features/settings/schemas";
 import { SettingsSection } from "~/features/settings/settings-section";
@@ -13,7 +12,7 @@ import { RadioGroupField, SwitchField } from "~/ui/field";
 import type { Route } from "./+types/_app.settings.notifications";
 
 export function loader({ context }: Route.LoaderArgs) {
-  requireUser(context);
+  requireReader(context);
   const p = context.get(preferencesContext);
   return {
     notify: p?.notify ?? "all",
@@ -25,10 +24,10 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const user = requireUser(context);
+  const reader = requireReader(context);
   const submission = parseForm(await request.formData(), notificationsSchema);
   if (!submission.success) return formFailure(submission.result);
-  const failed = await savePreferences(servicesOf(context), user.id, submission.data);
+  const failed = await savePreferences(servicesOf(context), reader.id, submission.data);
   return failed ? formFailure(failed, 500) : redirectWithToast(url.pathname, PREFERENCES_SAVED);
 }
 

@@ -11,7 +11,10 @@ export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<LayoutData> {
   const reader = requireReader(context);
-  const [visible, unread] = await Promise.all([layoutProjects(context), unreadNotifications(reader)]);
+  const [visible, unread] = await Promise.all([
+    layoutProjects(context),
+    unreadNotifications(servicesOf(context), reader),
+  ]);
   const projects = visible.map(({ id, name, color }) => ({ id, name, color }));
   const active = reader.activeProjectId;
   return {

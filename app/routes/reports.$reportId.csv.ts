@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireUser } from "~/features/auth/guard.server";
+import { found, requirePermission, requireReader, servicesOf } from "~/core/context.server";
 import { reportCsv } from "~/features/reports/csv.server";
 import { reportFileName } from "~/features/reports/pdf-file.server";
 import { getReport } from "~/features/reports/reports.server";
@@ -8,7 +8,9 @@ import type { Route } from "./+types/reports.$reportId.csv";
 
 /** "Download CSV": the report's tables from its snapshot; a foreign or unknown report is 404. */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const report = await getReport(requireUser(context), params.reportId);
+  const reader = requireReader(context);
+  requirePermission(reader, "reports.read");
+  const report = found(await getReport(servicesOf(context), reader, params.reportId));
   if (!report.snapshot) throw data(null, { status: 404 });
   return new Response(reportCsv(report.snapshot as unknown as ReportSnapshot), {
     headers: {

@@ -62,7 +62,7 @@ export const jobs = {
     retryLimit: 3,
   },
   "detect-alerts": {
-    run: (_services, data) => detectAlerts(String(data.projectId)),
+    run: (services, data) => detectAlerts(services, String(data.projectId)),
     // Mentions that arrive while a detection runs must be looked at again.
     policy: "stately",
     concurrency: 1,
@@ -70,7 +70,7 @@ export const jobs = {
     retryLimit: 2,
   },
   "deliver-alert": {
-    run: (_services, data) => deliverAlert(String(data.alertId)),
+    run: (services, data) => deliverAlert(services, String(data.alertId)),
     // One delivery per alert at a time, so no e-mail goes out twice; a retry sends only what is missing.
     policy: "exclusive",
     concurrency: 2,
@@ -88,7 +88,7 @@ export const jobs = {
     retryDelayMax: 900,
   },
   "generate-report": {
-    run: (_services, data) => runScheduledReport(String(data.reportId)),
+    run: (services, data) => runScheduledReport(services, String(data.reportId)),
     policy: "exclusive",
     concurrency: 1,
     // The snapshot's queries, a PDF and an e-mail.

@@ -100,14 +100,14 @@ export async function startJobQueue({
   const scan = () => {
     scanning = Promise.all([
       queueDueSources(jobServices).catch((error) => log.error({ err: error }, "collector loop failed")),
-      queueDueReports().catch((error) => log.error({ err: error }, "report schedule failed")),
+      queueDueReports(jobServices).catch((error) => log.error({ err: error }, "report schedule failed")),
     ]);
   };
   const loop = collectEveryMs === null ? null : setInterval(scan, collectEveryMs);
   // Alerts are detected as mentions arrive; this backstop catches what a lost job or a late day missed.
   let checking: Promise<unknown> = Promise.resolve();
   const checkAlerts = () => {
-    checking = queueAlertBackstop().catch((error) => log.error({ err: error }, "alert backstop failed"));
+    checking = queueAlertBackstop(jobServices).catch((error) => log.error({ err: error }, "alert backstop failed"));
   };
   const alertLoop = collectEveryMs === null ? null : setInterval(checkAlerts, ALERT_BACKSTOP_MS);
 

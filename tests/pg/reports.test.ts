@@ -5,25 +5,32 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { reports } from "~/db/schema";
-import { lastOccurrence } from "~/features/reports/periods";
+import { lastOccurrence } from "~/features/reports/generate.server";
 import { parseEnv, setEnv } from "~/lib/env.server";
 import type { RunningJobQueue } from "../../server/jobs/queue";
+import { startAuthService } from "../support/auth-service";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 import { startTestJobQueue } from "../support/jobs";
 import { startSmtpServer } from "../support/smtp";
 
 let handle: DatabaseHandle;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let auth: Awaited<ReturnType<typeof startAuthService>>;
 
 beforeAll(async () => {
   if (!process.env.TEST_DATABASE_URL) throw new Error("TEST_DATABASE_URL is not set: run `npm run test:pg`.");
   smtp = await startSmtpServer();
-  setEnv(parseEnv({ ...process.env, SMTP_URL: smtp.url, MAIL_FROM: "reports@kuzatuv.test" }));
+  const env = parseEnv({ ...process.env, SMTP_URL: smtp.url, MAIL_FROM: "reports@kuzatuv.test" });
+  // The job sends only to subscribers the auth service still counts in the project's audience.
+  auth = await startAuthService({ serviceKey: env.authServiceKey });
+  env.authServiceUrl = auth.url;
+  setEnv(env);
   handle = await openTestDatabase();
 });
 afterAll(async () => {
   await handle.close();
   await smtp.close();
+  await auth.close();
   setEnv(parseEnv());
 });
 
@@ -31,6 +38,9 @@ describe("two report schedule loops on one PostgreSQL database", () => {
   it("make one report per period and mail it once", async () => {
     const zone = "Asia/Tashkent";
     const project = await aProject(handle, { name: "Scheduled" });
+    const [boss] = (await auth.service.ensureDemoAccounts([
+      { email: "boss@example.com", password: "correct horse battery", roles: ["manager"], projectIds: [project.id] },
+    ]))!;
     await mentions(handle, {
       source: await aSource(handle),
       projectIds: [project.id],
@@ -47,7 +57,7 @@ describe("two report schedule loops on one PostgreSQL database", () => {
         sections: ["kpis", "top_mentions"],
         schedule: "weekly",
         status: "ready",
-        subscribers: [{ id: "00000000-0000-4000-8000-000000000001", email: "boss@example.com" }],
+        subscribers: [{ id: boss!.id, email: boss!.email }],
         // Set up before the last Monday 06:00 in Tashkent, so that one has come due.
         createdAt: new Date(Date.now() - 9 * 86_400_000),
       })

@@ -2,9 +2,11 @@
 // delivery through the real job queue, the real auth service and a real SMTP server on loopback.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toCurrentUser } from "~/core/reader";
+import { addDays } from "~/core/period";
+import { type CurrentUser, type Reader, toCurrentUser } from "~/core/reader";
 import type { DatabaseHandle } from "~/db/client.server";
 import { alerts, notifications } from "~/db/schema";
+import { alertText } from "~/features/alerts/alert-text";
 import { deliverAlert } from "~/features/alerts/deliver.server";
 import { detectAlerts } from "~/features/alerts/detect.server";
 import {
@@ -14,10 +16,10 @@ import {
   unreadNotifications,
 } from "~/features/alerts/notifications.server";
 import { type DayFigures, detect, MIN_MENTIONS } from "~/features/alerts/rule";
-import { addDays } from "~/features/analytics/period";
 import { loadPreferences, updatePreferences } from "~/features/settings/preferences.server";
 import { ingest } from "~/features/sources/ingest.server";
 import { getEnv } from "~/lib/env.server";
+import { createFormatter, type FormatPreferences } from "~/lib/format";
 import type { RunningJobQueue } from "../../server/jobs/queue";
 import { api, startAuthService } from "../support/auth-service";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
@@ -25,6 +27,19 @@ import { jobsSettled, startTestJobQueue } from "../support/jobs";
 import { testServices } from "../support/services";
 import { bodyText, startSmtpServer } from "../support/smtp";
 
+const readerOf = (user: CurrentUser, language: string): Reader => ({
+  ...user,
+  language,
+  timeZone: "America/Los_Angeles",
+  activeProjectId: null,
+});
+const formatPreferences: FormatPreferences = {
+  locale: "en",
+  timeZone: "UTC",
+  use12Hour: false,
+  dateFormat: "medium",
+  showRelativeTime: false,
+};
 const day = (mentions: number, negative = 0): DayFigures => ({ mentions, negative });
 /** 28 days of ordinary noise: 20 ± 4 mentions, about a tenth of them negative. */
 const noise = Array.from({ length: 28 }, (_, i) => day(20 + ((i * 7) % 9) - 4, 2 + (i % 2)));
@@ -101,9 +116,12 @@ describe("detection", () => {
     await mentions(handle, { source, projectIds: [project.id], items: Array.from({ length: 40 }, () => ({})) });
 
     const now = new Date();
-    const [first, second] = await Promise.all([detectAlerts(project.id, { now }), detectAlerts(project.id, { now })]);
+    const [first, second] = await Promise.all([
+      detectAlerts(testServices(), project.id, { now }),
+      detectAlerts(testServices(), project.id, { now }),
+    ]);
     expect([...first!, ...second!]).toHaveLength(1);
-    expect(await detectAlerts(project.id, { now })).toEqual([]);
+    expect(await detectAlerts(testServices(), project.id, { now })).toEqual([]);
     const stored = await handle.db.select().from(alerts).where(eq(alerts.projectId, project.id));
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: config.WORKSPACE_TIME_ZONE }).format(now);
     expect(stored).toEqual([expect.objectContaining({ kind: "volume", day: today, value: 40 })]);
@@ -124,7 +142,7 @@ describe("detection", () => {
       projectIds: [project.id],
       items: Array.from({ length: 40 }, () => ({ at: lateEvening })),
     });
-    await detectAlerts(project.id, { now });
+    await detectAlerts(testServices(), project.id, { now });
     const stored = await handle.db.select().from(alerts).where(eq(alerts.projectId, project.id));
     expect(stored.map((a) => a.day)).toEqual([today]);
     await jobsSettled(handle);
@@ -182,6 +200,9 @@ describe("delivery", () => {
     expect(ru.from).toBe("alerts@kuzatuv.example");
     const text = bodyText(ru.raw);
     expect(text).toContain("Всплеск упоминаний «Акме»: 40");
+    // Recipients live in various zones: the day names the workspace's.
+    const ruLong = createFormatter({ ...formatPreferences, locale: "ru", dateFormat: "long" });
+    expect(text).toContain(`40 за ${ruLong.day(alert!.day)} (UTC+5)`);
     expect(text).toContain(
       `https://kuzatuv.example/messages?project=${project.id}&from=${alert!.day}&to=${alert!.day}`,
     );
@@ -196,26 +217,39 @@ describe("delivery", () => {
 
     // A retried delivery and another detection send nothing more.
     await handle.db.update(alerts).set({ deliveredAt: null }).where(eq(alerts.id, alert!.id));
-    await deliverAlert(alert!.id);
-    expect(await detectAlerts(project.id)).toEqual([]);
+    await deliverAlert(testServices(), alert!.id);
+    expect(await detectAlerts(testServices(), project.id)).toEqual([]);
     await jobsSettled(handle);
     expect(smtp.received.filter((m) => mail.includes(m) || m.subject.includes("Acme"))).toHaveLength(2);
     expect(await handle.db.select().from(notifications).where(eq(notifications.alertId, alert!.id))).toHaveLength(3);
 
     // The bell: unread until read; a member taken off the project no longer sees it.
     const member = toCurrentUser({ ...people.find((p) => p.email === "ru@example.com")!, projectIds: [project.id] });
-    expect(await unreadNotifications(member)).toBe(1);
-    const [item] = await listNotifications(member, "ru");
+    expect(await unreadNotifications(testServices(), member)).toBe(1);
+    const [item] = await listNotifications(testServices(), readerOf(member, "ru"));
     expect(item).toMatchObject({ projectName: "Акме", kind: "volume", day: alert!.day, readAt: null });
+    // The day is the workspace's, and the bell says so to a reader in any zone.
+    const t = (key: string, values: Record<string, unknown>) => `${key} ${values.day}`;
+    const readerFormat = createFormatter({ ...formatPreferences, timeZone: "America/Los_Angeles" });
+    expect(alertText(t, readerFormat, item!, "")).toBe(
+      `dashboard:alerts.volume ${readerFormat.day(alert!.day)} (UTC+5)`,
+    );
     const admin = toCurrentUser(people.find((p) => p.email === "admin@example.com")!);
-    expect(await markNotificationRead(admin, item!.id)).toBe(false);
-    expect(await markNotificationRead(member, item!.id)).toBe(true);
-    expect(await unreadNotifications(member)).toBe(0);
-    expect(await unreadNotifications(admin)).toBe(1);
-    expect(await markAllNotificationsRead(admin)).toBe(1);
+    expect(await markNotificationRead(testServices(), admin, item!.id)).toBe(false);
+    expect(await markNotificationRead(testServices(), member, item!.id)).toBe(true);
+    expect(await unreadNotifications(testServices(), member)).toBe(0);
+    expect(await unreadNotifications(testServices(), admin)).toBe(1);
+    expect(await markAllNotificationsRead(testServices(), admin)).toBe(1);
     const removed = toCurrentUser({ ...people.find((p) => p.email === "no-email@example.com")!, projectIds: [] });
-    expect(await unreadNotifications(removed)).toBe(0);
-    expect(await listNotifications(removed, "en")).toEqual([]);
+    expect(await unreadNotifications(testServices(), removed)).toBe(0);
+    expect(await listNotifications(testServices(), readerOf(removed, "en"))).toEqual([]);
+    // An account's project list may hold ids that are not UUIDs (the auth service takes any): the bell still answers.
+    const odd = toCurrentUser({
+      ...people.find((p) => p.email === "ru@example.com")!,
+      projectIds: ["legacy-1", project.id],
+    });
+    expect(await unreadNotifications(testServices(), odd)).toBe(0);
+    expect(await listNotifications(testServices(), readerOf(odd, "en"))).toHaveLength(1);
   });
 
   it("sends no e-mail when mail is not configured, but still notifies", async () => {
@@ -227,7 +261,7 @@ describe("delivery", () => {
       const source = await aSource(handle);
       await mentions(handle, { source, projectIds: [project.id], items: Array.from({ length: 40 }, () => ({})) });
       const before = smtp.received.length;
-      const [alertId] = await detectAlerts(project.id);
+      const [alertId] = await detectAlerts(testServices(), project.id);
       await jobsSettled(handle);
       expect(smtp.received).toHaveLength(before);
       const notified = await handle.db.select().from(notifications).where(eq(notifications.alertId, alertId!));

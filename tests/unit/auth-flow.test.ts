@@ -388,7 +388,9 @@ describe("permissions", () => {
     expect(canAccessProject(as("viewer"), "p1")).toBe(true);
     expect(canAccessProject(as("manager"), "p9")).toBe(false);
     const viewer = { ...as("viewer"), timeZone: "UTC", language: "en", activeProjectId: null };
-    expect(() => requirePermission(viewer, "users.manage")).toThrow(expect.objectContaining({ init: { status: 403, statusText: "Forbidden" } }));
+    expect(() => requirePermission(viewer, "users.manage")).toThrow(
+      expect.objectContaining({ init: { status: 403, statusText: "Forbidden" } }),
+    );
     expect(() => requireReader(new RouterContextProvider())).toThrow(expect.objectContaining({ status: 302 }));
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createFormatter, type FormatPreferences } from "~/lib/format";
+import { createFormatter, type FormatPreferences, utcOffset, zoneLabel } from "~/lib/format";
 
 const at = "2026-03-21T14:05:00Z";
 const base: FormatPreferences = {
@@ -38,6 +38,33 @@ describe("the one formatter", () => {
     expect(createFormatter({ ...base, locale: "ru" }).when(at, now)).toBe("5 минут назад");
     expect(createFormatter(base).when("2026-03-01T10:00:00Z", now)).toBe("Mar 1, 2026, 10:00");
     expect(createFormatter({ ...base, showRelativeTime: false }).when(at, now)).toBe("Mar 21, 2026, 14:05");
+  });
+});
+
+describe("times that say their zone", () => {
+  it("name the zone's offset at the instant, summer time and half hours included", () => {
+    expect(utcOffset("Asia/Tashkent", at)).toBe("UTC+5");
+    expect(utcOffset("Asia/Kolkata", at)).toBe("UTC+5:30");
+    expect(utcOffset("Pacific/Honolulu", at)).toBe("UTC−10");
+    expect(utcOffset("Europe/London", "2026-01-15T12:00:00Z")).toBe("UTC");
+    expect(utcOffset("Europe/London", "2026-07-15T12:00:00Z")).toBe("UTC+1");
+    expect(zoneLabel("Asia/Tashkent", at)).toBe("Asia/Tashkent (UTC+5)");
+    expect(zoneLabel("UTC", at)).toBe("UTC");
+    const tashkent = createFormatter({ ...base, timeZone: "Asia/Tashkent" });
+    expect(tashkent.dateTimeWithZone(at)).toBe("Mar 21, 2026, 19:05 UTC+5");
+    expect(tashkent.zone(at)).toBe("Asia/Tashkent (UTC+5)");
+  });
+
+  it("show a calendar day as that day in any zone, UTC+14 included", () => {
+    for (const timeZone of ["Pacific/Kiritimati", "Pacific/Honolulu", "UTC"]) {
+      const format = createFormatter({ ...base, timeZone });
+      expect(format.day("2026-03-21")).toBe("Mar 21, 2026");
+      expect(format.dayMonthOf("2026-03-21")).toBe("Mar 21");
+    }
+    expect(createFormatter({ ...base, locale: "uz", timeZone: "Pacific/Kiritimati" }).day("2026-03-21")).toBe(
+      "21-mar, 2026",
+    );
+    expect(createFormatter({ ...base, dateFormat: "iso" }).day("2026-03-21")).toBe("2026-03-21");
   });
 });
 

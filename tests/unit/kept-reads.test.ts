@@ -43,7 +43,7 @@ describe("reads kept until the next write", () => {
     const before = await sessionVersion(testServices(), admin.id);
     await markSessionsStale(testServices(), admin.id);
     expect(await sessionVersion(testServices(), admin.id)).toBe(before + 1);
-    expect(await unreadNotifications(admin)).toBe(0);
+    expect(await unreadNotifications(testServices(), admin)).toBe(0);
   });
 
   it.runIf(process.env.TEST_DATABASE_URL === undefined)(

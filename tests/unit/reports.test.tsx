@@ -6,27 +6,40 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import { createInstance } from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { preferencesContext } from "~/core/context.server";
+import { addDays, presetDays, startOfDay, today } from "~/core/period";
+import type { CurrentUser, Reader } from "~/core/reader";
 import type { DatabaseHandle } from "~/db/client.server";
+import { REPORT_SECTIONS } from "~/db/report-model";
 import { messages, reports } from "~/db/schema";
 import { Notes } from "~/features/reports/document";
-import { queueDueReports } from "~/features/reports/generate.server";
+import { lastOccurrence, queueDueReports } from "~/features/reports/generate.server";
 import { closePdfBrowser } from "~/features/reports/pdf.server";
-import { lastOccurrence, reportDays } from "~/features/reports/periods";
-import { createReport, getReport } from "~/features/reports/reports.server";
+import { renderReportHtml } from "~/features/reports/render.server";
+import type { ReportViewData } from "~/features/reports/report-view";
+import { createReport, getReport, REPORT_PRESETS } from "~/features/reports/reports.server";
 import { createReportSchema } from "~/features/reports/schemas";
 import type { ReportSnapshot } from "~/features/reports/snapshot";
-import { parseEnv, setEnv } from "~/lib/env.server";
+import { updatePreferences } from "~/features/settings/preferences.server";
+import { resources } from "~/i18n/i18n.server";
+import { getEnv } from "~/lib/env.server";
+import { loader as analyticsLoader } from "~/routes/_app.analytics";
 import { loader as listLoader } from "~/routes/_app.reports._index";
-import { action as reportAction, loader as reportLoader } from "~/routes/_app.reports.$reportId";
+import ReportPage, { action as reportAction, loader as reportLoader } from "~/routes/_app.reports.$reportId";
 import { action as createAction } from "~/routes/_app.reports.new";
 import { loader as csvLoader } from "~/routes/reports.$reportId.csv";
 import { loader as pdfLoader } from "~/routes/reports.$reportId.pdf";
 import { CHROMIUM, ensureDebianPackage, PDFTOTEXT } from "../../scripts/debian-packages";
+import { startAuthService } from "../support/auth-service";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 import { jobsSettled, startTestJobQueue } from "../support/jobs";
 import { formPost, ORIGIN } from "../support/route";
+import { testServices } from "../support/services";
 import { signedInContext } from "../support/session";
 import { bodyText, startSmtpServer } from "../support/smtp";
 
@@ -54,6 +67,13 @@ async function settle<T>(promise: Promise<T>): Promise<T | { status: number }> {
 
 const statusOf = (value: unknown) => (value as { status?: number }).status;
 
+const readerOf = (user: CurrentUser, timeZone = TASHKENT): Reader => ({
+  ...user,
+  timeZone,
+  language: "en",
+  activeProjectId: null,
+});
+
 /** A report of Alpha for 2–8 March 2026 in Tashkent, all sections. */
 async function alphaReport(language: "en" | "ru" | "uz-Cyrl" = "en", extra: Record<string, string> = {}) {
   const { user } = await signedInContext({ roles: ["analyst"], projectIds: [alpha] });
@@ -64,26 +84,14 @@ async function alphaReport(language: "en" | "ru" | "uz-Cyrl" = "en", extra: Reco
     to: "2026-03-08",
     title: extra.title ?? "Weekly brief",
     language,
-    sections: [
-      "kpis",
-      "volume",
-      "sentiment",
-      "share_of_voice",
-      "top_sources",
-      "top_authors",
-      "trending_terms",
-      "top_mentions",
-      "notes",
-    ],
+    // Every section.
+    sections: [...REPORT_SECTIONS],
     topMentionsCount: extra.topMentionsCount ?? "2",
     topMentionIds: extra.topMentionIds,
     notes: "First paragraph.\n\n- one\n- two",
   });
-  return createReport(user, parsed, {
-    timeZone: TASHKENT,
-    suggestTitle: (p) => p,
-    now: new Date("2026-03-10T10:00:00Z"),
-  });
+  const report = await createReport(testServices(), readerOf(user), parsed, new Date("2026-03-10T10:00:00Z"));
+  return report!;
 }
 
 beforeAll(async () => {
@@ -215,26 +223,93 @@ describe("a report's snapshot", () => {
       sections: ["kpis", "sentiment", "top_mentions"],
       topMentionsCount: "5",
     });
-    const report = await createReport(user, input, {
-      timeZone: TASHKENT,
-      suggestTitle: (p) => p,
-      now: new Date("2026-03-10T10:00:00Z"),
-    });
+    const report = (await createReport(testServices(), readerOf(user), input, new Date("2026-03-10T10:00:00Z")))!;
     const before = report.snapshot as unknown as ReportSnapshot;
     expect(before.sentiment).toEqual({ positive: 2, neutral: 0, negative: 1 });
 
     await handle.db.update(messages).set({ sentiment: "negative" }).where(eq(messages.id, changed!.id));
     await handle.db.delete(messages).where(eq(messages.id, gone!.id));
-    expect((await getReport(user, report.id)).snapshot).toEqual(before);
+    expect((await getReport(testServices(), user, report.id))!.snapshot).toEqual(before);
 
     const response = (await reportAction(
       args(context, report.id, formPost(`/reports/${report.id}`, { intent: "regenerate" })),
     )) as Response;
     expect(response.status).toBe(302);
-    const after = (await getReport(user, report.id)).snapshot as unknown as ReportSnapshot;
+    const after = (await getReport(testServices(), user, report.id))!.snapshot as unknown as ReportSnapshot;
     expect(after.sentiment).toEqual({ positive: 1, neutral: 0, negative: 1 });
     expect(after.topMentions.map((m) => m.id)).toEqual([kept!.id, changed!.id]);
     expect(after.generatedAt > before.generatedAt).toBe(true);
+  });
+});
+
+describe("the report presets (ADR 042)", () => {
+  it("'last 30 days' is today and the 29 days before it in the reader's zone, the same total as analytics", async () => {
+    const zone = "Pacific/Kiritimati";
+    const project = (await aProject(handle, { name: "Fresh", keywords: ["fresh"] })).id;
+    const day = today(zone);
+    const at = (d: string, minutes: number) => new Date(startOfDay(d, zone).getTime() + minutes * 60_000);
+    await mentions(handle, {
+      source: await aSource(handle),
+      projectIds: [project],
+      items: [
+        // Today's first and last hour in UTC+14, the first day of the 30 and the day before them.
+        { at: at(day, 10), sentiment: "positive" },
+        { at: at(day, 23 * 60 + 50), sentiment: "negative" },
+        { at: at(addDays(day, -29), 10) },
+        { at: at(addDays(day, -30), 23 * 60 + 50) },
+      ],
+    });
+    const { context } = await signedInContext({ roles: ["analyst"], projectIds: [project] });
+    context.set(preferencesContext, { ...context.get(preferencesContext)!, timezone: zone });
+    const form = new URLSearchParams({
+      projectId: project,
+      period: "last_30_days",
+      language: "en",
+      topMentionsCount: "5",
+    });
+    for (const s of ["kpis", "volume"]) form.append("sections", s);
+    const request = new Request(`${ORIGIN}/reports/new`, { method: "POST", body: form, headers: { Origin: ORIGIN } });
+    const response = (await createAction(args(context, "", request))) as Response;
+    const id = response.headers.get("Location")?.split("/").at(-1) as string;
+    const [row] = await handle.db.select().from(reports).where(eq(reports.id, id));
+    const snapshot = row?.snapshot as unknown as ReportSnapshot;
+    expect([row?.periodStart, row?.periodEnd]).toEqual([addDays(day, -29), day]);
+    expect(snapshot.kpis.mentions.value).toBe(3);
+    expect(snapshot.volume.at(-1)).toMatchObject({ day, positive: 1, negative: 1 });
+
+    const analytics = (await analyticsLoader(
+      args(context, "", new Request(`${ORIGIN}/analytics?period=30&project=${project}`)) as never,
+    )) as { kpis: { current: { mentions: number } }; period: { from: string; to: string } };
+    expect(analytics.period).toMatchObject({ from: row?.periodStart, to: row?.periodEnd });
+    expect(analytics.kpis.current.mentions).toBe(snapshot.kpis.mentions.value);
+  });
+});
+
+describe("times in a report", () => {
+  it("are one clock reading of the report's zone, and the zone is named", async () => {
+    // Generated at 10:00 UTC, 15:00 in Tashkent.
+    const report = await alphaReport();
+    const html = await renderReportHtml({ ...report, snapshot: report.snapshot as unknown as ReportSnapshot });
+    expect(html).toContain("Mar 10, 2026, 15:00 UTC+5");
+    expect(html).toContain("Asia/Tashkent (UTC+5)");
+    // No other reading of that instant in the text (the <time> element's machine-readable value is UTC).
+    expect(html).not.toMatch(/>[^<]*10:00/);
+  });
+
+  it("on the report's page, the header says the same reading as the document, to a reader in UTC", async () => {
+    const report = await alphaReport();
+    const { context } = await signedInContext({ roles: ["viewer"], projectIds: [alpha] });
+    const loaderData = (await reportLoader(args(context, report.id))) as ReportViewData;
+    const i18n = createInstance({ lng: "en", resources, defaultNS: "reports", interpolation: { escapeValue: false } });
+    await i18n.init();
+    const Stub = createRoutesStub([{ id: "report", path: "/reports/:id", Component: ReportPage }]);
+    const html = renderToStaticMarkup(
+      <I18nextProvider i18n={i18n}>
+        <Stub initialEntries={[`/reports/${report.id}`]} hydrationData={{ loaderData: { report: loaderData } }} />
+      </I18nextProvider>,
+    );
+    expect(html).toContain("Snapshot taken Mar 10, 2026, 15:00 UTC+5.");
+    expect(html).not.toMatch(/>[^<]*10:00/);
   });
 });
 
@@ -371,6 +446,9 @@ describe("files", () => {
       // The key figures: mentions 4 and reach 1,450 (in the report language's digits grouping).
       expect(text).toMatch(/1[\s,. ]?450/);
       expect(text).toMatch(/1 \/ \d/);
+      // Its times, the footer's included, name the report's zone.
+      expect(text).toContain("Asia/Tashkent (UTC+5)");
+      expect(text).toMatch(/15:00 UTC\+5[\s\S]*1 \/ \d/);
     });
   }
 
@@ -410,46 +488,75 @@ describe("schedules", () => {
       from: "2026-02-01",
       to: "2026-02-28",
     });
-    expect(reportDays("last_30_days", TASHKENT, at)).toEqual({ from: "2026-02-07", to: "2026-03-08" });
+    // Made by hand at the same moment, "last 30 days" is today (Monday 9 March in Tashkent) and the 29 days before.
+    expect(presetDays(REPORT_PRESETS.last_30_days, today(TASHKENT, at))).toEqual({
+      from: "2026-02-08",
+      to: "2026-03-09",
+    });
   });
 
-  it("make one report per period however often the loop looks, generated by the queue and mailed with its PDF", async () => {
+  it("make one report per period however often the loop looks, generated by the queue and mailed with its PDF to the subscribers who may still see it", async () => {
+    const auth = await startAuthService({ serviceKey: getEnv().authServiceKey });
     const smtp = await startSmtpServer();
-    setEnv(parseEnv({ ...process.env, SMTP_URL: smtp.url, MAIL_FROM: "reports@kuzatuv.test" }));
+    const env = getEnv();
+    const saved = { ...env };
+    Object.assign(env, { authServiceUrl: auth.url, SMTP_URL: smtp.url, MAIL_FROM: "reports@kuzatuv.test" });
     const queue = await startTestJobQueue(handle);
     try {
+      const people = (await auth.service.ensureDemoAccounts(
+        [
+          { email: "admin@example.com", roles: ["admin"], projectIds: [] },
+          { email: "stays@example.com", roles: ["manager"], projectIds: [alpha] },
+          // Subscribed while a member, then taken off the project.
+          { email: "left@example.com", roles: ["viewer"], projectIds: [other] },
+        ].map((a) => ({ ...a, password: "correct horse battery" })) as never,
+      ))!;
+      const subscriber = (email: string) => {
+        const { id } = people.find((p) => p.email === email)!;
+        return { id, email };
+      };
       const parent = await alphaReport("ru", { title: "Еженедельно" });
       const { context, user } = await signedInContext({ roles: ["manager"], projectIds: [alpha] });
-      const saved = (await reportAction(
+      const scheduled = (await reportAction(
         args(
           context,
           parent.id,
           formPost(`/reports/${parent.id}`, { intent: "schedule", schedule: "weekly", subscriberIds: user.id }),
         ),
       )) as Response;
-      expect(saved.status).toBe(302);
-      // The auth service is not running here, so the members list is empty: subscribe the manager directly.
+      expect(scheduled.status).toBe(302);
       await handle.db
         .update(reports)
-        .set({ subscribers: [{ id: user.id, email: user.email }], createdAt: new Date("2026-03-01T00:00:00Z") })
+        .set({
+          subscribers: [subscriber("stays@example.com"), subscriber("left@example.com")],
+          createdAt: new Date("2026-03-01T00:00:00Z"),
+          // Set up in UTC; its owner lives in Tashkent now.
+          timeZone: "UTC",
+        })
         .where(eq(reports.id, parent.id));
+      await updatePreferences(testServices(), parent.createdBy!, { timezone: TASHKENT });
       const monday = new Date("2026-03-09T01:00:00Z");
-      await Promise.all([queueDueReports(monday), queueDueReports(monday)]);
-      await queueDueReports(new Date("2026-03-09T05:00:00Z"));
+      await Promise.all([queueDueReports(testServices(), monday), queueDueReports(testServices(), monday)]);
+      await queueDueReports(testServices(), new Date("2026-03-09T05:00:00Z"));
       await jobsSettled(handle, 60_000);
       const made = await handle.db.select().from(reports).where(eq(reports.scheduledFrom, parent.id));
-      expect(made.map((r) => [r.periodStart, r.periodEnd, r.status])).toEqual([["2026-03-02", "2026-03-08", "ready"]]);
+      expect(made.map((r) => [r.periodStart, r.periodEnd, r.timeZone, r.status])).toEqual([
+        ["2026-03-02", "2026-03-08", TASHKENT, "ready"],
+      ]);
       expect(smtp.received).toHaveLength(1);
-      expect(smtp.received[0]?.to).toEqual([user.email]);
+      expect(smtp.received[0]?.to).toEqual(["stays@example.com"]);
       expect(smtp.received[0]?.subject).toContain("Еженедельно");
       expect(smtp.received[0]?.raw).toMatch(/Content-Type: application\/pdf/i);
       const parts = smtp.received[0]?.raw.split(/\r?\n--[^\r\n]+\r?\n/) ?? [];
       const plain = parts.find((part) => /content-type: text\/plain/i.test(part)) ?? "";
       expect(bodyText(plain)).toContain("Еженедельно");
+      // Read in any zone: the mail names the report's.
+      expect(bodyText(plain)).toContain("Asia/Tashkent (UTC+5)");
     } finally {
       await queue.stop(5_000);
       await smtp.close();
-      setEnv(parseEnv());
+      await auth.close();
+      Object.assign(env, saved);
     }
   });
 });

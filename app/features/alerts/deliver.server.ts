@@ -2,27 +2,21 @@
 // (and every admin) whose preferences want alerts, and an e-mail to those who also want e-mail about their
 // projects when mail is configured. Idempotent: a retry adds what is missing and sends only what was not sent.
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { getDb } from "../../db/client.server.ts";
+import type { Services } from "../../core/context.server.ts";
 import { alerts, notifications, projects, userPreferences } from "../../db/schema.ts";
 import { LANGUAGES, type Language } from "../../i18n/config.ts";
-import { getEnv } from "../../lib/env.server.ts";
 import { mailConfigured, sendMail } from "../../lib/mail.server.ts";
 import { inLanguage } from "../../lib/translations.ts";
-import { AUTH_RETRIES, callAuth } from "../auth/auth-client.server.ts";
-import type { Member } from "../projects/members.server.ts";
+import { projectRecipients } from "./audience.server.ts";
+import { alertFactColumns } from "./detect.server.ts";
 import { alertMail } from "./mail-text.server.ts";
-import type { AlertKind } from "./rule.ts";
 
-export async function deliverAlert(alertId: string): Promise<void> {
-  const db = getDb();
+export async function deliverAlert(services: Services, alertId: string): Promise<void> {
+  const { db, env } = services;
   const [alert] = await db
     .select({
       id: alerts.id,
-      projectId: alerts.projectId,
-      kind: alerts.kind,
-      day: alerts.day,
-      value: alerts.value,
-      baseline: alerts.baseline,
+      ...alertFactColumns,
       deliveredAt: alerts.deliveredAt,
       project: { name: projects.name, translations: projects.translations },
     })
@@ -31,7 +25,7 @@ export async function deliverAlert(alertId: string): Promise<void> {
     .where(eq(alerts.id, alertId));
   if (!alert || alert.deliveredAt) return;
 
-  const audience = await projectAudience(alert.projectId);
+  const audience = await projectRecipients(services, alert.projectId);
   const preferences = audience.length
     ? await db
         .select()
@@ -56,7 +50,7 @@ export async function deliverAlert(alertId: string): Promise<void> {
       .onConflictDoNothing({ target: [notifications.userId, notifications.alertId] });
   }
 
-  if (mailConfigured()) {
+  if (mailConfigured(env)) {
     const wanting = recipients.filter(({ prefs }) => prefs?.communicationEmails ?? true);
     const unsent = wanting.length
       ? await db
@@ -77,9 +71,9 @@ export async function deliverAlert(alertId: string): Promise<void> {
       const { user, prefs } = wanting.find((r) => r.user.id === notification.userId)!;
       const language = languageOf(prefs?.language);
       const project = inLanguage(alert.project, "name", language);
-      const facts = { ...alert, kind: alert.kind as AlertKind };
-      const mail = await alertMail(facts, project, language, getEnv().APP_URL);
-      await sendMail({ to: user.email, ...mail });
+      const facts = { ...alert, timeZone: env.WORKSPACE_TIME_ZONE };
+      const mail = await alertMail(facts, project, language, env.APP_URL);
+      await sendMail(env, { to: user.email, ...mail });
       await db.update(notifications).set({ emailedAt: new Date() }).where(eq(notifications.id, notification.id));
     }
   }
@@ -88,14 +82,3 @@ export async function deliverAlert(alertId: string): Promise<void> {
 
 const languageOf = (value: string | undefined): Language =>
   LANGUAGES.includes(value as Language) ? (value as Language) : "en";
-
-/** The project's members and the admins, from the auth service, asked with the service key (no user here). */
-async function projectAudience(projectId: string): Promise<Member[]> {
-  const result = await callAuth<{ audience: Record<string, Member[]> }>({ env: getEnv() }, "/project-audience", {
-    token: getEnv().authServiceKey,
-    body: { projectIds: [projectId] },
-    retries: AUTH_RETRIES,
-  });
-  if (!result.ok) throw new Error(`The auth service refused the project's audience: ${result.error}`);
-  return result.data.audience[projectId] ?? [];
-}

@@ -1,37 +1,38 @@
 // Alert detection (ADR 030): per project, the workspace's last two days against their trailing 28 days,
 // run as the `detect-alerts` job when mentions arrive and on a schedule as a backstop.
-import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import { getDb, queryRows } from "../../db/client.server.ts";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import type { Services } from "../../core/context.server.ts";
+import { mentionSeries } from "../../core/count.server.ts";
+import { addDays, type DayRange, lastDays, periodOf, today as todayIn } from "../../core/period.ts";
+import { projectAudience } from "../../core/reader.ts";
+import { inScope, type ProjectScope, visibleScope } from "../../core/scope.server.ts";
 import { alerts, projects } from "../../db/schema.ts";
-import { getEnv } from "../../lib/env.server.ts";
-import { getJobQueue, jobQueueRunning } from "../../lib/jobs.server.ts";
-import { addDays, localDay } from "../analytics/period.ts";
 import { BASELINE_DAYS, type DayFigures, detect } from "./rule.ts";
 
 /** Today and yesterday: yesterday may still complete with late arrivals; older days are history, not news. */
 const DAYS_CHECKED = 2;
 
 /**
- * Counts the project's mentions per day (in WORKSPACE_TIME_ZONE) for the checked days (the last `days`) and
- * their baselines, stores what fires, and queues delivery of each alert stored now (a second detector stores
- * nothing). Returns the ids of the new alerts.
+ * Counts the project's mentions per day (days of WORKSPACE_TIME_ZONE: an alert is the workspace's) for the
+ * checked days (the last `days`) and their baselines, as every total is counted (core/count), stores what
+ * fires, and queues delivery of each alert stored now (a second detector stores nothing). Returns the ids of
+ * the new alerts.
  */
 export async function detectAlerts(
+  services: Services,
   projectId: string,
   { now = new Date(), days = DAYS_CHECKED }: { now?: Date; days?: number } = {},
 ): Promise<string[]> {
-  const timeZone = getEnv().WORKSPACE_TIME_ZONE;
-  const span = BASELINE_DAYS + days;
-  const today = localDay(now, timeZone);
-  const rows = await queryRows<{ day: string; mentions: number; negative: number }>(sql`
-    SELECT to_char((mp.published_at AT TIME ZONE ${timeZone})::date, 'YYYY-MM-DD') AS day,
-      count(*)::int AS mentions, count(*) FILTER (WHERE m.sentiment = 'negative')::int AS negative
-    FROM message_projects mp JOIN messages m ON m.id = mp.message_id
-    WHERE mp.project_id = ${projectId}
-      AND mp.published_at >= (${today}::date - ${span - 1}::int)::timestamp AT TIME ZONE ${timeZone}
-      AND mp.published_at < (${today}::date + 1)::timestamp AT TIME ZONE ${timeZone}
-    GROUP BY 1`);
-  const byDay = new Map(rows.map((r) => [r.day, { mentions: Number(r.mentions), negative: Number(r.negative) }]));
+  const { db, env } = services;
+  const timeZone = env.WORKSPACE_TIME_ZONE;
+  const today = todayIn(timeZone, now);
+  const period = periodOf(lastDays(today, BASELINE_DAYS + days), timeZone);
+  const series = await mentionSeries(
+    db,
+    { scope: visibleScope(projectAudience(projectId)) },
+    { ...period, bucket: "day" },
+  );
+  const byDay = new Map(series.map((d) => [d.key, { mentions: d.total, negative: d.negative }]));
   const figures = (day: string): DayFigures => byDay.get(day) ?? { mentions: 0, negative: 0 };
 
   const found = [];
@@ -41,62 +42,69 @@ export async function detectAlerts(
     for (const firing of detect(baseline, figures(day))) found.push({ projectId, day, ...firing });
   }
   if (found.length === 0) return [];
-  const stored = await getDb()
+  const stored = await db
     .insert(alerts)
     .values(found)
     .onConflictDoNothing({ target: [alerts.projectId, alerts.kind, alerts.day] })
     .returning({ id: alerts.id });
-  for (const { id } of stored) await queueDelivery(id);
+  for (const { id } of stored) await queueDelivery(services, id);
   return stored.map((a) => a.id);
 }
 
+const activeProjects = ({ db }: Pick<Services, "db">) =>
+  db.select({ id: projects.id }).from(projects).where(eq(projects.status, "active"));
+
 /** The unusual days of the last `days` of every active project (a new demo workspace's history). */
-export async function detectPastAlerts(days: number) {
-  const active = await getDb().select({ id: projects.id }).from(projects).where(eq(projects.status, "active"));
-  for (const { id } of active) await detectAlerts(id, { days });
+export async function detectPastAlerts(services: Services, days: number) {
+  for (const { id } of await activeProjects(services)) await detectAlerts(services, id, { days });
 }
 
-/** Queues detection for projects that just gained mentions; without a running queue (scripts) nothing. */
-export async function queueAlertChecks(projectIds: Iterable<string>) {
-  if (!jobQueueRunning()) return;
+/** Queues detection for projects that just gained mentions; a detached queue (scripts) queues nothing. */
+export async function queueAlertChecks({ jobs }: Pick<Services, "jobs">, projectIds: Iterable<string>) {
   for (const projectId of new Set(projectIds)) {
-    await getJobQueue().send("detect-alerts", { projectId }, { singletonKey: projectId });
+    await jobs.send("detect-alerts", { projectId }, { singletonKey: projectId });
   }
 }
 
-/** Without a running queue (scripts) the alert waits for the schedule's backstop. */
-async function queueDelivery(alertId: string) {
-  if (jobQueueRunning()) await getJobQueue().send("deliver-alert", { alertId }, { singletonKey: alertId });
+/** With a detached queue (scripts) the alert waits for the schedule's backstop. */
+async function queueDelivery({ jobs }: Pick<Services, "jobs">, alertId: string) {
+  await jobs.send("deliver-alert", { alertId }, { singletonKey: alertId });
 }
 
 /**
  * The schedule's backstop: detection for every active project (mentions that arrived while no job could
  * be queued, a day that only completed later) and delivery of alerts a failed job left undelivered.
  */
-export async function queueAlertBackstop() {
-  const db = getDb();
-  const active = await db.select({ id: projects.id }).from(projects).where(eq(projects.status, "active"));
-  await queueAlertChecks(active.map((p) => p.id));
-  const stuck = await db
+export async function queueAlertBackstop(services: Services) {
+  await queueAlertChecks(
+    services,
+    (await activeProjects(services)).map((p) => p.id),
+  );
+  const stuck = await services.db
     .select({ id: alerts.id })
     .from(alerts)
     .where(and(isNull(alerts.deliveredAt), lt(alerts.firedAt, sql`now() - interval '5 minutes'`)));
-  for (const { id } of stuck) await queueDelivery(id);
+  for (const { id } of stuck) await queueDelivery(services, id);
 }
 
-/** The alerts of these projects on days from `from` to `to` (yyyy-mm-dd, both included), newest first. */
-export async function alertsOf(projectIds: string[], from: string, to: string) {
-  if (projectIds.length === 0) return [];
-  return getDb()
-    .select({
-      id: alerts.id,
-      projectId: alerts.projectId,
-      kind: alerts.kind,
-      day: alerts.day,
-      value: alerts.value,
-      baseline: alerts.baseline,
-    })
+/** What an alert says (with its project's id), as every list and e-mail of alerts selects it. */
+export const alertFactColumns = {
+  projectId: alerts.projectId,
+  kind: alerts.kind,
+  day: alerts.day,
+  value: alerts.value,
+  baseline: alerts.baseline,
+};
+
+/**
+ * The alerts of the projects in `scope` on days from `from` to `to` (both included; days of the workspace's
+ * zone, which each alert carries), newest first.
+ */
+export async function alertsOf({ db, env }: Pick<Services, "db" | "env">, scope: ProjectScope, days: DayRange) {
+  const rows = await db
+    .select({ id: alerts.id, ...alertFactColumns })
     .from(alerts)
-    .where(and(inArray(alerts.projectId, projectIds), sql`${alerts.day} BETWEEN ${from} AND ${to}`))
+    .where(and(inScope(scope, alerts.projectId), sql`${alerts.day} BETWEEN ${days.from} AND ${days.to}`))
     .orderBy(sql`${alerts.day} DESC`, alerts.kind);
+  return rows.map((row) => ({ ...row, timeZone: env.WORKSPACE_TIME_ZONE }));
 }

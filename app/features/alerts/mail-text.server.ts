@@ -35,9 +35,10 @@ function translator(language: Language): Promise<TFunction> {
 /** The subject and plain-text body of an alert's e-mail, in `language`; `appUrl` makes the feed link absolute. */
 export async function alertMail(alert: AlertFacts, project: string, language: Language, appUrl: string | undefined) {
   const t = await translator(language);
+  // The alert's day names its zone; nothing else in the e-mail is a time.
   const format = createFormatter({
     locale: language,
-    timeZone: "UTC",
+    timeZone: alert.timeZone,
     use12Hour: false,
     dateFormat: "long",
     showRelativeTime: false,

@@ -3,18 +3,12 @@ import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { cn } from "~/ui/cn";
 import { Check } from "~/ui/icons";
-import { alertFeedLink, alertText } from "./alert-text";
-import type { AlertKind } from "./rule";
+import { type AlertFacts, alertFeedLink, alertText } from "./alert-text";
 
-export interface NotificationView {
+export interface NotificationView extends AlertFacts {
   id: string;
   readAt: Date | string | null;
   createdAt: Date | string;
-  projectId: string;
-  kind: AlertKind;
-  day: string;
-  value: number;
-  baseline: number;
   projectName: string;
 }
 
@@ -25,14 +19,13 @@ export interface NotificationView {
 export function NotificationList({ items, compact = false }: { items: NotificationView[]; compact?: boolean }) {
   const { t } = useTranslation("dashboard");
   const format = useFormatter();
-  const utc = useFormatter({ timeZone: "UTC" });
   const location = useLocation();
   const back = location.pathname + location.search;
   return (
     <ul className="divide-y divide-border">
       {items.map((item) => {
         const unread = !item.readAt;
-        const text = alertText(t, utc, item, item.projectName);
+        const text = alertText(t, format, item, item.projectName);
         return (
           <li key={item.id} className={cn("flex items-start gap-3", compact ? "px-2 py-2" : "py-3")}>
             <span

@@ -61,7 +61,7 @@ export async function overview({
   }
 
   const [figures, tasks] = await Promise.all([
-    figuresOf(user, { projectIds: ids, timeZone, start: resolved.start, end: resolved.end }, resolved),
+    figuresOf(services, user, { projectIds: ids, timeZone, start: resolved.start, end: resolved.end }, resolved),
     myOpenTasks(services, { ...user, language, timeZone, activeProjectId }),
   ]);
   const names = new Map(scope.map((p) => [p.id, p.name]));
@@ -88,7 +88,7 @@ const MAX_SCOPES = 1_000;
 type Figures = ReturnType<typeof queryFigures>;
 const kept = new Map<string, { until: number; generation: number; figures: Figures }>();
 
-function figuresOf(user: CurrentUser, scope: AnalyticsScope, period: ResolvedPeriod): Figures {
+function figuresOf(services: Services, user: CurrentUser, scope: AnalyticsScope, period: ResolvedPeriod): Figures {
   const key = `${[...scope.projectIds].sort().join(",")}|${scope.timeZone}|${period.from}|${period.to}`;
   const now = Date.now();
   const generation = mentionsGeneration();
@@ -97,7 +97,7 @@ function figuresOf(user: CurrentUser, scope: AnalyticsScope, period: ResolvedPer
   kept.delete(key);
   // Map order is insertion order: the first entry is the oldest.
   if (kept.size >= MAX_SCOPES) kept.delete(kept.keys().next().value as string);
-  const figures = queryFigures(user, scope, previousScope(scope, period.previous), period);
+  const figures = queryFigures(services, user, scope, previousScope(scope, period.previous), period);
   kept.set(key, { until: now + KEEP_MS, generation, figures });
   // A failure is not kept: the next request asks again.
   figures.catch(() => kept.get(key)?.figures === figures && kept.delete(key));
@@ -105,7 +105,13 @@ function figuresOf(user: CurrentUser, scope: AnalyticsScope, period: ResolvedPer
 }
 
 /** The period's KPIs and those of the period before, volume per day, the latest mentions and the alerts. */
-async function queryFigures(user: CurrentUser, scope: AnalyticsScope, before: AnalyticsScope, days: ResolvedPeriod) {
+async function queryFigures(
+  services: Services,
+  user: CurrentUser,
+  scope: AnalyticsScope,
+  before: AnalyticsScope,
+  days: ResolvedPeriod,
+) {
   const [now, then, voiceNow, voiceThen, perDay, recent, periodAlerts] = await Promise.all([
     kpis(scope),
     kpis(before),
@@ -113,7 +119,7 @@ async function queryFigures(user: CurrentUser, scope: AnalyticsScope, before: An
     shareOfVoice(user, before, "en", "day"),
     volume(scope, "day"),
     latestMentions(scope.projectIds, 6),
-    alertsOf(scope.projectIds, days.from, days.to),
+    alertsOf(services, scope.projectIds, days),
   ]);
   const own = (voice: Awaited<ReturnType<typeof shareOfVoice>>) =>
     voice.entries.some((e) => !e.own) ? voice.entries.filter((e) => e.own).reduce((sum, e) => sum + e.share, 0) : null;

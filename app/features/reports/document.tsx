@@ -19,7 +19,7 @@ export interface DocumentProps {
   snapshot: ReportSnapshot;
   /** In the report's own language (namespace `reports`), whatever the reader's. */
   t: TFunction;
-  /** In the report's language and time zone. */
+  /** In the report's language and time zone (every time it shows names that zone). */
   format: Formatter;
 }
 
@@ -29,7 +29,6 @@ export interface DocumentProps {
  */
 export function ReportDocument({ title, language, snapshot, t, format }: DocumentProps) {
   const { period } = snapshot;
-  const day = (d: string) => format.date(`${d}T12:00:00Z`);
   return (
     <article className="report-document" lang={language} data-user-content>
       <header className="report-cover">
@@ -45,12 +44,16 @@ export function ReportDocument({ title, language, snapshot, t, format }: Documen
           </div>
           <div>
             <dt>{t("document.period")}</dt>
-            <dd>{`${day(period.from)} – ${day(period.to)}`}</dd>
+            <dd>{`${format.day(period.from)} – ${format.day(period.to)}`}</dd>
+          </div>
+          <div>
+            <dt>{t("document.timeZone")}</dt>
+            <dd>{format.zone(snapshot.generatedAt)}</dd>
           </div>
           <div>
             <dt>{t("document.generated")}</dt>
             <dd>
-              <time dateTime={snapshot.generatedAt}>{format.dateTime(snapshot.generatedAt)}</time>
+              <time dateTime={snapshot.generatedAt}>{format.dateTimeWithZone(snapshot.generatedAt)}</time>
             </dd>
           </div>
         </dl>
@@ -89,8 +92,8 @@ function sectionBody(id: ReportSection, s: ReportSnapshot, t: TFunction, format:
           <StackedBarChart
             data={s.volume.map((d) => ({
               key: d.day,
-              axisLabel: format.dayMonth(`${d.day}T12:00:00Z`),
-              title: format.date(`${d.day}T12:00:00Z`),
+              axisLabel: format.dayMonthOf(d.day),
+              title: format.day(d.day),
               values: { positive: d.positive, neutral: d.neutral, negative: d.negative },
             }))}
             series={SENTIMENTS.map((key) => ({
@@ -191,7 +194,7 @@ function sectionBody(id: ReportSection, s: ReportSnapshot, t: TFunction, format:
               <p className="report-mention-meta">
                 <span>{m.source}</span>
                 {m.author && m.author !== m.source && <span>{m.author}</span>}
-                <time dateTime={m.publishedAt}>{format.dateTime(m.publishedAt)}</time>
+                <time dateTime={m.publishedAt}>{format.dateTimeWithZone(m.publishedAt)}</time>
                 <span>{t(`document.sentiments.${m.sentiment}`)}</span>
                 <span>{t("document.reachValue", { value: n(m.reach) })}</span>
               </p>

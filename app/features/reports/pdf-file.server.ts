@@ -1,3 +1,4 @@
+import type { Services } from "../../core/context.server";
 import type { reports } from "../../db/schema";
 import { reportFormatter } from "./format";
 import { printPdf } from "./pdf.server";
@@ -7,13 +8,16 @@ import type { ReportSnapshot } from "./snapshot";
 type Report = typeof reports.$inferSelect;
 
 /** A generated report as a PDF file, with the name it is downloaded or attached under. */
-export async function reportPdf(report: Report & { snapshot: Record<string, unknown> }) {
+export async function reportPdf(
+  { env }: Pick<Services, "env">,
+  report: Report & { snapshot: Record<string, unknown> },
+) {
   const snapshot = report.snapshot as unknown as ReportSnapshot;
   const t = await reportT(report.language);
   const format = reportFormatter(report);
   const html = await renderReportHtml({ ...report, snapshot });
-  const pdf = await printPdf(html, {
-    footerLabel: `${report.title} · ${t("document.generatedAt", { time: format.dateTime(snapshot.generatedAt) })}`,
+  const pdf = await printPdf(env, html, {
+    footerLabel: `${report.title} · ${t("document.generatedAt", { time: format.dateTimeWithZone(snapshot.generatedAt) })}`,
   });
   return { pdf, filename: reportFileName(report, "pdf") };
 }

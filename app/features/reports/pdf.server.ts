@@ -2,16 +2,16 @@
 // chromium), launched on first use and closed on shutdown. The page is given the report's finished HTML
 // (setContent): the browser never requests anything, so it needs no session and reaches nothing (ADR 032).
 import type { Browser } from "playwright-core";
-import { getEnv } from "../../lib/env.server";
+import type { Env } from "../../lib/env.server";
 
 let browser: Promise<Browser> | undefined;
 
-function launch(): Promise<Browser> {
+function launch({ CHROMIUM_PATH }: Pick<Env, "CHROMIUM_PATH">): Promise<Browser> {
   if (!browser) {
     // Loaded here, not at start: playwright-core's source alone is some 20 MB of every server's memory.
     const launching = import("playwright-core").then(({ chromium }) =>
       chromium.launch({
-        executablePath: getEnv().CHROMIUM_PATH,
+        executablePath: CHROMIUM_PATH,
         args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
       }),
     );
@@ -26,8 +26,12 @@ function launch(): Promise<Browser> {
 }
 
 /** A4 with page numbers in the footer ("3 / 7"); `footerLabel` is shown left of them. */
-export async function printPdf(html: string, { footerLabel }: { footerLabel: string }): Promise<Buffer> {
-  const context = await (await launch()).newContext({ javaScriptEnabled: false });
+export async function printPdf(
+  env: Pick<Env, "CHROMIUM_PATH">,
+  html: string,
+  { footerLabel }: { footerLabel: string },
+): Promise<Buffer> {
+  const context = await (await launch(env)).newContext({ javaScriptEnabled: false });
   try {
     const page = await context.newPage();
     // Nothing leaves the page: fonts, images and links resolve to nothing rather than to the network.

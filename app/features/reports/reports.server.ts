@@ -1,34 +1,38 @@
-import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
-import { data } from "react-router";
-import { clampPage, type TableState } from "~/ui/data-table/spec";
-import { can, canAccessProject } from "../../core/permissions";
-import type { CurrentUser } from "../../core/reader";
-import { visibleScope } from "../../core/scope.server";
-import { getDb } from "../../db/client.server";
-import type { ReportSchedule } from "../../db/report-model";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { TableState } from "~/ui/data-table/spec";
+import type { Services } from "../../core/context.server";
+import { type Preset, presetDays, today } from "../../core/period";
+import type { Audience, CurrentUser, Reader } from "../../core/reader";
+import { canSeeProject, inScope, readerScope, visibleProjects, visibleScope } from "../../core/scope.server";
+import { isUuid } from "../../core/sql.server";
+import { offsetPage, searchColumns, sortOrder } from "../../core/table.server";
+import type { ReportPeriod } from "../../db/report-model";
 import { messageProjects, messages, projects, reports } from "../../db/schema";
 import { inLanguage } from "../../lib/translations";
+import { reportFormatter } from "./format";
 import { generateReport } from "./generate.server";
-import { reportDays } from "./periods";
-import type { CreateReportInput } from "./schemas";
+import type { reportsTableFor } from "./list";
+import { reportT } from "./render.server";
+import type { CreateReportInput, ScheduleInput } from "./schemas";
 
 export type Report = typeof reports.$inferSelect;
-export type ReportsTableState = TableState<ReturnType<typeof import("./list").reportsTableFor>>;
+export type ReportsTableState = TableState<ReturnType<typeof reportsTableFor>>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** What each report period means: the core preset of the same name (ADR 042). */
+export const REPORT_PRESETS = {
+  last_week: "last-week",
+  last_month: "last-month",
+  last_30_days: "30",
+} as const satisfies Record<Exclude<ReportPeriod, "custom">, Preset>;
 
-/** The projects the user may see, null for all (the messages feed's `visibleProjects` until reports use inScope). */
-function visibleProjects(user: CurrentUser): string[] | null {
-  const scope = visibleScope(user);
-  return scope === "all" ? null : [...scope];
-}
-
-/** A report the user may see (its project is theirs); anything else is 404, PDF and CSV included. */
-export async function getReport(user: CurrentUser, id: string): Promise<Report> {
-  if (!UUID.test(id)) throw data(null, { status: 404 });
-  const [row] = await getDb().select().from(reports).where(eq(reports.id, id));
-  if (!row || !canAccessProject(user, row.projectId)) throw data(null, { status: 404 });
-  return row;
+/** A report the audience may see (its project is theirs); null for anything else, PDF and CSV included. */
+export async function getReport({ db }: Services, reader: Audience, id: string): Promise<Report | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.id, id), visibleProjects(reader, reports.projectId)));
+  return row ?? null;
 }
 
 export interface ReportRow {
@@ -48,180 +52,180 @@ export interface ReportRow {
   scheduledFrom: string | null;
 }
 
-/** One page of the reports a user may see, searched by title, filtered by project and schedule, sorted. */
-export async function listReportsTable(user: CurrentUser, requested: ReportsTableState, language: string) {
-  const visible = visibleProjects(user);
+/** One page of the reports a reader may see, searched by title, filtered by project and schedule, sorted. */
+export async function listReportsTable({ db }: Services, reader: Reader, requested: ReportsTableState) {
   const { project, schedule } = requested.filters;
-  const where: SQL | undefined = and(
-    visible ? (visible.length ? inArray(reports.projectId, visible) : sql`false`) : undefined,
-    project.length ? inArray(reports.projectId, project) : undefined,
+  const where = and(
+    inScope(readerScope(reader, { chosen: project }), reports.projectId),
     schedule.length ? inArray(reports.schedule, schedule) : undefined,
-    requested.q ? ilike(reports.title, `%${requested.q.replace(/[\\%_]/g, "\\$&")}%`) : undefined,
+    searchColumns(requested.q, [reports.title]),
   );
-  const db = getDb();
-  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(reports).where(where);
-  const state = clampPage(requested, Number(total));
-  const sortKey = {
+  const keys = {
     title: sql`lower(${reports.title})`,
     period: reports.periodStart,
     created: reports.createdAt,
     generated: reports.generatedAt,
-  }[state.sort.id];
-  const rows = await db
-    .select({
-      id: reports.id,
-      title: reports.title,
-      projectId: reports.projectId,
-      projectName: projects.name,
-      projectTranslations: projects.translations,
-      projectColor: projects.color,
-      periodFrom: reports.periodStart,
-      periodTo: reports.periodEnd,
-      sections: reports.sections,
-      createdByName: reports.createdByName,
-      createdAt: reports.createdAt,
-      generatedAt: reports.generatedAt,
-      status: reports.status,
-      schedule: reports.schedule,
-      scheduledFrom: reports.scheduledFrom,
-    })
-    .from(reports)
-    .innerJoin(projects, eq(projects.id, reports.projectId))
-    .where(where)
-    .orderBy(state.sort.desc ? sql`${sortKey} DESC NULLS LAST` : sql`${sortKey} ASC NULLS LAST`, desc(reports.id))
-    .limit(state.pageSize)
-    .offset((state.page - 1) * state.pageSize);
+  };
+  const page = await offsetPage(
+    requested,
+    async () => (await db.select({ total: count() }).from(reports).where(where))[0]?.total ?? 0,
+    ({ limit, offset }) =>
+      db
+        .select({
+          id: reports.id,
+          title: reports.title,
+          projectId: reports.projectId,
+          projectName: projects.name,
+          projectTranslations: projects.translations,
+          projectColor: projects.color,
+          periodFrom: reports.periodStart,
+          periodTo: reports.periodEnd,
+          sections: reports.sections,
+          createdByName: reports.createdByName,
+          createdAt: reports.createdAt,
+          generatedAt: reports.generatedAt,
+          status: reports.status,
+          schedule: reports.schedule,
+          scheduledFrom: reports.scheduledFrom,
+        })
+        .from(reports)
+        .innerJoin(projects, eq(projects.id, reports.projectId))
+        .where(where)
+        .orderBy(...sortOrder(requested, keys, [reports.id]))
+        .limit(limit)
+        .offset(offset),
+  );
   return {
-    state,
-    total: Number(total),
-    rows: rows.map(
+    ...page,
+    rows: page.rows.map(
       ({ projectTranslations, ...row }): ReportRow => ({
         ...row,
-        projectName: inLanguage({ name: row.projectName, translations: projectTranslations }, "name", language),
+        projectName: inLanguage({ name: row.projectName, translations: projectTranslations }, "name", reader.language),
       }),
     ),
   };
 }
 
-/** The projects a user may make reports of (or filter by), by name. */
-export async function reportProjects(user: CurrentUser, language: string) {
-  const visible = visibleProjects(user);
-  if (visible?.length === 0) return [];
-  const rows = await getDb()
+/** The projects a reader may make reports of (or filter by), by name. */
+export async function reportProjects({ db }: Services, reader: Reader) {
+  const rows = await db
     .select({ id: projects.id, name: projects.name, translations: projects.translations })
     .from(projects)
-    .where(visible ? inArray(projects.id, visible) : undefined)
+    .where(inScope(visibleScope(reader), projects.id))
     .orderBy(asc(sql`lower(${projects.name})`));
-  return rows.map((p) => ({ id: p.id, name: inLanguage(p, "name", language) }));
+  return rows.map((p) => ({ id: p.id, name: inLanguage(p, "name", reader.language) }));
 }
 
-/** Starred mentions of the user's projects (newest first), to hand-pick a report's top mentions from. */
-export async function starredMentions(user: CurrentUser, language: string, limit = 12) {
-  const visible = visibleProjects(user);
-  if (visible?.length === 0) return [];
-  const rows = await getDb()
+/** Starred mentions of the reader's projects (newest first), to hand-pick a report's top mentions from. */
+export async function starredMentions({ db }: Services, reader: Reader, limit = 12) {
+  const rows = await db
     .selectDistinctOn([messages.publishedAt, messages.id], {
       id: messages.id,
       title: messages.title,
       text: sql<string>`left(${messages.text}, 140)`,
-      publishedAt: messages.publishedAt,
-      projectId: messageProjects.projectId,
       projectName: projects.name,
       projectTranslations: projects.translations,
     })
     .from(messages)
     .innerJoin(messageProjects, eq(messageProjects.messageId, messages.id))
     .innerJoin(projects, eq(projects.id, messageProjects.projectId))
-    .where(and(eq(messages.isStarred, true), visible ? inArray(messageProjects.projectId, visible) : undefined))
+    .where(and(eq(messages.isStarred, true), inScope(visibleScope(reader), messageProjects.projectId)))
     .orderBy(desc(messages.publishedAt), desc(messages.id))
     .limit(limit);
   return rows.map(({ projectTranslations, ...m }) => ({
     ...m,
-    projectName: inLanguage({ name: m.projectName, translations: projectTranslations }, "name", language),
+    projectName: inLanguage({ name: m.projectName, translations: projectTranslations }, "name", reader.language),
   }));
 }
 
-export class ProjectNotFoundError extends Error {}
-
-/** Stores a new report and generates its first snapshot; the period's days are counted in `timeZone`. */
+/**
+ * Stores a new report and generates its first snapshot; its days are the reader's (in their zone at `now`).
+ * Null when the project is missing or not the reader's. A failed generation is recorded on the report, which
+ * stays to be looked at and regenerated.
+ */
 export async function createReport(
-  user: CurrentUser,
+  services: Services,
+  reader: Reader,
   input: CreateReportInput,
-  {
-    timeZone,
-    suggestTitle,
-    now = new Date(),
-  }: { timeZone: string; suggestTitle: (project: string) => string; now?: Date },
-): Promise<Report> {
-  if (!can(user, "reports.edit")) throw data(null, { status: 403 });
-  if (!canAccessProject(user, input.projectId)) throw new ProjectNotFoundError();
-  const db = getDb();
+  now = new Date(),
+): Promise<Report | null> {
+  if (!canSeeProject(reader, input.projectId)) return null;
+  const { db } = services;
   const [project] = await db.select().from(projects).where(eq(projects.id, input.projectId));
-  if (!project) throw new ProjectNotFoundError();
-  const days = input.custom ?? reportDays(input.period as Exclude<typeof input.period, "custom">, timeZone, now);
+  if (!project) return null;
+  const preset = REPORT_PRESETS[input.period as keyof typeof REPORT_PRESETS];
+  const days = input.custom ?? presetDays(preset, today(reader.timeZone, now));
   const [created] = await db
     .insert(reports)
     .values({
       projectId: project.id,
-      title: input.title ?? suggestTitle(inLanguage(project, "name", input.language)),
+      title: input.title ?? (await suggestedTitle(inLanguage(project, "name", input.language), input)),
       periodKind: input.period,
       periodStart: days.from,
       periodEnd: days.to,
-      timeZone,
+      timeZone: reader.timeZone,
       language: input.language,
       sections: input.sections,
       notes: input.notes,
       topMentionsCount: input.topMentionsCount,
       topMentionIds: input.topMentionIds,
-      createdBy: user.id,
-      createdByName: user.displayName,
+      createdBy: reader.id,
+      createdByName: reader.displayName,
     })
     .returning();
   if (!created) throw new Error("The report was not stored");
-  // A failure is recorded on the report, which stays to be looked at and regenerated.
-  return generateReport(created.id, { now }).catch(async () => {
+  return generateReport(services, created.id, { now }).catch(async () => {
     const [failed] = await db.select().from(reports).where(eq(reports.id, created.id));
     return failed ?? created;
   });
 }
 
-/** A new snapshot of the report's period, replacing the one it had. */
-export async function regenerateReport(user: CurrentUser, id: string, now = new Date()) {
-  if (!can(user, "reports.edit")) throw data(null, { status: 403 });
-  const report = await getReport(user, id);
-  return generateReport(report.id, { now, force: true });
+/** "Project · Last week", or the custom days, in the report's language. */
+async function suggestedTitle(project: string, input: CreateReportInput) {
+  const t = await reportT(input.language);
+  const format = reportFormatter({ language: input.language, timeZone: "UTC" });
+  const period = input.custom
+    ? `${format.day(input.custom.from)} – ${format.day(input.custom.to)}`
+    : t(`periods.${input.period}`);
+  return `${project} · ${period}`;
+}
+
+/** A new snapshot of the report's period, replacing the one it had; null when the report is not the reader's. */
+export async function regenerateReport(services: Services, reader: Audience, id: string, now = new Date()) {
+  const report = await getReport(services, reader, id);
+  return report && generateReport(services, report.id, { now, force: true });
 }
 
 /** The title of the scheduled report another was made by (null once that one is deleted). */
-export async function scheduleParentTitle(id: string) {
-  const [row] = await getDb().select({ title: reports.title }).from(reports).where(eq(reports.id, id));
+export async function scheduleParentTitle({ db }: Services, id: string) {
+  const [row] = await db.select({ title: reports.title }).from(reports).where(eq(reports.id, id));
   return row?.title ?? null;
 }
 
-export async function deleteReport(user: CurrentUser, id: string) {
-  if (!can(user, "reports.delete")) throw data(null, { status: 403 });
-  const report = await getReport(user, id);
-  await getDb().delete(reports).where(eq(reports.id, report.id));
+/** Deletes a report of the reader's; null when there is none. */
+export async function deleteReport(services: Services, reader: Audience, id: string) {
+  const report = await getReport(services, reader, id);
+  if (report) await services.db.delete(reports).where(eq(reports.id, report.id));
   return report;
 }
 
 /**
  * Turns a report's schedule on, off or to another rhythm, with the members who get each new one by e-mail
- * (`members`: the project's members, from the auth service; chosen ids outside it are dropped).
+ * (`members`: the project's members; chosen ids outside it are dropped). Null when the report is not the
+ * reader's; refused for a report a schedule made (only the one that was set up repeats).
  */
 export async function setReportSchedule(
-  user: CurrentUser,
+  services: Services,
+  reader: CurrentUser,
   id: string,
-  schedule: ReportSchedule,
-  subscriberIds: string[],
-  members: Array<{ id: string; email: string }>,
-) {
-  if (!can(user, "reports.schedule")) throw data(null, { status: 403 });
-  const report = await getReport(user, id);
-  // A report its schedule made is one period's; only the one that was set up repeats.
-  if (report.scheduledFrom) throw data(null, { status: 400 });
+  { schedule, subscriberIds }: ScheduleInput,
+  members: ReadonlyArray<{ id: string; email: string }>,
+): Promise<{ saved: true } | { refused: "reports:errors.notRepeatable" } | null> {
+  const report = await getReport(services, reader, id);
+  if (!report) return null;
+  if (report.scheduledFrom) return { refused: "reports:errors.notRepeatable" };
   const subscribers = schedule === "none" ? [] : members.filter((m) => subscriberIds.includes(m.id));
-  await getDb()
+  await services.db
     .update(reports)
     .set({
       schedule,
@@ -229,4 +233,5 @@ export async function setReportSchedule(
       updatedAt: sql`now()`,
     })
     .where(eq(reports.id, report.id));
+  return { saved: true };
 }

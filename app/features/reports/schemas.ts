@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { customPeriodError } from "../../core/period";
 import { MAX_TOP_MENTIONS, REPORT_PERIODS, REPORT_SCHEDULES, REPORT_SECTIONS } from "../../db/report-model";
 import { LANGUAGES } from "../../i18n/config";
 import { freeText } from "../../lib/form-rules";
-import { customPeriodError } from "../analytics/period";
 
 /** One value or several (a field sent once is a string, several times an array), each once. */
 const manyOf = <T extends z.ZodType>(item: T, error: string) =>
@@ -75,3 +75,5 @@ export const scheduleSchema = z.object({
   schedule: z.enum(REPORT_SCHEDULES, { error: "reports:errors.scheduleInvalid" }),
   subscriberIds: manyOf(z.uuid(), "reports:errors.subscribersInvalid"),
 });
+
+export type ScheduleInput = z.output<typeof scheduleSchema>;

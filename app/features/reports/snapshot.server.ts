@@ -1,19 +1,13 @@
 import { and, desc, eq, gte, inArray, lt } from "drizzle-orm";
-import type { CurrentUser } from "../../core/reader";
-import { getDb } from "../../db/client.server";
+import type { Services } from "../../core/context.server";
+import { countMentions, mentionSeries } from "../../core/count.server";
+import { periodOf, type Range } from "../../core/period";
+import { type CurrentUser, projectAudience } from "../../core/reader";
+import { inScope, type ProjectScope, visibleScope } from "../../core/scope.server";
 import { messageProjects, messages, projects, type reports, sources } from "../../db/schema";
-import { getEnv } from "../../lib/env.server";
 import { inLanguage } from "../../lib/translations";
-import {
-  type AnalyticsScope,
-  kpis,
-  shareOfVoice,
-  topAuthors,
-  topSources,
-  trendingTerms,
-  volume,
-} from "../analytics/queries.server";
-import { reportRange } from "./periods";
+import { type AnalyticsScope, shareOfVoice, topAuthors, topSources, trendingTerms } from "../analytics/queries.server";
+import { netSentiment } from "../overview/sentiment";
 import type { ReportSnapshot, SnapshotMention } from "./snapshot";
 
 type Report = typeof reports.$inferSelect;
@@ -22,56 +16,59 @@ type Report = typeof reports.$inferSelect;
 const TABLE_ROWS = 10;
 
 /**
- * The report's contents as they are now, from the analytics queries over its project and period (in its
- * time zone and language) and its top mentions.
+ * The report's contents as they are now, over its project and days in its zone and language: its totals
+ * counted as every screen counts them (core/count, so a report says what analytics says for the same project
+ * and days), the rankings from the analytics queries, and its top mentions. It reads what the project's
+ * audience may see, whoever asked for it.
  */
-export async function buildSnapshot(report: Report, now: Date): Promise<ReportSnapshot> {
-  const db = getDb();
+export async function buildSnapshot(services: Services, report: Report, now: Date): Promise<ReportSnapshot> {
+  const { db, env } = services;
   const [project] = await db.select().from(projects).where(eq(projects.id, report.projectId));
   if (!project) throw new Error(`Project ${report.projectId} does not exist`);
-  const range = reportRange({ from: report.periodStart, to: report.periodEnd }, report.timeZone);
-  const scope: AnalyticsScope = {
+  const period = periodOf({ from: report.periodStart, to: report.periodEnd }, report.timeZone);
+  const audience = projectAudience(project.id);
+  const scope = visibleScope(audience);
+  const analytics: AnalyticsScope = {
     projectIds: [project.id],
     timeZone: report.timeZone,
-    start: range.start,
-    end: range.end,
+    start: period.start,
+    end: period.end,
   };
-  const previous = { ...scope, start: range.previous.start, end: range.previous.end };
+  const previous = { ...analytics, ...period.previous };
   const wants = (section: Report["sections"][number]) => report.sections.includes(section);
-  // Whoever reads the report is a member of its project: a competitor is named only if that alone shows it.
-  const reader = { roles: [], projectIds: [project.id] } as unknown as CurrentUser;
   const language = report.language;
 
   const [current, before, days, voice, sourcesTop, authorsTop, terms, mentions] = await Promise.all([
-    kpis(scope),
-    kpis(previous),
-    wants("volume") ? volume(scope, "day") : [],
-    wants("share_of_voice") ? shareOfVoice(reader, scope, language, "day") : { entries: [] },
-    wants("top_sources") ? topSources(scope, language, TABLE_ROWS) : [],
-    wants("top_authors") ? topAuthors(scope, TABLE_ROWS) : [],
-    wants("trending_terms") ? trendingTerms(scope, previous, { limit: TABLE_ROWS }) : [],
-    wants("top_mentions") ? topMentions(report, range, language) : [],
+    countMentions(db, { scope, start: period.start, end: period.end }),
+    countMentions(db, { scope, start: period.previous.start, end: period.previous.end }),
+    wants("volume") ? mentionSeries(db, { scope }, { ...period, bucket: "day" }) : [],
+    // A competitor is named only if a member of the project may see it.
+    wants("share_of_voice") ? shareOfVoice(audience as CurrentUser, analytics, language, "day") : { entries: [] },
+    wants("top_sources") ? topSources(analytics, language, TABLE_ROWS) : [],
+    wants("top_authors") ? topAuthors(analytics, TABLE_ROWS) : [],
+    wants("trending_terms") ? trendingTerms(analytics, previous, { limit: TABLE_ROWS }) : [],
+    wants("top_mentions") ? topMentions(services, report, scope, period) : [],
   ]);
 
   return {
     version: 1,
     generatedAt: now.toISOString(),
-    workspace: getEnv().WORKSPACE_NAME,
+    workspace: env.WORKSPACE_NAME,
     project: { id: project.id, name: inLanguage(project, "name", language), color: project.color },
     period: {
       from: report.periodStart,
       to: report.periodEnd,
-      previousFrom: range.previous.from,
-      previousTo: range.previous.to,
+      previousFrom: period.previous.from,
+      previousTo: period.previous.to,
       timeZone: report.timeZone,
     },
     sections: report.sections,
     kpis: {
-      mentions: { value: current.mentions, previous: before.mentions },
+      mentions: { value: current.total, previous: before.total },
       reach: { value: current.reach, previous: before.reach },
       positive: { value: current.positive, previous: before.positive },
       negative: { value: current.negative, previous: before.negative },
-      net: { value: current.net, previous: before.net },
+      net: { value: netSentiment(current), previous: netSentiment(before) },
     },
     volume: days.map((d) => ({ day: d.key, positive: d.positive, neutral: d.neutral, negative: d.negative })),
     sentiment: { positive: current.positive, neutral: current.neutral, negative: current.negative },
@@ -95,12 +92,13 @@ export async function buildSnapshot(report: Report, now: Date): Promise<ReportSn
  * most reach; archived ones are left out of the ranking.
  */
 async function topMentions(
+  { db }: Services,
   report: Report,
-  range: { start: Date; end: Date },
-  language: string,
+  scope: ProjectScope,
+  range: Range,
 ): Promise<SnapshotMention[]> {
   const chosen = report.topMentionIds;
-  const rows = await getDb()
+  const rows = await db
     .select({
       id: messages.id,
       title: messages.title,
@@ -118,7 +116,7 @@ async function topMentions(
     .innerJoin(sources, eq(sources.id, messages.sourceId))
     .where(
       and(
-        eq(messageProjects.projectId, report.projectId),
+        inScope(scope, messageProjects.projectId),
         chosen.length
           ? inArray(messages.id, chosen)
           : and(
@@ -133,7 +131,7 @@ async function topMentions(
   const shaped = rows.map(
     ({ sourceTranslations, ...m }): SnapshotMention => ({
       ...m,
-      source: inLanguage({ name: m.source, translations: sourceTranslations }, "name", language),
+      source: inLanguage({ name: m.source, translations: sourceTranslations }, "name", report.language),
       publishedAt: m.publishedAt.toISOString(),
     }),
   );

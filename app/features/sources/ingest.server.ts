@@ -307,6 +307,6 @@ export async function ingest(
     mentionsChanged();
   }
   // The stored mentions stand even if queueing fails: the schedule's backstop detects them later.
-  await queueAlertChecks(gained).catch(() => {});
+  await queueAlertChecks(services, gained).catch(() => {});
   return result;
 }

@@ -1,0 +1,21 @@
+// Who may hear about a project: its active members and every active admin, as the auth service says now. Jobs
+// (alert delivery, scheduled reports) ask with the service key, having no user's session, and send only to them.
+import type { Role } from "../../core/auth-contract.ts";
+import type { Services } from "../../core/context.server.ts";
+import { AUTH_RETRIES, callAuth } from "../auth/auth-client.server.ts";
+
+export interface Recipient {
+  id: string;
+  email: string;
+  roles: Role[];
+}
+
+export async function projectRecipients(services: Pick<Services, "env">, projectId: string): Promise<Recipient[]> {
+  const result = await callAuth<{ audience: Record<string, Recipient[]> }>(services, "/project-audience", {
+    token: services.env.authServiceKey,
+    body: { projectIds: [projectId] },
+    retries: AUTH_RETRIES,
+  });
+  if (!result.ok) throw new Error(`The auth service refused the project's audience: ${result.error}`);
+  return result.data.audience[projectId] ?? [];
+}
