@@ -3,18 +3,18 @@
 // is one row. Pure: the mentions come in, topics go out (topics.server.ts reads them). Work is done in slices
 // that give the event loop back every few milliseconds.
 //
-// - Words are folded, cut into phrases at punctuation, own terms (the projects' keywords) and line breaks, and
-//   de-inflected: `stripEndings` gives each word a stem, and stems of which one is the other plus endings
-//   (`inflects`: komissi ← komissiya, komis ← komissi) are one lexeme, written by its shortest stem.
-// - A phrase is a set of lexemes, so word order, script and the one function word allowed between two words
-//   do not matter: "QR komissiya", "комиссия за QR" and "QR-комиссии" are one phrase.
-// - A mention counts once per phrase, and mentions whose words are the same (re-posts, copies in the other
-//   script) count once together while scoring.
-// - Score: Dunning's log-likelihood G² of the phrase's share of mentions against the backgrounds (the previous
-//   period, the rest of the workspace) taken together; a phrase must also be at least twice as frequent as in
-//   each background and be in `minMentions` distinct mentions.
-// - Grouping: a phrase joins the best topic whose first phrase is in two thirds of its mentions; a phrase
-//   that joins none starts a topic only if what it adds beyond the topics before it still stands out.
+// - Words are folded and cut into phrases at punctuation, line breaks and the projects' own terms. Function
+//   words are skipped (one may stand between two words of a phrase). `stripEndings` gives each word a stem,
+//   and words that are a common stem plus endings (`inflects`: ipoteka = ipotek + a = ipote + ka, ипотеку =
+//   ipotek + u, ипотеки = ipote + ki) are one lexeme, named by its shortest stem.
+// - A phrase is a set of lexemes, so word order, script and a function word between do not matter: "QR
+//   komissiya", "комиссия за QR" and "QR-комиссии" are one phrase.
+// - A mention counts once per phrase, and mentions with the same words (re-posts, copies in the other
+//   script, other numbers) count once together while scoring.
+// - Score: Dunning's log-likelihood G² of the share of mentions with the phrase against the backgrounds (the
+//   previous period, the rest of the workspace) taken together; a phrase must also be at least twice as
+//   frequent as in each background, and be in `minMentions` distinct mentions.
+// - Grouping: see `group`.
 import type { Sentiment, SentimentCounts } from "./count.server.ts";
 import { compileRules } from "./matcher.ts";
 import { isStopWord } from "./stop-words.ts";
@@ -90,12 +90,14 @@ const MIN_G2 = 6.63;
 const MIN_RATIO = 2;
 /** A background with fewer distinct mentions says too little to compare with. */
 const MIN_BACKGROUND = 20;
-const MAX_WORDS = 3;
 /** Function words or numbers allowed between two words of a phrase. */
 const MAX_GAP = 1;
 /** Phrases scored for grouping: enough for every topic shown. */
 const CANDIDATES = 300;
+/** A phrase belongs to a topic when this share of its mentions are the topic's first phrase's. */
 const JOIN = 2 / 3;
+/** Two longer phrases, each in this share of a phrase's mentions and never together, make it ambiguous. */
+const SPLIT = 1 / 4;
 /** A longer phrase names the topic when it is in this share of the first phrase's mentions. */
 const LABEL_COVER = 0.6;
 const SHOWN_PHRASES = 6;
@@ -105,8 +107,10 @@ const SLICE_MS = 8;
 
 const BREAK = -1;
 const GAP = -2;
-const JOINABLE = /^[ \t\-–—"'«»“”„]*$/;
 const LETTER = /\p{L}/u;
+/** What may stand between two words of a phrase: spaces, dashes and quotes. */
+const JOINING = new Set([..." \t-–—\"'«»“”„"]);
+const SENTIMENTS = ["positive", "neutral", "negative"] as const;
 
 /** Awaited in every step of a long loop: gives the event loop a turn once a slice of work has used its time. */
 function slicer(budget = SLICE_MS) {
@@ -132,7 +136,8 @@ class Vocabulary {
   readonly stems: string[] = [];
   /** Per stem, the first word seen as written whose `stripEndings` it is ("" when none is). */
   readonly spellings: string[] = [];
-  readonly words = new Set<string>();
+  /** Folded word → its stem. */
+  readonly words = new Map<string, number>();
 
   node(stem: string): number {
     let id = this.ids.get(stem);
@@ -145,16 +150,23 @@ class Vocabulary {
     return id;
   }
 
-  /** A folded word's stem. */
-  word(folded: string, spelling: string): number {
-    this.words.add(folded);
-    const id = this.node(stripEndings(folded));
-    if (!this.spellings[id]) this.spellings[id] = spelling;
+  /** A folded word's stem; `spelling` gives the word as written the first time it is needed. */
+  word(folded: string, spelling: () => string): number {
+    let id = this.words.get(folded);
+    if (id === undefined) {
+      id = this.node(stripEndings(folded));
+      this.words.set(folded, id);
+      if (!this.spellings[id]) this.spellings[id] = spelling();
+    }
     return id;
   }
 }
 
-/** One or more mentions with the same words: stems in order, with breaks and gaps, and their spans. */
+/**
+ * One or more mentions with the same words. `items` holds, per token, its stem (then, once lexemes are known,
+ * its word number, or BREAK for a word too rare to be in a phrase), GAP for a function word or number, and
+ * BREAK where a phrase cannot go on; `starts` and `ends` are the words' places in `body`.
+ */
 interface Unit {
   body: string;
   items: Int32Array;
@@ -172,6 +184,11 @@ interface Side {
 }
 
 const isContent = (word: string) => word.length >= 2 && LETTER.test(word) && !isStopWord(word);
+
+function joins(body: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (!JOINING.has(body[i] as string)) return false;
+  return true;
+}
 
 async function unitsOf(
   side: TopicSide,
@@ -197,11 +214,16 @@ async function unitsOf(
     };
     let previousEnd = -1;
     for (const token of tokenized.text) {
-      if (previousEnd >= 0 && !JOINABLE.test(body.slice(previousEnd, token.start))) push(BREAK);
+      if (previousEnd >= 0 && !joins(body, previousEnd, token.start)) push(BREAK);
       previousEnd = token.end;
-      if (spans.some((s) => s.start <= token.start && token.end <= s.end)) push(BREAK);
+      if (spans.length && spans.some((s) => s.start <= token.start && token.end <= s.end)) push(BREAK);
       else if (!isContent(token.word)) push(GAP);
-      else push(vocabulary.word(token.word, body.slice(token.start, token.end)), token.start, token.end);
+      else
+        push(
+          vocabulary.word(token.word, () => body.slice(token.start, token.end)),
+          token.start,
+          token.end,
+        );
     }
     const words = items.filter((item) => item >= 0).join(",");
     let unit = byWords.get(words);
@@ -227,7 +249,7 @@ async function unitsOf(
 
 /**
  * Each stem's lexeme, named by its shortest stem. A word is joined to every stem it is that stem plus
- * endings of (ipoteka: ipotek + a, ipote + ka), so words sharing one are one lexeme (ipoteki, ipoteku).
+ * endings of, so words sharing one are one lexeme.
  */
 async function lexemesOf(vocabulary: Vocabulary, pause: () => Promise<void>): Promise<Int32Array> {
   const root: number[] = [];
@@ -249,10 +271,10 @@ async function lexemesOf(vocabulary: Vocabulary, pause: () => Promise<void>): Pr
     const shorter = (vocabulary.stems[a] as string).length <= (vocabulary.stems[b] as string).length ? a : b;
     root[a === shorter ? b : a] = shorter;
   };
-  for (const word of vocabulary.words) {
+  for (const [word, stripped] of vocabulary.words) {
     await pause();
     const whole = node(word);
-    union(whole, node(stripEndings(word)));
+    union(whole, stripped);
     for (let cut = 4; cut < word.length; cut++) {
       const stem = word.slice(0, cut);
       if (inflects(stem, word, null)) union(whole, node(stem));
@@ -261,58 +283,82 @@ async function lexemesOf(vocabulary: Vocabulary, pause: () => Promise<void>): Pr
   return Int32Array.from(root, (_, i) => find(i));
 }
 
-/** Calls `visit` once per phrase of a unit (the key: its lexemes in order), with its first and last item. */
-function eachPhrase(
-  unit: Unit,
-  lexeme: Int32Array,
-  keep: (lexeme: number) => boolean,
-  visit: (key: string, first: number, last: number) => void,
-) {
-  const { items } = unit;
+// A phrase is a number: its word numbers (below 2¹⁷ − 1), each plus one, in order, in base 2¹⁷.
+const BASE = 2 ** 17;
+const MAX_WORDS_KEPT = BASE - 2;
+const pair = (a: number, b: number) => (a < b ? (a + 1) * BASE + b + 1 : (b + 1) * BASE + a + 1);
+function triple(a: number, b: number, c: number) {
+  const low = Math.min(a, b, c);
+  const high = Math.max(a, b, c);
+  return ((low + 1) * BASE + a + b + c - low - high + 1) * BASE + high + 1;
+}
+function wordsOf(key: number): number[] {
+  const words: number[] = [];
+  for (let k = key; k > 0; k = Math.floor(k / BASE)) words.unshift((k % BASE) - 1);
+  return words;
+}
+
+/** Calls `visit` once per phrase of a unit's items (word numbers), with its first and last item. */
+function eachPhrase(items: Int32Array, visit: (key: number, first: number, last: number) => void) {
   for (let i = 0; i < items.length; i++) {
-    const first = items[i] as number;
-    if (first < 0 || !keep(lexeme[first] as number)) continue;
-    const words = [lexeme[first] as number];
-    visit(String(words[0]), i, i);
+    const a = items[i] as number;
+    if (a < 0) continue;
+    visit(a + 1, i, i);
+    let b = -1;
     let gaps = 0;
-    for (let j = i + 1; j < items.length && words.length < MAX_WORDS; j++) {
-      const item = items[j] as number;
-      if (item === BREAK) break;
-      if (item === GAP) {
+    for (let j = i + 1; j < items.length; j++) {
+      const c = items[j] as number;
+      if (c === BREAK) break;
+      if (c === GAP) {
         if (++gaps > MAX_GAP) break;
         continue;
       }
-      const word = lexeme[item] as number;
-      if (!keep(word) || words.includes(word)) break;
-      words.push(word);
       gaps = 0;
-      visit([...words].sort((a, b) => a - b).join(" "), i, j);
+      if (c === a || c === b) break;
+      if (b < 0) {
+        b = c;
+        visit(pair(a, b), i, j);
+      } else {
+        visit(triple(a, b, c), i, j);
+        break;
+      }
     }
   }
 }
 
-/** How many units have each phrase (among `only`, when given), a unit counting once. */
+/**
+ * How many units have each phrase (among `only`, when given), a unit counting once; phrases in fewer than
+ * `least` are left out.
+ */
 async function phraseCounts(
   units: Unit[],
-  lexeme: Int32Array,
-  keep: (lexeme: number) => boolean,
   pause: () => Promise<void>,
-  only?: ReadonlyMap<string, unknown>,
-): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
-  for (const unit of units) {
+  { only, least = 1 }: { only?: ReadonlyMap<number, unknown>; least?: number } = {},
+): Promise<Map<number, number>> {
+  // count × 2²¹ + the last unit counted (units are fewer than 2²¹).
+  const UNIT = 2 ** 21;
+  const counted = new Map<number, number>();
+  for (let u = 0; u < units.length; u++) {
     await pause();
-    const seen = new Set<string>();
-    eachPhrase(unit, lexeme, keep, (key) => {
-      if (!only || only.has(key)) seen.add(key);
+    eachPhrase((units[u] as Unit).items, (key) => {
+      if (only && !only.has(key)) return;
+      const value = counted.get(key);
+      if (value === undefined) counted.set(key, UNIT + u);
+      else if (value % UNIT !== u) counted.set(key, value - (value % UNIT) + UNIT + u);
     });
-    for (const key of seen) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const counts = new Map<number, number>();
+  let step = 0;
+  for (const [key, value] of counted) {
+    if (++step % 4096 === 0) await pause();
+    const count = Math.floor(value / UNIT);
+    if (count >= least) counts.set(key, count);
   }
   return counts;
 }
 
 interface Comparison {
-  counts: Map<string, number>;
+  counts: Map<number, number>;
   units: number;
 }
 
@@ -321,7 +367,7 @@ interface Comparison {
  * is not `MIN_RATIO` times as frequent as in each of them or G² is below `MIN_G2`. Without a background
  * there is nothing to stand out against, and the most frequent phrases come first.
  */
-function standOut(count: number, units: number, backgrounds: Comparison[], key: string): number | null {
+function standOut(count: number, units: number, backgrounds: Comparison[], key: number): number | null {
   if (backgrounds.length === 0) return count;
   let others = 0;
   let otherUnits = 0;
@@ -336,7 +382,8 @@ function standOut(count: number, units: number, backgrounds: Comparison[], key: 
 }
 
 interface Phrase {
-  key: string;
+  key: number;
+  words: number[];
   score: number;
   /** Units of the period and of the previous period with the phrase, in order. */
   units: number[];
@@ -365,23 +412,6 @@ function spelledOf(phrase: Phrase): string {
   return mostFrequent(phrase.spellings.get(mostFrequent(total) as string) as Map<string, number>) as string;
 }
 
-/**
- * The label's words for the feed's search, in the label's order: for each, the word whose stem is its lexeme's
- * shortest, which the feed looks for as a prefix, so every form joined to it is found (`stem*` when no word
- * was seen with that stem).
- */
-function searchWords(spelling: string, key: string, vocabulary: Vocabulary, lexeme: Int32Array): string {
-  const wanted = key.split(" ").map(Number);
-  const order = foldWords(spelling).map((word) => {
-    const node = vocabulary.ids.get(stripEndings(word));
-    return node === undefined ? -1 : (lexeme[node] as number);
-  });
-  return wanted
-    .sort((a, b) => order.indexOf(a) - order.indexOf(b))
-    .map((word) => vocabulary.spellings[word] || `${vocabulary.stems[word]}*`)
-    .join(" ");
-}
-
 /** The topics of `sides.current`: see the head of this file. */
 export async function extractTopics(sides: TopicSides, options: TopicOptions = {}): Promise<Topics> {
   const { ownTerms = [], against = BACKGROUNDS, limit = 10, minMentions = MIN_MENTIONS } = options;
@@ -397,22 +427,28 @@ export async function extractTopics(sides: TopicSides, options: TopicOptions = {
     : { units: [], scale: 1 };
   const lexeme = await lexemesOf(vocabulary, pause);
 
-  // Only words in enough of the period's mentions can be in a phrase that is.
-  const seenIn = new Int32Array(vocabulary.stems.length).fill(-1);
-  const mentionsOf = new Int32Array(vocabulary.stems.length);
-  current.units.forEach((unit, u) => {
-    for (const item of unit.items) {
-      const word = item >= 0 ? (lexeme[item] as number) : -1;
-      if (word >= 0 && seenIn[word] !== u) {
-        seenIn[word] = u;
-        mentionsOf[word]++;
-      }
+  // Words: the lexemes in enough of the period's mentions (only they can make a phrase that is), numbered.
+  const mentionsOf = new Map<number, number>();
+  for (const unit of current.units) {
+    await pause();
+    for (const found of new Set(Array.from(unit.items, (item) => (item >= 0 ? (lexeme[item] as number) : -1)))) {
+      if (found >= 0) mentionsOf.set(found, (mentionsOf.get(found) ?? 0) + 1);
     }
-  });
-  const keep = (word: number) => (mentionsOf[word] as number) >= minMentions;
+  }
+  const kept = [...mentionsOf]
+    .filter(([, n]) => n >= minMentions)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, MAX_WORDS_KEPT)
+    .map(([word]) => word);
+  const numberOf = new Map(kept.map((word, i) => [word, i]));
+  for (const side of [current, previous, workspace]) {
+    for (const unit of side.units) {
+      await pause();
+      unit.items = unit.items.map((item) => (item < 0 ? item : (numberOf.get(lexeme[item] as number) ?? BREAK)));
+    }
+  }
 
-  const counts = await phraseCounts(current.units, lexeme, keep, pause);
-  for (const [key, count] of counts) if (count < minMentions) counts.delete(key);
+  const counts = await phraseCounts(current.units, pause, { least: minMentions });
   const backgrounds: Array<Comparison & { name: Background }> = [];
   for (const [name, side] of [
     ["previous", previous],
@@ -422,47 +458,50 @@ export async function extractTopics(sides: TopicSides, options: TopicOptions = {
     backgrounds.push({
       name,
       units: side.units.length,
-      counts: await phraseCounts(side.units, lexeme, keep, pause, counts),
+      counts: await phraseCounts(side.units, pause, { only: counts }),
     });
   }
 
-  const scored: Array<{ key: string; score: number }> = [];
+  const scored: Array<{ key: number; score: number }> = [];
   for (const [key, count] of counts) {
     const score = standOut(count, current.units.length, backgrounds, key);
     if (score !== null) scored.push({ key, score });
   }
-  scored.sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : 1));
-  const phrases = new Map<string, Phrase>(
+  scored.sort((a, b) => b.score - a.score || a.key - b.key);
+  const phrases = new Map<number, Phrase>(
     scored
       .slice(0, CANDIDATES)
-      .map(({ key, score }) => [key, { key, score, units: [], previous: [], spellings: new Map() }]),
+      .map(({ key, score }) => [
+        key,
+        { key, words: wordsOf(key), score, units: [], previous: [], spellings: new Map() },
+      ]),
   );
-  // Where each phrase of enough mentions is (grouping looks at all of them), and the candidates' spellings
-  // and mentions of the previous period.
-  const postings = new Map<string, number[]>([...counts.keys()].map((key) => [key, []]));
-  for (const [side, period] of [
-    [current, "current"],
-    [previous, "previous"],
-  ] as const) {
-    for (let u = 0; u < side.units.length; u++) {
-      await pause();
-      const unit = side.units[u] as Unit;
-      const seen = new Set<string>();
-      eachPhrase(unit, lexeme, keep, (key, first, last) => {
-        const phrase = phrases.get(key);
-        if (period === "current" && phrase)
-          spell(phrase, unit.body.slice(unit.starts[first], unit.ends[last]), unit.mentions);
-        if (period === "current" ? postings.has(key) : phrase) seen.add(key);
-      });
-      for (const key of seen)
-        (period === "current" ? (postings.get(key) as number[]) : (phrases.get(key) as Phrase).previous).push(u);
-    }
+  // Where each phrase of enough mentions is (grouping looks at all of them); the candidates' spellings, and
+  // their mentions in the previous period.
+  const postings = new Map<number, number[]>([...counts.keys()].map((key) => [key, []]));
+  for (let u = 0; u < current.units.length; u++) {
+    await pause();
+    const unit = current.units[u] as Unit;
+    eachPhrase(unit.items, (key, first, last) => {
+      const units = postings.get(key);
+      if (!units) return;
+      const phrase = phrases.get(key);
+      if (phrase) spell(phrase, unit.body.slice(unit.starts[first], unit.ends[last]), unit.mentions);
+      if (units[units.length - 1] !== u) units.push(u);
+    });
+  }
+  for (let u = 0; u < previous.units.length; u++) {
+    await pause();
+    eachPhrase((previous.units[u] as Unit).items, (key) => {
+      const units = phrases.get(key)?.previous;
+      if (units && units[units.length - 1] !== u) units.push(u);
+    });
   }
   for (const phrase of phrases.values()) phrase.units = postings.get(phrase.key) as number[];
 
   const groups = await group(
     [...phrases.values()],
-    { units: current.units, lexeme, postings, backgrounds, minMentions },
+    { units: current.units, postings, backgrounds, minMentions },
     pause,
   );
   const topics = groups.slice(0, limit).map((members) => {
@@ -470,30 +509,31 @@ export async function extractTopics(sides: TopicSides, options: TopicOptions = {
     const seedUnits = new Set(seed.units);
     const label = members
       .filter((p) => p.units.filter((u) => seedUnits.has(u)).length >= LABEL_COVER * seed.units.length)
-      .sort((a, b) => b.key.split(" ").length - a.key.split(" ").length || b.score - a.score)[0] as Phrase;
-    const units = new Set(members.flatMap((p) => p.units));
+      .sort((a, b) => b.words.length - a.words.length || b.score - a.score)[0] as Phrase;
     const sentiment = { positive: 0, neutral: 0, negative: 0 };
-    for (const u of units) {
-      const unit = current.units[u] as Unit;
-      for (const s of ["positive", "neutral", "negative"] as const) sentiment[s] += unit.sentiment[s];
+    for (const u of new Set(members.flatMap((p) => p.units))) {
+      for (const s of SENTIMENTS) sentiment[s] += (current.units[u] as Unit).sentiment[s];
     }
-    for (const s of ["positive", "neutral", "negative"] as const) {
-      sentiment[s] = Math.round(sentiment[s] * current.scale);
-    }
-    const before = new Set(members.flatMap((p) => p.previous));
+    for (const s of SENTIMENTS) sentiment[s] = Math.round(sentiment[s] * current.scale);
+    const before = [...new Set(members.flatMap((p) => p.previous))];
     // A phrase all of whose words are in one shown before it adds nothing ("QR" after "QR komissiya").
     const shown: Phrase[] = [];
     for (const phrase of [label, ...members.filter((p) => p !== label)]) {
-      const words = phrase.key.split(" ");
-      if (!shown.some((s) => words.every((w) => s.key.split(" ").includes(w)))) shown.push(phrase);
+      if (!shown.some((s) => phrase.words.every((w) => s.words.includes(w)))) shown.push(phrase);
     }
+    const spelling = spelledOf(label);
     return {
-      label: spelledOf(label),
+      label: spelling,
       phrases: shown.slice(0, SHOWN_PHRASES).map(spelledOf),
-      search: searchWords(spelledOf(label), label.key, vocabulary, lexeme),
+      search: searchWords(
+        spelling,
+        label.words.map((w) => kept[w] as number),
+        vocabulary,
+        lexeme,
+      ),
       count: sentiment.positive + sentiment.neutral + sentiment.negative,
       sentiment,
-      previous: Math.round([...before].reduce((n, u) => n + (previous.units[u] as Unit).mentions, 0) * previous.scale),
+      previous: Math.round(before.reduce((n, u) => n + (previous.units[u] as Unit).mentions, 0) * previous.scale),
       examples: label.units.flatMap((u) => (current.units[u] as Unit).ids).slice(0, EXAMPLES),
       score: Math.round(seed.score * 10) / 10,
     };
@@ -509,6 +549,22 @@ export async function extractTopics(sides: TopicSides, options: TopicOptions = {
 }
 
 /**
+ * The label's words for the feed's search, in the label's order: for each lexeme, a word whose stem is its
+ * shortest stem, which the feed looks for as a prefix, so every form joined to it is found (`stem*` when no
+ * word was seen with that stem).
+ */
+function searchWords(spelling: string, lexemes: number[], vocabulary: Vocabulary, lexeme: Int32Array): string {
+  const order = foldWords(spelling).map((word) => {
+    const node = vocabulary.words.get(word);
+    return node === undefined ? -1 : (lexeme[node] as number);
+  });
+  return lexemes
+    .sort((a, b) => order.indexOf(a) - order.indexOf(b))
+    .map((word) => vocabulary.spellings[word] || `${vocabulary.stems[word]}*`)
+    .join(" ");
+}
+
+/**
  * Phrases (best first) into topics, best first. Seeds first: a phrase starts a topic unless two thirds of its
  * mentions are a topic's already, its mentions outside the topics so far do not stand out on their own, or it
  * is ambiguous (two of its longer phrases never meet: "ставка" of "ставка по ипотеке" and "asosiy stavka").
@@ -518,44 +574,54 @@ async function group(
   phrases: Phrase[],
   context: {
     units: Unit[];
-    lexeme: Int32Array;
     /** Every phrase of enough mentions, and its units. */
-    postings: Map<string, number[]>;
+    postings: Map<number, number[]>;
     backgrounds: Comparison[];
     minMentions: number;
   },
   pause: () => Promise<void>,
 ): Promise<Phrase[][]> {
-  const { units, lexeme, postings, backgrounds, minMentions } = context;
-  const words = (key: string) => key.split(" ").map(Number);
-  const longerOf = new Map<number, string[]>();
+  const { units, postings, backgrounds, minMentions } = context;
+  const longerOf = new Map<number, number[]>();
   for (const key of postings.keys()) {
-    if (!key.includes(" ")) continue;
-    for (const word of words(key)) longerOf.set(word, [...(longerOf.get(word) ?? []), key]);
-  }
-  const lexemesOf = new Map<number, Set<number>>();
-  const lexemesIn = (u: number) => {
-    let found = lexemesOf.get(u);
-    if (!found) {
-      found = new Set([...(units[u] as Unit).items].filter((item) => item >= 0).map((item) => lexeme[item] as number));
-      lexemesOf.set(u, found);
+    if (key < BASE) continue;
+    for (const word of wordsOf(key)) {
+      const keys = longerOf.get(word);
+      if (keys) keys.push(key);
+      else longerOf.set(word, [key]);
     }
-    return found;
+  }
+  const wordsIn = new Map<number, Set<number>>();
+  const has = (u: number, word: number) => {
+    let found = wordsIn.get(u);
+    if (!found) {
+      found = new Set((units[u] as Unit).items);
+      wordsIn.set(u, found);
+    }
+    return found.has(word);
   };
   // The share of `b`'s mentions that also have the words `a` adds to `base`.
-  const meets = (a: string, b: string, base: number[]) => {
-    const extra = words(a).filter((w) => !base.includes(w));
+  const meets = (a: number, b: number, base: number[]) => {
+    const extra = wordsOf(a).filter((w) => !base.includes(w));
     const inB = postings.get(b) as number[];
-    return inB.filter((u) => extra.every((w) => lexemesIn(u).has(w))).length / inB.length;
+    return inB.filter((u) => extra.every((w) => has(u, w))).length / inB.length;
   };
-  const ambiguous = (phrase: Phrase) => {
-    const base = words(phrase.key);
-    const longer = (longerOf.get(base[0] as number) ?? []).filter(
-      (key) => key !== phrase.key && base.every((w) => words(key).includes(w)),
+  // Only longer phrases with a good share of the phrase's mentions can split it.
+  const ambiguous = async (phrase: Phrase) => {
+    const longer = (longerOf.get(phrase.words[0] as number) ?? []).filter(
+      (key) =>
+        key !== phrase.key &&
+        (postings.get(key) as number[]).length >= SPLIT * phrase.units.length &&
+        phrase.words.every((w) => wordsOf(key).includes(w)),
     );
-    return longer.some((a, i) =>
-      longer.slice(i + 1).some((b) => meets(a, b, base) < 1 - JOIN && meets(b, a, base) < 1 - JOIN),
-    );
+    for (let i = 0; i < longer.length; i++) {
+      for (let j = i + 1; j < longer.length; j++) {
+        await pause();
+        const [a, b] = [longer[i] as number, longer[j] as number];
+        if (meets(a, b, phrase.words) < 1 - JOIN && meets(b, a, phrase.words) < 1 - JOIN) return true;
+      }
+    }
+    return false;
   };
   const inside = (phrase: Phrase, seed: Uint8Array) =>
     phrase.units.reduce((n, u) => n + (seed[u] as number), 0) / phrase.units.length;
@@ -567,7 +633,7 @@ async function group(
     if (phrase.units.length < minMentions || topics.some(({ seed }) => inside(phrase, seed) >= JOIN)) continue;
     const fresh = phrase.units.filter((u) => !covered[u]).length;
     if (fresh < minMentions || standOut(fresh, units.length, backgrounds, phrase.key) === null) continue;
-    if (ambiguous(phrase)) continue;
+    if (await ambiguous(phrase)) continue;
     const seed = new Uint8Array(units.length);
     for (const u of phrase.units) seed[u] = covered[u] = 1;
     topics.push({ seed, members: [phrase] });
