@@ -65,7 +65,7 @@ export interface Topic {
   sentiment: SentimentCounts;
   /** The same in the previous period. */
   previous: number;
-  /** A few of its mentions' ids. */
+  /** A few of its mentions' ids, newest first. */
   examples: string[];
   /** How strongly its first phrase stands out (G² against the backgrounds). */
   score: number;

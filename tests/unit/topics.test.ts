@@ -42,11 +42,12 @@ const period = periodOf({ from: "2026-03-14", to: "2026-03-20" }, "UTC");
 
 let handle: DatabaseHandle;
 let nurbank: string;
-const tagOf = new Map<string, string>();
+/** Stored mention id → its row of the labelled set (or the topic of a mention added here). */
+const rowOf = new Map<string, Pick<Row, "topic" | "language">>();
 
 /** The planted topic most of a topic's examples belong to ("-" for everyday talk). */
 function tagOfTopic(topic: Topic): string {
-  const tags = topic.examples.map((id) => tagOf.get(id) ?? "?");
+  const tags = topic.examples.map((id) => rowOf.get(id)?.topic ?? "?");
   return tags.sort((a, b) => tags.filter((t) => t === b).length - tags.filter((t) => t === a).length)[0] ?? "?";
 }
 
@@ -72,7 +73,7 @@ beforeAll(async () => {
         },
       ],
     });
-    tagOf.set(stored!.id, row.topic);
+    rowOf.set(stored!.id, row);
   }
   // Archived mentions count nowhere: a story only they tell is no topic.
   const archived = await mentions(handle, {
@@ -86,7 +87,7 @@ beforeAll(async () => {
       isArchived: true,
     })),
   });
-  for (const m of archived) tagOf.set(m.id, "archived");
+  for (const m of archived) rowOf.set(m.id, { topic: "archived", language: "uz" });
 });
 
 afterAll(async () => {
@@ -147,6 +148,14 @@ describe("topics of a period", () => {
     const negative = await topicsOf({ sentiments: ["negative"], against: ["workspace"] });
     expect(negative.topics.slice(0, 3).map(tagOfTopic).sort()).toEqual(["humo-limit", "mortgage", "qr-fee"]);
     for (const topic of negative.topics) expect(topic.sentiment.positive + topic.sentiment.neutral).toBe(0);
+  });
+
+  it("describes only mentions in the chosen languages", async () => {
+    const russian = await topicsOf({ languages: ["ru"] });
+    const tags = russian.topics.map(tagOfTopic);
+    expect(tags.length).toBeGreaterThan(0);
+    expect(tags.every((tag) => PLANTED.includes(tag))).toBe(true);
+    for (const id of russian.topics.flatMap((t) => t.examples)) expect(rowOf.get(id)?.language).toBe("ru");
   });
 
   it("reads at most a sample of each side, and says its counts are estimates", async () => {
