@@ -160,9 +160,11 @@ describe("topics of a period", () => {
 
   it("reads at most a sample of each side, and says its counts are estimates", async () => {
     const sampled = await topicsOf({ sample: 100 });
-    expect(sampled.read).toBe(100);
+    expect(sampled.read).toBeGreaterThan(50);
+    expect(sampled.read).toBeLessThanOrEqual(100);
     expect(sampled.estimated).toBe(true);
-    expect(sampled.mentions).toBe(found.mentions);
+    // Estimated from the sample's share of the id space: within a few standard errors of the truth.
+    expect(Math.abs(sampled.mentions - found.mentions)).toBeLessThan(0.3 * found.mentions);
   });
 
   it("finds nothing for a scope without projects", async () => {
