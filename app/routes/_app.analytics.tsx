@@ -1,10 +1,9 @@
-import { preferencesContext } from "~/core/context.server";
+import { requireReader, servicesOf } from "~/core/context.server";
+import { MAX_PERIOD_DAYS } from "~/core/period";
 import { AnalyticsCharts, AnalyticsKpis, AnalyticsLists } from "~/features/analytics/analytics-view";
 import { AnalyticsFiltersForm } from "~/features/analytics/filters-form";
 import { analyticsPage } from "~/features/analytics/page.server";
-import { MAX_PERIOD_DAYS } from "~/features/analytics/period";
-import { requireUser } from "~/features/auth/guard.server";
-import { readerLanguage } from "~/features/settings/preferences.server";
+import { listProjectsOnce } from "~/features/projects/projects.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { PageErrorBoundary } from "~/shell/error-page";
@@ -14,17 +13,9 @@ import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.analytics";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const user = requireUser(context);
-  const preferences = context.get(preferencesContext);
-  return analyticsPage(
-    {
-      user,
-      activeProjectId: preferences?.activeProjectId ?? null,
-      timeZone: preferences?.timezone ?? "UTC",
-      language: readerLanguage(context),
-    },
-    url.searchParams,
-  );
+  const reader = requireReader(context);
+  const projects = await listProjectsOnce(context, reader);
+  return analyticsPage(servicesOf(context), reader, projects, url.searchParams);
 }
 
 export default function AnalyticsPage({ loaderData: data }: Route.ComponentProps) {

@@ -2,6 +2,7 @@
 // delivery through the real job queue, the real auth service and a real SMTP server on loopback.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays } from "~/core/period";
 import { toCurrentUser } from "~/core/reader";
 import type { DatabaseHandle } from "~/db/client.server";
 import { alerts, notifications } from "~/db/schema";
@@ -14,7 +15,6 @@ import {
   unreadNotifications,
 } from "~/features/alerts/notifications.server";
 import { type DayFigures, detect, MIN_MENTIONS } from "~/features/alerts/rule";
-import { addDays } from "~/features/analytics/period";
 import { loadPreferences, updatePreferences } from "~/features/settings/preferences.server";
 import { ingest } from "~/features/sources/ingest.server";
 import { getEnv } from "~/lib/env.server";

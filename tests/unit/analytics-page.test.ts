@@ -1,10 +1,13 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Reader } from "~/core/reader";
 import type { DatabaseHandle } from "~/db/client.server";
-import { CHARTS, feedHref, parseAnalyticsFilters } from "~/features/analytics/filters";
-import { analyticsPage, chartTable, type Reader, toCsv } from "~/features/analytics/page.server";
+import { CHARTS, feedHref } from "~/features/analytics/filters";
+import { analyticsPage, chartTable, parseAnalyticsFilters, toCsv } from "~/features/analytics/page.server";
+import { listProjects } from "~/features/projects/projects.server";
 import { loader as exportLoader } from "~/routes/analytics.export";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
+import { testServices } from "../support/services";
 import { signedInContext } from "../support/session";
 
 let handle: DatabaseHandle;
@@ -35,16 +38,22 @@ beforeAll(async () => {
 afterAll(() => handle.close());
 
 const readerOf = async (roles: Array<"admin" | "analyst">, projectIds: string[] = []): Promise<Reader> => ({
-  user: (await signedInContext({ roles, projectIds })).user,
+  ...(await signedInContext({ roles, projectIds })).user,
   activeProjectId: null,
   timeZone: "Asia/Tashkent",
   language: "en",
 });
 
+/** The page as the reader sees it, with the projects the switcher offers them. */
+const pageOf = async (reader: Reader, params: URLSearchParams) =>
+  analyticsPage(testServices(), reader, await listProjects(reader), params, now);
+const tableOf = (chart: (typeof CHARTS)[number], reader: Reader, params: URLSearchParams) =>
+  chartTable(testServices(), reader, chart, params, now);
+
 describe("the analytics page", () => {
   it("shows the chosen projects only if the user may see them, and names hidden competitors 'other'", async () => {
     const reader = await readerOf(["analyst"], [mine, rival]);
-    const page = await analyticsPage(reader, new URLSearchParams(`project=${mine}&project=${hidden}&period=7`), now);
+    const page = await pageOf(reader, new URLSearchParams(`project=${mine}&project=${hidden}&period=7`));
     expect(page.scope).toEqual([mine]);
     expect(page.kpis.current).toMatchObject({ mentions: 2, reach: 30, positive: 1, negative: 1, net: 0 });
     expect(page.voice.entries.map((e) => [e.name, e.count])).toEqual([
@@ -57,15 +66,15 @@ describe("the analytics page", () => {
 
   it("defaults to the switcher's project", async () => {
     const reader = { ...(await readerOf(["admin"])), activeProjectId: rival };
-    expect((await analyticsPage(reader, new URLSearchParams(), now)).scope).toEqual([rival]);
+    expect((await pageOf(reader, new URLSearchParams())).scope).toEqual([rival]);
   });
 
   it("downloads exactly each chart's numbers as CSV", async () => {
     const reader = await readerOf(["admin"]);
     const params = new URLSearchParams(`project=${mine}&period=7`);
-    const page = await analyticsPage(reader, params, now);
+    const page = await pageOf(reader, params);
     const csvOf = async (chart: (typeof CHARTS)[number]) =>
-      parse(toCsv(await chartTable(chart, reader, params, now)).replace(/^\uFEFF/, ""), { columns: true }) as Array<
+      parse(toCsv(await tableOf(chart, reader, params)).replace(/^\uFEFF/, ""), { columns: true }) as Array<
         Record<string, string>
       >;
     expect(await csvOf("volume")).toEqual(
@@ -96,8 +105,7 @@ describe("the analytics page", () => {
       page.volume.map((p) => (p.net === null ? "" : String(p.net))),
     );
     expect(await csvOf("heatmap")).toHaveLength(168);
-    for (const chart of CHARTS)
-      expect((await chartTable(chart, reader, params, now)).columns.length).toBeGreaterThan(1);
+    for (const chart of CHARTS) expect((await tableOf(chart, reader, params)).columns.length).toBeGreaterThan(1);
   });
 
   it("answers an unknown chart with 404, and a CSV with its file", async () => {

@@ -2,8 +2,8 @@
 // numbers a direct query on the same data gives.
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, dayOf as localDay } from "~/core/period";
 import { type DatabaseHandle, queryRows } from "~/db/client.server";
-import { addDays, localDay } from "~/features/analytics/period";
 import { analystAnswer } from "~/features/assistant/analyst.server";
 import type { EngineResult } from "~/features/assistant/engine";
 import { suggestedQuestions } from "~/features/assistant/suggestions.server";

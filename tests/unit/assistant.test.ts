@@ -3,9 +3,9 @@
 // whatever a mention says, the six-round limit, conversations per user, the JS-off post and the handover.
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { dayOf as localDay } from "~/core/period";
 import type { DatabaseHandle } from "~/db/client.server";
 import { assistantMessages } from "~/db/schema";
-import { localDay } from "~/features/analytics/period";
 import { answerPending, ask, conversationMessages, getConversation } from "~/features/assistant/conversations.server";
 import { MAX_TOOL_ROUNDS } from "~/features/assistant/model.server";
 import type { Asker } from "~/features/assistant/tools.server";

@@ -1,11 +1,11 @@
 // Alert detection (ADR 030): per project, the workspace's last two days against their trailing 28 days,
 // run as the `detect-alerts` job when mentions arrive and on a schedule as a backstop.
 import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { addDays, dayOf as localDay } from "../../core/period.ts";
 import { getDb, queryRows } from "../../db/client.server.ts";
 import { alerts, projects } from "../../db/schema.ts";
 import { getEnv } from "../../lib/env.server.ts";
 import { getJobQueue, jobQueueRunning } from "../../lib/jobs.server.ts";
-import { addDays, localDay } from "../analytics/period.ts";
 import { BASELINE_DAYS, type DayFigures, detect } from "./rule.ts";
 
 /** Today and yesterday: yesterday may still complete with late arrivals; older days are history, not news. */

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { preferencesContext } from "../../core/context.server.ts";
-import { localDay } from "../analytics/period";
+import { dayOf as localDay } from "../../core/period";
 import { requireUser } from "../auth/guard.server";
 import { readerLanguage } from "../settings/preferences.server";
 import type { Asker } from "./tools.server";

@@ -3,8 +3,9 @@
 // or two periods. Each checks the projects it is given (resolveProjects) before any query runs.
 import { z } from "zod";
 import { barLengths } from "~/ui/charts/geometry.server";
+import { addDays, startOfDay } from "../../core/period";
 import type { AssistantBlock } from "../../db/assistant-blocks";
-import { addDays, startOfDay } from "../analytics/period";
+import { getDb } from "../../db/client.server";
 import {
   type AnalyticsScope,
   kpis,
@@ -29,9 +30,12 @@ import {
 
 export type ScopeArgs = z.infer<typeof scopeArgs>;
 
+// Until this area takes services (issue 27): the analytics queries read through this.
+const reads = () => ({ db: getDb() });
+
 function scopeOf(asker: Asker, projectIds: string[], range: DayRange, args: ScopeArgs): AnalyticsScope {
   return {
-    projectIds,
+    scope: projectIds,
     start: startOfDay(range.from, asker.timeZone),
     end: startOfDay(addDays(range.to, 1), asker.timeZone),
     timeZone: asker.timeZone,
@@ -58,11 +62,11 @@ const rounded = (value: number | null) => (value === null ? null : Math.round(va
 
 export async function volumeOverTime(asker: Asker, args: ScopeArgs): Promise<ToolOutcome> {
   const { range, ids, scope, projects } = await scoped(asker, args);
-  const points = await volume(scope, "day");
+  const points = await volume(reads(), scope, "day");
   const days = points.map((p) => ({ day: p.key, positive: p.positive, neutral: p.neutral, negative: p.negative }));
   const total = points.reduce((sum, p) => sum + p.total, 0);
   const previous = previousRange(range);
-  const before = await kpis(scopeOf(asker, ids, previous, args));
+  const before = await kpis(reads(), scopeOf(asker, ids, previous, args));
   const peak = points.reduce<(typeof points)[number] | null>(
     (best, p) => (!best || p.total > best.total ? p : best),
     null,
@@ -86,9 +90,9 @@ export async function volumeOverTime(asker: Asker, args: ScopeArgs): Promise<Too
 
 export async function sentimentSplit(asker: Asker, args: ScopeArgs): Promise<ToolOutcome> {
   const { range, ids, scope } = await scoped(asker, { ...args, sentiment: undefined });
-  const now = await kpis(scope);
+  const now = await kpis(reads(), scope);
   const previous = previousRange(range);
-  const before = await kpis(scopeOf(asker, ids, previous, args));
+  const before = await kpis(reads(), scopeOf(asker, ids, previous, args));
   const whole = now.positive + now.neutral + now.negative;
   return {
     result: {
@@ -120,7 +124,7 @@ export async function sentimentSplit(asker: Asker, args: ScopeArgs): Promise<Too
 
 export async function shareOfVoice(asker: Asker, args: ScopeArgs): Promise<ToolOutcome> {
   const { range, ids, scope } = await scoped(asker, args);
-  const voice = await voiceQuery(asker.user, scope, asker.language, "day");
+  const voice = await voiceQuery(reads(), asker.user, scope, asker.language, "day");
   // A competitor the user may not see is "other", without its name (analytics' own rule).
   const entries = voice.entries.map((e) => ({
     name: e.name,
@@ -160,6 +164,7 @@ export async function topList(asker: Asker, args: z.infer<typeof topArgs>): Prom
   if (args.kind === "terms") {
     const previous = previousRange(range);
     const terms = await trendingTerms(
+      reads(),
       scope,
       { start: startOfDay(previous.from, asker.timeZone), end: scope.start },
       { limit },
@@ -184,8 +189,8 @@ export async function topList(asker: Asker, args: z.infer<typeof topArgs>): Prom
   }
   const rows =
     args.kind === "sources"
-      ? await topSources(scope, asker.language, limit)
-      : (await topAuthors(scope, limit)).map((a) => ({ ...a, name: a.author }));
+      ? await topSources(reads(), scope, asker.language, limit)
+      : (await topAuthors(reads(), scope, limit)).map((a) => ({ ...a, name: a.author }));
   return {
     result: {
       period: range,
@@ -244,7 +249,7 @@ export async function compare(asker: Asker, args: z.infer<typeof compareArgs>): 
       }));
   const figures = await Promise.all(
     sides.map(async (side) => {
-      const k = await kpis(scopeOf(asker, side.ids, side.range, args));
+      const k = await kpis(reads(), scopeOf(asker, side.ids, side.range, args));
       return { ...side, ...k };
     }),
   );

@@ -3,8 +3,8 @@
 // "mart oyida", "ўтган ҳафта", "кеча", "март ойида", "last 30 days" … The words are compared folded (the
 // matcher's folding: lower case, Cyrillic to Latin, no apostrophes), so Uzbek in either script is one list.
 
+import { addDays, daysBetween } from "../../core/period.ts";
 import { foldWords, inflects } from "../../core/text.ts";
-import { addDays, daysBetween } from "../analytics/period.ts";
 
 /** Both ends included, yyyy-mm-dd in the user's time zone (as the feed's `from` and `to`). */
 export interface DayRange {

@@ -1,10 +1,12 @@
-import { and, asc, desc, eq, gte, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { clampPage, type TableState } from "~/ui/data-table/spec";
+import { projectMentions } from "../../core/count.server";
+import { lastDays, periodOf, today } from "../../core/period";
 import { can, canAccessProject } from "../../core/permissions";
 import type { CurrentUser } from "../../core/reader";
 import { getDb } from "../../db/client.server";
-import { dailyRollups, projects } from "../../db/schema";
+import { projects } from "../../db/schema";
 import { inLanguage } from "../../lib/translations";
 import type { ProjectBulkIntent, projectsTable } from "./list";
 import { forgetDeletedProjects } from "./projects.server";
@@ -18,7 +20,7 @@ export interface ProjectRow {
   color: string;
   status: "active" | "paused";
   keywords: string[];
-  /** Mentions in the last 7 days (today included, UTC), from the daily rollups. */
+  /** Mentions in the last 7 days (today included, UTC), from the rollups. */
   mentions7d: number;
   updatedAt: Date;
 }
@@ -72,13 +74,10 @@ export async function listProjectsTable(
     .reduce((sum, s) => sum + Number(s.count), 0);
   const state = clampPage(requested, total);
 
-  const mentions = db
-    .select({ projectId: dailyRollups.projectId, total: sql<number>`sum(${dailyRollups.count})::int`.as("total") })
-    .from(dailyRollups)
-    .where(gte(dailyRollups.day, sql`(now() AT TIME ZONE 'UTC')::date - 6`))
-    .groupBy(dailyRollups.projectId)
-    .as("mentions");
-  const mentions7d = sql<number>`coalesce(${mentions.total}, 0)`;
+  // Still UTC days: the reader's zone comes with this screen's move to the reader (issue 27).
+  const week = periodOf(lastDays(today("UTC"), 7), "UTC");
+  const mentions = projectMentions({ scope: visible ?? "all", start: week.start, end: week.end });
+  const mentions7d = sql<number>`coalesce(pm.mentions, 0)`;
   const byName = sql`lower(${projects.name})`;
   const sortKey = { name: byName, status: projects.status, mentions7d, updated: projects.updatedAt }[state.sort.id];
   const direction = state.sort.desc ? desc : asc;
@@ -96,7 +95,7 @@ export async function listProjectsTable(
       updatedAt: projects.updatedAt,
     })
     .from(projects)
-    .leftJoin(mentions, eq(mentions.projectId, projects.id))
+    .leftJoin(sql`${mentions} pm`, sql`pm.project_id = ${projects.id}`)
     .where(and(base, chosen.length ? inArray(projects.status, chosen) : undefined))
     // Name, then id, break ties, so a row never shows up on two pages.
     .orderBy(direction(sortKey), asc(byName), asc(projects.id))

@@ -1,5 +1,7 @@
+import { addDays, daysBetween, dayOf as localDay, mondayOf, startOfDay, zonedInstant } from "../../core/period";
 import type { ReportPeriod } from "../../db/report-model";
-import { addDays, daysBetween, localDay, startOfDay, startOfWeek, zonedInstant } from "../analytics/period";
+
+const startOfWeek = (instant: Date, timeZone: string) => startOfDay(mondayOf(localDay(instant, timeZone)), timeZone);
 
 /** A report's days, both included, in its time zone. */
 export interface ReportDays {

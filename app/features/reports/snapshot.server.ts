@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, lt } from "drizzle-orm";
-import type { CurrentUser } from "../../core/reader";
+import { projectAudience } from "../../core/reader";
 import { getDb } from "../../db/client.server";
 import { messageProjects, messages, projects, type reports, sources } from "../../db/schema";
 import { getEnv } from "../../lib/env.server";
@@ -31,7 +31,7 @@ export async function buildSnapshot(report: Report, now: Date): Promise<ReportSn
   if (!project) throw new Error(`Project ${report.projectId} does not exist`);
   const range = reportRange({ from: report.periodStart, to: report.periodEnd }, report.timeZone);
   const scope: AnalyticsScope = {
-    projectIds: [project.id],
+    scope: [project.id],
     timeZone: report.timeZone,
     start: range.start,
     end: range.end,
@@ -39,17 +39,17 @@ export async function buildSnapshot(report: Report, now: Date): Promise<ReportSn
   const previous = { ...scope, start: range.previous.start, end: range.previous.end };
   const wants = (section: Report["sections"][number]) => report.sections.includes(section);
   // Whoever reads the report is a member of its project: a competitor is named only if that alone shows it.
-  const reader = { roles: [], projectIds: [project.id] } as unknown as CurrentUser;
+  const reader = projectAudience(project.id);
   const language = report.language;
 
   const [current, before, days, voice, sourcesTop, authorsTop, terms, mentions] = await Promise.all([
-    kpis(scope),
-    kpis(previous),
-    wants("volume") ? volume(scope, "day") : [],
-    wants("share_of_voice") ? shareOfVoice(reader, scope, language, "day") : { entries: [] },
-    wants("top_sources") ? topSources(scope, language, TABLE_ROWS) : [],
-    wants("top_authors") ? topAuthors(scope, TABLE_ROWS) : [],
-    wants("trending_terms") ? trendingTerms(scope, previous, { limit: TABLE_ROWS }) : [],
+    kpis({ db }, scope),
+    kpis({ db }, previous),
+    wants("volume") ? volume({ db }, scope, "day") : [],
+    wants("share_of_voice") ? shareOfVoice({ db }, reader, scope, language, "day") : { entries: [] },
+    wants("top_sources") ? topSources({ db }, scope, language, TABLE_ROWS) : [],
+    wants("top_authors") ? topAuthors({ db }, scope, TABLE_ROWS) : [],
+    wants("trending_terms") ? trendingTerms({ db }, scope, previous, { limit: TABLE_ROWS }) : [],
     wants("top_mentions") ? topMentions(report, range, language) : [],
   ]);
 
