@@ -352,10 +352,10 @@ export interface FeedFilters {
 /** All of time, for a mention query without a period. */
 export const EVER: Range = Object.freeze({ start: new Date(0), end: new Date(Date.UTC(9999, 11, 31)) });
 
-/** A text search's total is estimated from a sample holding about this many matches (±5 % at 2.5σ). */
-export const SAMPLE_MATCHES = 2_500;
+/** A text search's total is estimated from a sample holding about this many matches: ±5 % is 3σ and more. */
+export const SAMPLE_MATCHES = 4_000;
 /** The first sample reads about this many mentions. */
-const FIRST_SAMPLE = 4_000;
+const FIRST_SAMPLE = 5_000;
 
 const FEED_FROM = sql`FROM messages m JOIN sources s ON s.id = m.source_id`;
 

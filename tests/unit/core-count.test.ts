@@ -4,6 +4,7 @@ import {
   countBy,
   countByProject,
   countByWeekHour,
+  countFeed,
   countMentions,
   type MentionQuery,
   mentionSeries,
@@ -309,5 +310,70 @@ describe("the counting policy", () => {
     const range = { start: new Date("2026-03-01T00:00:00Z"), end: new Date("2026-03-21T00:00:00Z") };
     expect(await countMentions(db(), { scope: [], ...range })).toEqual(NO_MENTIONS);
     expect(await countMentions(db(), { scope: "all", start: range.start, end: range.start })).toEqual(NO_MENTIONS);
+  });
+});
+
+describe("the feed's total", () => {
+  // 20 000 mentions of January 2025, every other one with the word "kuzgun", 30 with "rarebird".
+  const range = { start: new Date("2025-01-01T00:00:00Z"), end: new Date("2025-02-01T00:00:00Z") };
+  let project: string;
+  beforeAll(async () => {
+    project = (await aProject(handle, { name: "Feed" })).id;
+    const source = await aSource(handle);
+    const items: MentionSpec[] = Array.from({ length: 20_000 }, (_, i) => ({
+      at: new Date(range.start.getTime() + i * 130_000),
+      text: i % 2 ? `kuzgun uchdi ${i}` : i % 667 === 0 ? `rarebird ${i}` : `oddiy xabar ${i}`,
+      tags: i % 10 === 0 ? ["tagged"] : [],
+    }));
+    for (let i = 0; i < items.length; i += 5_000) {
+      await mentions(handle, { source, projectIds: [project], items: items.slice(i, i + 5_000) });
+    }
+    // As autovacuum would: the planner's guess at a search's matches decides between counting and sampling.
+    await db().execute(sql`ANALYZE messages`);
+  }, 120_000);
+
+  const mentionsOf = (): MentionQuery => ({ scope: [project], ...range });
+  const whereOf = (extra: SQL = sql`true`) =>
+    sql`m.published_at >= ${range.start.toISOString()}::timestamptz AND m.published_at < ${range.end.toISOString()}::timestamptz
+      AND NOT m.is_archived AND m.id IN (SELECT message_id FROM message_projects WHERE project_id = ${project}) AND (${extra})`;
+  const word = (w: string) => sql`m.search @@ to_tsquery('simple', ${w})`;
+  const exactly = async (where: SQL) =>
+    Number(
+      (await queryRows<{ n: number }>(db(), sql`SELECT count(*) AS n FROM messages m JOIN sources s ON s.id = m.source_id WHERE ${where}`))[0]?.n,
+    );
+
+  it("is exact from the rollups, or counted when a filter is one they do not know", async () => {
+    expect(await countFeed(db(), { where: whereOf(), mentions: mentionsOf() })).toEqual({ count: 20_000, estimated: false });
+    const tagged = sql`m.tags && ARRAY['tagged']`;
+    expect(await countFeed(db(), { where: whereOf(tagged), mentions: mentionsOf(), more: true })).toEqual({
+      count: 2_000,
+      estimated: false,
+    });
+    expect(await countFeed(db(), { where: whereOf(tagged) })).toEqual({ count: 2_000, estimated: false });
+  });
+
+  it("counts a search exactly when few mentions match", async () => {
+    const search = word("rarebird");
+    expect(await countFeed(db(), { where: whereOf(), search, mentions: mentionsOf() })).toEqual({
+      count: await exactly(sql`${whereOf()} AND ${search}`),
+      estimated: false,
+    });
+  });
+
+  it("estimates a search many mentions match within 5 %, and says so", async () => {
+    const search = word("kuzgun");
+    const exact = await exactly(sql`${whereOf()} AND ${search}`);
+    expect(exact).toBe(10_000);
+    const total = await countFeed(db(), { where: whereOf(), search, mentions: mentionsOf() });
+    expect(total.estimated).toBe(true);
+    expect(Math.abs(total.count - exact) / exact).toBeLessThan(0.05);
+    // With a filter the rollups do not know, or none they know (archived mentions shown): estimated or counted.
+    for (const feed of [
+      { where: whereOf(sql`m.tags && ARRAY['tagged'] OR true`), search, mentions: mentionsOf(), more: true },
+      { where: whereOf(), search },
+    ]) {
+      const { count } = await countFeed(db(), feed);
+      expect(Math.abs(count - exact) / exact).toBeLessThan(0.05);
+    }
   });
 });

@@ -363,11 +363,26 @@ async function textsOf({ db }: Reads, scope: AnalyticsScope) {
   return { rows, scale: rows.length ? total / rows.length : 1 };
 }
 
-// Counting terms is the page's slowest part (tokenising thousands of texts), so a result is kept for a
-// minute per scope and period, and dropped as soon as mentions change (the mentions generation).
-const TERMS_KEEP_MS = 60_000;
-const TERMS_KEPT_MAX = 200;
-const keptTerms = new Map<string, { until: number; generation: number; terms: Promise<TrendingTerm[]> }>();
+// Authors and terms read the messages themselves, the page's slowest parts: a result is kept for a minute per
+// question, and dropped as soon as mentions change (the mentions generation).
+const KEEP_MS = 60_000;
+const KEPT_MAX = 400;
+const keptResults = new Map<string, { until: number; generation: number; result: Promise<unknown> }>();
+
+function kept<T>(question: unknown[], compute: () => Promise<T>): Promise<T> {
+  const key = JSON.stringify(question);
+  const now = Date.now();
+  const generation = mentionsGeneration();
+  const entry = keptResults.get(key);
+  if (entry && entry.until > now && entry.generation === generation) return entry.result as Promise<T>;
+  keptResults.delete(key);
+  if (keptResults.size >= KEPT_MAX) keptResults.delete(keptResults.keys().next().value as string);
+  const result = compute();
+  keptResults.set(key, { until: now + KEEP_MS, generation, result });
+  // A failure is not kept: the next request asks again.
+  result.catch(() => keptResults.get(key)?.result === result && keptResults.delete(key));
+  return result;
+}
 
 /**
  * The words and phrases that rose most in the scope against `previous` (same filters), stop words of the
@@ -381,17 +396,9 @@ export function trendingTerms(
   { limit = 15 } = {},
 ): Promise<TrendingTerm[]> {
   if (nothing(scope)) return Promise.resolve([]);
-  const key = JSON.stringify([scope, previous.start, previous.end, limit]);
-  const now = Date.now();
-  const generation = mentionsGeneration();
-  const kept = keptTerms.get(key);
-  if (kept && kept.until > now && kept.generation === generation) return kept.terms;
-  keptTerms.delete(key);
-  if (keptTerms.size >= TERMS_KEPT_MAX) keptTerms.delete(keptTerms.keys().next().value as string);
-  const terms = countTrendingTerms(reads, scope, previous, limit);
-  keptTerms.set(key, { until: now + TERMS_KEEP_MS, generation, terms });
-  terms.catch(() => keptTerms.get(key)?.terms === terms && keptTerms.delete(key));
-  return terms;
+  return kept(["terms", scope, previous.start, previous.end, limit], () =>
+    countTrendingTerms(reads, scope, previous, limit),
+  );
 }
 
 async function countTrendingTerms(reads: Reads, scope: AnalyticsScope, previous: Range, limit: number) {
