@@ -140,41 +140,39 @@ CREATE TRIGGER messages_rollup_insert AFTER INSERT ON messages
 REFERENCING NEW TABLE AS added_messages FOR EACH STATEMENT EXECUTE FUNCTION kuzatuv_rollup_on_new_messages();
 --> statement-breakpoint
 -- Links added or removed move each message they touch from the set it was in to the set it is in now, per
--- statement: the sets before and after are read from message_projects and the statement's own links. A message
--- being deleted is already gone here (its own trigger counted it out).
+-- statement: the sets before and after are read from message_projects and the statement's own links. Archived
+-- messages are in no rollup; a message being deleted is already gone here (its own trigger counted it out).
 CREATE FUNCTION kuzatuv_rollup_on_links() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   WITH touched AS (
-    SELECT l.message_id, array_agg(l.project_id) AS changed FROM changed_links l
-    WHERE EXISTS (SELECT 1 FROM messages m WHERE m.id = l.message_id) GROUP BY 1
-  ), now AS (
-    SELECT t.message_id, t.changed,
-      ARRAY(SELECT mp.project_id FROM message_projects mp WHERE mp.message_id = t.message_id ORDER BY 1) AS projects
-    FROM touched t
+    SELECT l.message_id, array_agg(l.project_id) AS changed FROM changed_links l GROUP BY 1
+  ), counted AS (
+    SELECT m.published_at, m.source_id, m.language, m.sentiment, m.reach, t.changed,
+      ARRAY(SELECT mp.project_id FROM message_projects mp WHERE mp.message_id = m.id ORDER BY 1) AS after
+    FROM touched t JOIN messages m ON m.id = t.message_id
+    WHERE NOT m.is_archived
   ), moves AS (
-    SELECT n.message_id, n.projects AS after,
-      CASE WHEN TG_OP = 'INSERT' THEN ARRAY(SELECT p FROM unnest(n.projects) p WHERE p <> ALL (n.changed) ORDER BY 1)
-        ELSE ARRAY(SELECT p FROM unnest(n.projects || n.changed) p ORDER BY 1) END AS before
-    FROM now n
+    SELECT c.*, CASE WHEN TG_OP = 'INSERT'
+        THEN ARRAY(SELECT p FROM unnest(c.after) p WHERE p <> ALL (c.changed) ORDER BY 1)
+        ELSE ARRAY(SELECT p FROM unnest(c.after || c.changed) p ORDER BY 1) END AS before
+    FROM counted c
   ), sets AS (
     SELECT projects, kuzatuv_project_set(projects) AS id
     FROM (SELECT after FROM moves UNION SELECT before FROM moves ORDER BY 1) s(projects)
-  ), counted AS (
-    SELECT mv.message_id, a.id AS set_id, 1 AS sign FROM moves mv JOIN sets a ON a.projects = mv.after
-    UNION ALL
-    SELECT mv.message_id, b.id, -1 FROM moves mv JOIN sets b ON b.projects = mv.before
   )
   INSERT INTO mention_rollups (hour, set_id, source_id, language, positive, neutral, negative, positive_reach,
     neutral_reach, negative_reach)
-  SELECT date_trunc('hour', m.published_at, 'UTC'), c.set_id, m.source_id, kuzatuv_rollup_language(m.language),
-    coalesce(sum(c.sign) FILTER (WHERE m.sentiment = 'positive'), 0),
-    coalesce(sum(c.sign) FILTER (WHERE m.sentiment = 'neutral'), 0),
-    coalesce(sum(c.sign) FILTER (WHERE m.sentiment = 'negative'), 0),
-    coalesce(sum(c.sign * m.reach) FILTER (WHERE m.sentiment = 'positive'), 0),
-    coalesce(sum(c.sign * m.reach) FILTER (WHERE m.sentiment = 'neutral'), 0),
-    coalesce(sum(c.sign * m.reach) FILTER (WHERE m.sentiment = 'negative'), 0)
-  FROM counted c JOIN messages m ON m.id = c.message_id
-  WHERE NOT m.is_archived
+  SELECT date_trunc('hour', mv.published_at, 'UTC'), x.set_id, mv.source_id, kuzatuv_rollup_language(mv.language),
+    coalesce(sum(x.sign) FILTER (WHERE mv.sentiment = 'positive'), 0),
+    coalesce(sum(x.sign) FILTER (WHERE mv.sentiment = 'neutral'), 0),
+    coalesce(sum(x.sign) FILTER (WHERE mv.sentiment = 'negative'), 0),
+    coalesce(sum(x.sign * mv.reach) FILTER (WHERE mv.sentiment = 'positive'), 0),
+    coalesce(sum(x.sign * mv.reach) FILTER (WHERE mv.sentiment = 'neutral'), 0),
+    coalesce(sum(x.sign * mv.reach) FILTER (WHERE mv.sentiment = 'negative'), 0)
+  FROM moves mv
+  JOIN sets a ON a.projects = mv.after
+  JOIN sets b ON b.projects = mv.before
+  CROSS JOIN LATERAL (VALUES (a.id, 1), (b.id, -1)) AS x(set_id, sign)
   GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
   ON CONFLICT (hour, set_id, source_id, language) DO UPDATE SET
     positive = mention_rollups.positive + EXCLUDED.positive, neutral = mention_rollups.neutral + EXCLUDED.neutral,
