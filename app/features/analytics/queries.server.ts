@@ -28,7 +28,7 @@ import { instant, queryRows, textArray, uuidArray, uuids } from "../../core/sql.
 import { foldWords } from "../../core/text.ts";
 import type { Translations } from "../../db/schema.ts";
 import { inLanguage } from "../../lib/translations.ts";
-import { mentionsGeneration } from "../mentions/mentions.server.ts";
+import { keptWhileMentionsUnchanged } from "../mentions/mentions.server.ts";
 import { netSentiment as net } from "./sentiment.ts";
 import { countTerms, type TrendingTerm, trending } from "./terms.ts";
 
@@ -363,26 +363,9 @@ async function textsOf({ db }: Reads, scope: AnalyticsScope) {
   return { rows, scale: rows.length ? total / rows.length : 1 };
 }
 
-// Authors and terms read the messages themselves, the page's slowest parts: a result is kept for a minute per
-// question, and dropped as soon as mentions change (the mentions generation).
-const KEEP_MS = 60_000;
-const KEPT_MAX = 400;
-const keptResults = new Map<string, { until: number; generation: number; result: Promise<unknown> }>();
-
-function kept<T>(question: unknown[], compute: () => Promise<T>): Promise<T> {
-  const key = JSON.stringify(question);
-  const now = Date.now();
-  const generation = mentionsGeneration();
-  const entry = keptResults.get(key);
-  if (entry && entry.until > now && entry.generation === generation) return entry.result as Promise<T>;
-  keptResults.delete(key);
-  if (keptResults.size >= KEPT_MAX) keptResults.delete(keptResults.keys().next().value as string);
-  const result = compute();
-  keptResults.set(key, { until: now + KEEP_MS, generation, result });
-  // A failure is not kept: the next request asks again.
-  result.catch(() => keptResults.get(key)?.result === result && keptResults.delete(key));
-  return result;
-}
+// Authors and terms read the messages themselves, the page's slowest parts: an answer is kept for a minute
+// per question, and dropped as soon as mentions change.
+const kept = keptWhileMentionsUnchanged(60_000, 400);
 
 /**
  * The words and phrases that rose most in the scope against `previous` (same filters), stop words of the

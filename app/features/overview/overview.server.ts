@@ -8,7 +8,12 @@ import { type ProjectScope, readerScope } from "../../core/scope.server";
 import { alertsOf } from "../alerts/detect.server";
 import { ownShare } from "../analytics/queries.server";
 import { netSentiment } from "../analytics/sentiment";
-import { dayVolumes, latestMentions, mentionsGeneration, mentionsInLanguage } from "../mentions/mentions.server";
+import {
+  dayVolumes,
+  keptWhileMentionsUnchanged,
+  latestMentions,
+  mentionsInLanguage,
+} from "../mentions/mentions.server";
 import { myOpenTasks } from "../tasks/my-tasks.server";
 
 export const OVERVIEW_PERIODS = ["7", "30", "90"] as const;
@@ -87,14 +92,10 @@ export async function overview(
 }
 
 // The figures of a scope and a period are kept for a few seconds, shared by every request with that scope:
-// under load most requests then skip the database. New or re-matched mentions raise the mentions generation,
-// which drops every kept entry; an alert, found after its mentions, shows within the few seconds. (Share of
-// voice counts only the scope's own part of the comparison, which is the same whoever asks, so the first
-// asker's figures serve everyone.)
-const KEEP_MS = 5_000;
-const MAX_SCOPES = 1_000;
-type Figures = ReturnType<typeof queryFigures>;
-const kept = new Map<string, { until: number; generation: number; figures: Figures }>();
+// under load most requests then skip the database. New or re-matched mentions drop them; an alert, found
+// after its mentions, shows within the few seconds. (Share of voice counts only the scope's own part of the
+// comparison, which is the same whoever asks, so the first asker's figures serve everyone.)
+const keptFigures = keptWhileMentionsUnchanged(5_000);
 
 function figuresOf(
   services: Services,
@@ -102,20 +103,9 @@ function figuresOf(
   scope: ProjectScope,
   projects: OverviewProject[],
   period: Period,
-): Figures {
-  const key = `${scope === "all" ? "all" : [...scope].sort().join(",")}|${period.timeZone}|${period.from}|${period.to}`;
-  const now = Date.now();
-  const generation = mentionsGeneration();
-  const entry = kept.get(key);
-  if (entry && entry.until > now && entry.generation === generation) return entry.figures;
-  kept.delete(key);
-  // Map order is insertion order: the first entry is the oldest.
-  if (kept.size >= MAX_SCOPES) kept.delete(kept.keys().next().value as string);
-  const figures = queryFigures(services, reader, scope, projects, period);
-  kept.set(key, { until: now + KEEP_MS, generation, figures });
-  // A failure is not kept: the next request asks again.
-  figures.catch(() => kept.get(key)?.figures === figures && kept.delete(key));
-  return figures;
+) {
+  const question = [scope === "all" ? "all" : [...scope].sort(), period.timeZone, period.from, period.to];
+  return keptFigures(question, () => queryFigures(services, reader, scope, projects, period));
 }
 
 /** The period's KPIs and those of the period before, volume per day, the latest mentions and the alerts. */
