@@ -4,6 +4,8 @@ import type { Reader } from "~/core/reader";
 import type { DatabaseHandle } from "~/db/client.server";
 import { CHARTS, feedHref } from "~/features/analytics/filters";
 import { analyticsPage, chartTable, parseAnalyticsFilters, toCsv } from "~/features/analytics/page.server";
+import { projectActivity } from "~/features/mentions/mentions.server";
+import { overview } from "~/features/overview/overview.server";
 import { listProjects } from "~/features/projects/projects.server";
 import { loader as exportLoader } from "~/routes/analytics.export";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
@@ -131,6 +133,39 @@ describe("the analytics page", () => {
     expect(params.getAll("sentiment")).toEqual(["negative"]);
     expect(params.getAll("type")).toEqual(["rss"]);
     expect(params.getAll("language")).toEqual(["en"]);
+  });
+});
+
+describe("the same numbers on every screen", () => {
+  it("analytics, its CSV, the overview and the project page agree day by day for a reader in UTC+14", async () => {
+    const zone = "Pacific/Kiritimati";
+    const when = new Date("2026-03-10T12:00:00Z"); // the 11th in Kiritimati
+    const near = (await aProject(handle, { name: "Near" })).id;
+    const far = (await aProject(handle, { name: "Far" })).id;
+    const source = await aSource(handle);
+    await mentions(handle, {
+      source,
+      projectIds: [near, far],
+      // The first and the last minute of Kiritimati's 10th (UTC 9 March 10:00 – 10 March 10:00), in both projects.
+      items: [{ at: at("2026-03-09T10:00:30Z") }, { at: at("2026-03-10T09:59:30Z"), sentiment: "negative" }],
+    });
+    await mentions(handle, { source, projectIds: [near], items: [{ at: at("2026-03-10T10:30:00Z"), isArchived: true }] });
+    const { user } = await signedInContext({ roles: ["analyst"], projectIds: [near, far] });
+    const reader = { ...user, timeZone: zone, language: "en", activeProjectId: null };
+    const params = new URLSearchParams(`project=${near}&project=${far}&period=7`);
+    const page = await analyticsPage(testServices(), reader, await listProjects(reader), params, when);
+    const csv = parse(toCsv(await chartTable(testServices(), reader, "volume", params, when)).replace(/^\uFEFF/, ""), {
+      columns: true,
+    }) as Array<{ day: string; total: string }>;
+    const days = page.volume.map((p) => [p.key, p.total]);
+    expect(days.filter(([, total]) => total)).toEqual([["2026-03-10", 2]]);
+    expect(csv.map((r) => [r.day, Number(r.total)])).toEqual(days);
+    expect(page.kpis.current.mentions).toBe(2);
+    const home = await overview(testServices(), reader, await listProjects(reader), "7", when);
+    expect(home.current.mentions).toBe(2);
+    expect(home.volume.map((d) => [d.day, d.positive + d.neutral + d.negative])).toEqual(days);
+    const project = await projectActivity(testServices(), reader, near, when);
+    expect(project?.volume.find((d) => d.day === "2026-03-10")).toMatchObject({ neutral: 1, negative: 1 });
   });
 });
 
