@@ -125,9 +125,9 @@ function rollupPart(query: MentionQuery, grouping: Grouping, cut: number[]): SQL
   ];
   if (cut.length) conditions.push(sql`r.hour <> ALL(${hourList(cut)})`);
   if (query.scope !== "all") {
-    conditions.push(
-      sql`r.set_id = ANY(ARRAY(SELECT ps.id FROM project_sets ps WHERE ps.projects && ${uuidArray(query.scope)}))`,
-    );
+    // Sets may still name deleted projects (ADR 043): only projects that exist are asked about.
+    conditions.push(sql`r.set_id = ANY(ARRAY(SELECT ps.id FROM project_sets ps
+      WHERE ps.projects && ARRAY(SELECT p.id FROM projects p WHERE p.id = ANY(${uuidArray(query.scope)}))))`);
   }
   if (query.sourceTypes?.length) {
     conditions.push(
@@ -148,10 +148,11 @@ function rollupPart(query: MentionQuery, grouping: Grouping, cut: number[]): SQL
   const sums = sql`g.p, g.u, g.n, g.pr, g.ur, g.nr`;
   switch (by) {
     case "project": {
-      // A set's mentions count for each of its projects.
+      // A set's mentions count for each of its projects that exists.
       const mine = query.scope === "all" ? sql`` : sql`WHERE x.project = ANY(${uuidArray(query.scope)})`;
       return sql`SELECT ${key} AS key, x.project::text AS dim, ${sums}
-        FROM (${summed}) g JOIN project_sets ps ON ps.id = g.raw CROSS JOIN unnest(ps.projects) AS x(project) ${mine}`;
+        FROM (${summed}) g JOIN project_sets ps ON ps.id = g.raw CROSS JOIN unnest(ps.projects) AS x(project)
+        JOIN projects p ON p.id = x.project ${mine}`;
     }
     case "sourceType":
       return sql`SELECT ${key} AS key, st.type::text AS dim, ${sums} FROM (${summed}) g JOIN sources st ON st.id = g.raw`;

@@ -142,10 +142,13 @@ REFERENCING NEW TABLE AS added_messages FOR EACH STATEMENT EXECUTE FUNCTION kuza
 -- Links added or removed move each message they touch from the set it was in to the set it is in now, per
 -- statement: the sets before and after are read from message_projects and the statement's own links. Archived
 -- messages are in no rollup; a message being deleted is already gone here (its own trigger counted it out).
+-- Links that go with their project are left alone: a deleted project's id stays in its sets, and readers only
+-- ever ask about projects that exist, so moving hundreds of thousands of mentions would change no answer.
 CREATE FUNCTION kuzatuv_rollup_on_links() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   WITH touched AS (
-    SELECT l.message_id, array_agg(l.project_id) AS changed FROM changed_links l GROUP BY 1
+    SELECT l.message_id, array_agg(l.project_id) AS changed FROM changed_links l
+    WHERE EXISTS (SELECT 1 FROM projects p WHERE p.id = l.project_id) GROUP BY 1
   ), counted AS (
     SELECT m.published_at, m.source_id, m.language, m.sentiment, m.reach, t.changed,
       ARRAY(SELECT mp.project_id FROM message_projects mp WHERE mp.message_id = m.id ORDER BY 1) AS after

@@ -299,11 +299,34 @@ describe("the counting policy", () => {
       projectIds: [doomed, red],
       items: [{ at: new Date("2026-07-01T04:00:00Z") }, { at: new Date("2026-07-01T05:00:00Z") }],
     });
-    expect((await countMentions(db(), { scope: "all", ...range })).total).toBe(3);
-    expect((await countMentions(db(), { scope: [red, blue, green, doomed], ...range })).total).toBe(2);
+    await mentions(handle, { source, projectIds: [doomed], items: [{ at: new Date("2026-07-01T06:00:00Z") }] });
+    const count = (scope: ProjectScope) => countMentions(db(), { scope, ...range }).then((t) => t.total);
+    expect(await count("all")).toBe(4);
+    expect(await count([red, blue, green, doomed])).toBe(3);
     await handle.db.delete(projects).where(eq(projects.id, doomed));
-    expect((await countMentions(db(), { scope: [red], ...range })).total).toBe(2);
-    expect((await countByProject(db(), { scope: "all", ...range })).get(doomed)?.total ?? 0).toBe(0);
+    // Its mentions stay, now matching Red or nothing; an old link or account naming it finds nothing.
+    expect([await count("all"), await count([red]), await count([doomed]), await count([doomed, red])]).toEqual([
+      4, 2, 0, 2,
+    ]);
+    expect(await count([doomed])).toBe((await direct({ scope: [doomed], ...range })).total);
+    expect((await countByProject(db(), { scope: "all", ...range })).has(doomed)).toBe(false);
+    expect((await countByProject(db(), { scope: [doomed, red], ...range })).get(doomed)?.total ?? 0).toBe(0);
+    // Later changes to those mentions still count right (their rollup rows may name the deleted project).
+    const [first] = await queryRows<{ id: string }>(
+      db(),
+      sql`SELECT message_id AS id FROM message_projects WHERE project_id = ${red} ORDER BY published_at DESC LIMIT 1`,
+    );
+    await handle.db
+      .update(messages)
+      .set({ isArchived: true })
+      .where(eq(messages.id, first?.id as string));
+    await handle.db
+      .update(messages)
+      .set({ sentiment: "negative" })
+      .where(sql`${messages.publishedAt} = '2026-07-01T04:00:00Z'`);
+    for (const scope of ["all", [red]] as const) {
+      expect(await countMentions(db(), { scope, ...range })).toMatchObject(await direct({ scope, ...range }));
+    }
   });
 
   it("answers an empty scope and an empty period with nothing", async () => {
@@ -339,11 +362,19 @@ describe("the feed's total", () => {
   const word = (w: string) => sql`m.search @@ to_tsquery('simple', ${w})`;
   const exactly = async (where: SQL) =>
     Number(
-      (await queryRows<{ n: number }>(db(), sql`SELECT count(*) AS n FROM messages m JOIN sources s ON s.id = m.source_id WHERE ${where}`))[0]?.n,
+      (
+        await queryRows<{ n: number }>(
+          db(),
+          sql`SELECT count(*) AS n FROM messages m JOIN sources s ON s.id = m.source_id WHERE ${where}`,
+        )
+      )[0]?.n,
     );
 
   it("is exact from the rollups, or counted when a filter is one they do not know", async () => {
-    expect(await countFeed(db(), { where: whereOf(), mentions: mentionsOf() })).toEqual({ count: 20_000, estimated: false });
+    expect(await countFeed(db(), { where: whereOf(), mentions: mentionsOf() })).toEqual({
+      count: 20_000,
+      estimated: false,
+    });
     const tagged = sql`m.tags && ARRAY['tagged']`;
     expect(await countFeed(db(), { where: whereOf(tagged), mentions: mentionsOf(), more: true })).toEqual({
       count: 2_000,
