@@ -149,7 +149,11 @@ describe("the same numbers on every screen", () => {
       // The first and the last minute of Kiritimati's 10th (UTC 9 March 10:00 – 10 March 10:00), in both projects.
       items: [{ at: at("2026-03-09T10:00:30Z") }, { at: at("2026-03-10T09:59:30Z"), sentiment: "negative" }],
     });
-    await mentions(handle, { source, projectIds: [near], items: [{ at: at("2026-03-10T10:30:00Z"), isArchived: true }] });
+    await mentions(handle, {
+      source,
+      projectIds: [near],
+      items: [{ at: at("2026-03-10T10:30:00Z"), isArchived: true }],
+    });
     const { user } = await signedInContext({ roles: ["analyst"], projectIds: [near, far] });
     const reader = { ...user, timeZone: zone, language: "en", activeProjectId: null };
     const params = new URLSearchParams(`project=${near}&project=${far}&period=7`);
