@@ -1,12 +1,14 @@
-// How many mentions (ADR 042): one policy for every total on every screen. A mention counts once, however
-// many of the scope's projects it matched, and an archived mention counts nowhere. Totals the rollups can
-// answer (projects × period × sentiment × source type × language) are exact whatever their size; only a
-// text search may be estimated, and then says so.
+// How many mentions (ADR 042, ADR 043): one policy for every total on every screen. A mention counts once,
+// however many of the scope's projects it matched, and an archived mention counts nowhere; a per-project
+// figure (share of voice, the project list) counts a mention for each project it matched. Totals come from
+// the rollups (per project set, UTC hour, source type and language, by sentiment), exact whatever their size;
+// where a zone's day or hour does not start on a UTC hour (UTC+5:30, UTC+5:45…) the hours it cuts are counted
+// from the messages themselves. Only a text search in the feed may be estimated, and then says so.
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
-import { bucketKeys, type Period, type Range } from "./period.ts";
+import { addDays, bucketKeys, type Day, type Period, type Range, startOfDay } from "./period.ts";
 import { mentionInScope, type ProjectScope } from "./scope.server.ts";
-import { instant, queryRows, textArray } from "./sql.server.ts";
+import { instant, queryRows, textArray, uuidArray } from "./sql.server.ts";
 
 export const SENTIMENTS = ["positive", "neutral", "negative"] as const;
 export type Sentiment = (typeof SENTIMENTS)[number];
@@ -14,9 +16,12 @@ export type SentimentCounts = Record<Sentiment, number>;
 
 /** Which mentions: the dimensions the rollups know. */
 export interface MentionQuery extends Range {
+  /** "all": the mentions of any project (a mention that matches no project is in no total). */
   scope: ProjectScope;
   sentiments?: readonly string[];
   sourceTypes?: readonly string[];
+  /** Source ids. */
+  sources?: readonly string[];
   /** Message languages; `other` is any other or unknown language. */
   languages?: readonly string[];
 }
@@ -37,65 +42,421 @@ export interface Total {
   estimated: boolean;
 }
 
+/** The buckets of a series: a period's days in its zone, or its hours. */
+export type SeriesPeriod = Pick<Period, "bucket" | "from" | "days" | "start" | "end" | "timeZone">;
+
+const HOUR = 3_600_000;
 const n = (v: unknown) => Number(v ?? 0);
 
-function where(query: MentionQuery): SQL {
-  const conditions = [
-    sql`m.published_at >= ${instant(query.start)}`,
-    sql`m.published_at < ${instant(query.end)}`,
-    sql`NOT m.is_archived`,
-    mentionInScope(query.scope, sql`m.id`),
-  ];
-  if (query.sentiments?.length) conditions.push(sql`m.sentiment::text = ANY(${textArray(query.sentiments)})`);
-  if (query.sourceTypes?.length) conditions.push(sql`s.type::text = ANY(${textArray(query.sourceTypes)})`);
-  if (query.languages?.length) {
-    conditions.push(sql`coalesce(m.language, 'other') = ANY(${textArray(query.languages)})`);
-  }
-  return sql.join(conditions, sql` AND `);
+type Dimension = "project" | "source" | "sourceType" | "language";
+type Buckets =
+  | { kind: "day"; timeZone: string; from: Day; days: number }
+  | { kind: "hour"; start: Date }
+  /** The zone's weekday × hour: 0 is Monday 00:00–01:00, 167 Sunday 23:00–24:00. */
+  | { kind: "weekHour"; timeZone: string };
+
+interface Grouping {
+  by?: Dimension;
+  buckets?: Buckets;
 }
 
-const SUMS = sql`count(*)::int AS total, coalesce(sum(m.reach), 0)::bigint AS reach,
-  count(*) FILTER (WHERE m.sentiment = 'positive')::int AS positive,
-  count(*) FILTER (WHERE m.sentiment = 'neutral')::int AS neutral,
-  count(*) FILTER (WHERE m.sentiment = 'negative')::int AS negative`;
+interface SumRow {
+  key: string | null;
+  dim: string | null;
+  positive: number;
+  neutral: number;
+  negative: number;
+  positive_reach: number;
+  neutral_reach: number;
+  negative_reach: number;
+}
 
-const totalsOf = (row: Record<string, unknown> = {}): MentionTotals => ({
-  total: n(row.total),
-  reach: n(row.reach),
-  positive: n(row.positive),
-  neutral: n(row.neutral),
-  negative: n(row.negative),
-});
+const floorHour = (t: number) => t - (((t % HOUR) + HOUR) % HOUR);
 
-/** The mentions of a query: exact. */
-export async function countMentions(db: Database, query: MentionQuery): Promise<MentionTotals> {
-  if (query.scope !== "all" && query.scope.length === 0) return totalsOf();
-  const [row] = await queryRows<Record<string, unknown>>(
-    db,
-    sql`SELECT ${SUMS} FROM messages m JOIN sources s ON s.id = m.source_id WHERE ${where(query)}`,
+/**
+ * The UTC hours a bucket boundary cuts (a day starting at 18:30 UTC cuts 18:00–19:00): the rollups cannot
+ * split them, so they are counted from the messages. In whole-hour zones there are none. The weekday × hour
+ * grid is the exception: in a zone whose hours start at :30 or :45 every hour would be cut, so each UTC hour
+ * goes to the local hour it begins in (its cells are off by that part of an hour; its total is exact).
+ */
+function cutHours({ start, end }: Range, buckets?: Buckets): number[] {
+  const from = start.getTime();
+  const to = end.getTime();
+  const cut = new Set<number>();
+  const boundary = (t: number) => {
+    if (t % HOUR !== 0 && t >= from && t <= to) cut.add(floorHour(t));
+  };
+  boundary(from);
+  boundary(to);
+  if (buckets?.kind === "day") {
+    for (let i = 1; i < buckets.days; i++) boundary(startOfDay(addDays(buckets.from, i), buckets.timeZone).getTime());
+  } else if (buckets?.kind === "hour") {
+    for (let t = buckets.start.getTime(); t < to; t += HOUR) boundary(t);
+  }
+  return [...cut].sort((a, b) => a - b);
+}
+
+/** A bucket's key from an instant column (an hour of the rollups, or a message's time). */
+function keyOf(buckets: Buckets | undefined, at: SQL): SQL {
+  if (!buckets) return sql`NULL::text`;
+  switch (buckets.kind) {
+    case "day":
+      return sql`to_char(${at} AT TIME ZONE ${buckets.timeZone}, 'YYYY-MM-DD')`;
+    case "hour": {
+      const start = instant(buckets.start);
+      return sql`to_char((${start} + floor(extract(epoch FROM ${at} - ${start}) / 3600)::int * interval '1 hour')
+        AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    }
+    case "weekHour": {
+      const local = sql`(${at} AT TIME ZONE ${buckets.timeZone})`;
+      return sql`((extract(isodow FROM ${local})::int - 1) * 24 + extract(hour FROM ${local})::int)::text`;
+    }
+  }
+}
+
+const hourList = (hours: number[]) =>
+  sql`${`{${hours.map((t) => new Date(t).toISOString()).join(",")}}`}::timestamptz[]`;
+
+/** The rollups' part of a sum: whole UTC hours of the range that no boundary cuts. */
+function rollupPart(query: MentionQuery, grouping: Grouping, cut: number[]): SQL {
+  const conditions = [
+    sql`r.hour >= ${instant(new Date(floorHour(query.start.getTime())))}`,
+    sql`r.hour < ${instant(query.end)}`,
+  ];
+  if (cut.length) conditions.push(sql`r.hour <> ALL(${hourList(cut)})`);
+  // Sets may still name deleted projects (ADR 043): only projects that exist are asked about, so "all" is the
+  // mentions of any existing project, as mentionInScope says (a mention that matches none is in no total).
+  const existing =
+    query.scope === "all"
+      ? sql`SELECT p.id FROM projects p`
+      : sql`SELECT p.id FROM projects p WHERE p.id = ANY(${uuidArray(query.scope)})`;
+  conditions.push(
+    sql`r.set_id = ANY(ARRAY(SELECT ps.id FROM project_sets ps WHERE ps.projects && ARRAY(${existing})))`,
   );
-  return totalsOf(row);
+  if (query.sourceTypes?.length) {
+    conditions.push(
+      sql`r.source_id = ANY(ARRAY(SELECT st.id FROM sources st WHERE st.type::text = ANY(${textArray(query.sourceTypes)})))`,
+    );
+  }
+  if (query.sources?.length) conditions.push(sql`r.source_id = ANY(${uuidArray(query.sources)})`);
+  if (query.languages?.length) conditions.push(sql`r.language = ANY(${textArray(query.languages)})`);
+  // Summed per hour (or over the range) first, so a bucket's key is worked out once per hour, not per row.
+  const hour = grouping.buckets ? sql`r.hour` : sql`NULL::timestamptz`;
+  const by = grouping.by;
+  const raw =
+    by === "project" ? sql`r.set_id` : by === "language" ? sql`r.language` : by ? sql`r.source_id` : sql`NULL::text`;
+  const summed = sql`SELECT ${hour} AS hour, ${raw} AS raw, sum(r.positive) AS p, sum(r.neutral) AS u,
+      sum(r.negative) AS n, sum(r.positive_reach) AS pr, sum(r.neutral_reach) AS ur, sum(r.negative_reach) AS nr
+    FROM mention_rollups r WHERE ${sql.join(conditions, sql` AND `)} GROUP BY 1, 2`;
+  const key = keyOf(grouping.buckets, sql`g.hour`);
+  const sums = sql`g.p, g.u, g.n, g.pr, g.ur, g.nr`;
+  switch (by) {
+    case "project": {
+      // A set's mentions count for each of its projects that exists.
+      const mine = query.scope === "all" ? sql`` : sql`WHERE x.project = ANY(${uuidArray(query.scope)})`;
+      return sql`SELECT ${key} AS key, x.project::text AS dim, ${sums}
+        FROM (${summed}) g JOIN project_sets ps ON ps.id = g.raw CROSS JOIN unnest(ps.projects) AS x(project)
+        JOIN projects p ON p.id = x.project ${mine}`;
+    }
+    case "sourceType":
+      return sql`SELECT ${key} AS key, st.type::text AS dim, ${sums} FROM (${summed}) g JOIN sources st ON st.id = g.raw`;
+    default:
+      return sql`SELECT ${key} AS key, g.raw::text AS dim, ${sums} FROM (${summed}) g`;
+  }
+}
+
+/** The messages' part of a sum: the hours the rollups cannot answer (the whole range, if every hour is cut). */
+function messagePart(query: MentionQuery, grouping: Grouping, cut: number[], everyHour: boolean): SQL {
+  const from = query.start.getTime();
+  const to = query.end.getTime();
+  // Constant ranges, so the planner sees how few messages they hold.
+  const ranges = everyHour ? [[from, to]] : cut.map((hour) => [Math.max(hour, from), Math.min(hour + HOUR, to)]);
+  const conditions = [
+    sql`(${sql.join(
+      ranges.map(
+        ([a, b]) =>
+          sql`(m.published_at >= ${instant(new Date(a as number))} AND m.published_at < ${instant(new Date(b as number))})`,
+      ),
+      sql` OR `,
+    )})`,
+    sql`NOT m.is_archived`,
+  ];
+  let links = sql``;
+  let dim = sql`NULL::text`;
+  if (grouping.by === "project") {
+    const mine = query.scope === "all" ? sql`` : sql` AND mp.project_id = ANY(${uuidArray(query.scope)})`;
+    links = sql` JOIN message_projects mp ON mp.message_id = m.id${mine}`;
+    dim = sql`mp.project_id::text`;
+  } else {
+    conditions.push(mentionInScope(query.scope, sql`m.id`));
+    if (grouping.by === "source") dim = sql`m.source_id::text`;
+    if (grouping.by === "sourceType") dim = sql`s.type::text`;
+    if (grouping.by === "language") dim = sql`kuzatuv_rollup_language(m.language)`;
+  }
+  if (query.sourceTypes?.length) conditions.push(sql`s.type::text = ANY(${textArray(query.sourceTypes)})`);
+  if (query.sources?.length) conditions.push(sql`m.source_id = ANY(${uuidArray(query.sources)})`);
+  if (query.languages?.length) {
+    conditions.push(sql`kuzatuv_rollup_language(m.language) = ANY(${textArray(query.languages)})`);
+  }
+  return sql`SELECT ${keyOf(grouping.buckets, sql`m.published_at`)} AS key, ${dim} AS dim,
+      (m.sentiment = 'positive')::int AS p, (m.sentiment = 'neutral')::int AS u, (m.sentiment = 'negative')::int AS n,
+      CASE WHEN m.sentiment = 'positive' THEN m.reach ELSE 0 END AS pr,
+      CASE WHEN m.sentiment = 'neutral' THEN m.reach ELSE 0 END AS ur,
+      CASE WHEN m.sentiment = 'negative' THEN m.reach ELSE 0 END AS nr
+    FROM messages m JOIN sources s ON s.id = m.source_id${links}
+    WHERE ${sql.join(conditions, sql` AND `)}`;
+}
+
+/** One statement summing the query's mentions by sentiment, grouped by `key` (a bucket) and `dim`. */
+function sumsQuery(query: MentionQuery, grouping: Grouping = {}): SQL {
+  const cut = cutHours(query, grouping.buckets);
+  const hours = (query.end.getTime() - floorHour(query.start.getTime())) / HOUR;
+  const everyHour = cut.length >= Math.ceil(hours);
+  const parts = [
+    ...(everyHour ? [] : [rollupPart(query, grouping, cut)]),
+    ...(cut.length ? [messagePart(query, grouping, cut, everyHour)] : []),
+  ];
+  return sql`SELECT key, dim, sum(p)::bigint AS positive, sum(u)::bigint AS neutral, sum(n)::bigint AS negative,
+      sum(pr)::bigint AS positive_reach, sum(ur)::bigint AS neutral_reach, sum(nr)::bigint AS negative_reach
+    FROM (${sql.join(parts, sql` UNION ALL `)}) parts GROUP BY key, dim`;
+}
+
+const emptyScope = (query: MentionQuery) => query.scope !== "all" && query.scope.length === 0;
+
+async function sums(db: Database, query: MentionQuery, grouping: Grouping = {}): Promise<SumRow[]> {
+  if (emptyScope(query) || query.end <= query.start) return [];
+  return queryRows<SumRow>(db, sumsQuery(query, grouping));
+}
+
+const chosen = (query: Pick<MentionQuery, "sentiments">, sentiment: Sentiment) =>
+  !query.sentiments?.length || query.sentiments.includes(sentiment);
+
+/** A row's totals, with the sentiments the query leaves out at zero. */
+function totalsOf(query: Pick<MentionQuery, "sentiments">, row?: Partial<SumRow>): MentionTotals {
+  const counts = Object.fromEntries(SENTIMENTS.map((s) => [s, chosen(query, s) ? n(row?.[s]) : 0])) as SentimentCounts;
+  const reach = SENTIMENTS.reduce((sum, s) => sum + (chosen(query, s) ? n(row?.[`${s}_reach`]) : 0), 0);
+  return { ...counts, total: counts.positive + counts.neutral + counts.negative, reach };
+}
+
+function addTotals(a: MentionTotals, b: MentionTotals): MentionTotals {
+  return {
+    total: a.total + b.total,
+    reach: a.reach + b.reach,
+    positive: a.positive + b.positive,
+    neutral: a.neutral + b.neutral,
+    negative: a.negative + b.negative,
+  };
+}
+
+/** Nothing: the totals of no mentions. */
+export const NO_MENTIONS: MentionTotals = Object.freeze({ total: 0, reach: 0, positive: 0, neutral: 0, negative: 0 });
+
+/** The mentions of a query: exact, each once. */
+export async function countMentions(db: Database, query: MentionQuery): Promise<MentionTotals> {
+  const rows = await sums(db, query);
+  return rows.reduce((all, row) => addTotals(all, totalsOf(query, row)), NO_MENTIONS);
+}
+
+function bucketsOf(period: SeriesPeriod): Buckets {
+  return period.bucket === "day"
+    ? { kind: "day", timeZone: period.timeZone, from: period.from, days: period.days }
+    : { kind: "hour", start: period.start };
 }
 
 /** The mentions of a query per bucket of a period (its days, or its hours), every bucket present. */
 export async function mentionSeries(
   db: Database,
   query: Omit<MentionQuery, "start" | "end">,
-  period: Pick<Period, "bucket" | "from" | "days" | "start" | "end" | "timeZone">,
+  period: SeriesPeriod,
 ): Promise<MentionBucket[]> {
   const full = { ...query, start: period.start, end: period.end };
-  const key =
-    period.bucket === "day"
-      ? sql`to_char(m.published_at AT TIME ZONE ${period.timeZone}, 'YYYY-MM-DD')`
-      : sql`to_char(date_trunc('hour', m.published_at, 'UTC') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:00:00.000"Z"')`;
-  const rows =
-    query.scope !== "all" && query.scope.length === 0
-      ? []
-      : await queryRows<Record<string, unknown>>(
-          db,
-          sql`SELECT ${key} AS key, ${SUMS} FROM messages m JOIN sources s ON s.id = m.source_id
-            WHERE ${where(full)} GROUP BY 1`,
-        );
+  const rows = await sums(db, full, { buckets: bucketsOf(period) });
   const byKey = new Map(rows.map((row) => [String(row.key), row]));
-  return bucketKeys(period).map((bucket) => ({ key: bucket, ...totalsOf(byKey.get(bucket)) }));
+  return bucketKeys(period).map((key) => ({ key, ...totalsOf(full, byKey.get(key)) }));
+}
+
+/**
+ * Per project of the scope ("all": every project), counting a mention for each project it matched: share of
+ * voice and the project list. Every project of a listed scope is in the map, with zeros if it has nothing.
+ */
+export async function countByProject(db: Database, query: MentionQuery): Promise<Map<string, MentionTotals>> {
+  const rows = await sums(db, query, { by: "project" });
+  const totals = new Map<string, MentionTotals>(
+    query.scope === "all" ? [] : query.scope.map((id) => [id, NO_MENTIONS]),
+  );
+  for (const row of rows)
+    totals.set(String(row.dim), addTotals(totals.get(String(row.dim)) ?? NO_MENTIONS, totalsOf(query, row)));
+  return totals;
+}
+
+/** Per project of a listed scope, the series of `mentionSeries` (share of voice over time). */
+export async function seriesByProject(
+  db: Database,
+  query: Omit<MentionQuery, "start" | "end" | "scope"> & { scope: readonly string[] },
+  period: SeriesPeriod,
+): Promise<Map<string, MentionBucket[]>> {
+  const full = { ...query, start: period.start, end: period.end };
+  const rows = await sums(db, full, { by: "project", buckets: bucketsOf(period) });
+  const byKey = new Map(rows.map((row) => [`${row.dim}|${row.key}`, row]));
+  const keys = bucketKeys(period);
+  return new Map(
+    query.scope.map((id) => [id, keys.map((key) => ({ key, ...totalsOf(full, byKey.get(`${id}|${key}`)) }))]),
+  );
+}
+
+/** The query's mentions per source (id), source type or language (`other`: any other or unknown), each once. */
+export async function countBy(
+  db: Database,
+  query: MentionQuery,
+  by: "source" | "sourceType" | "language",
+): Promise<Map<string, MentionTotals>> {
+  const rows = await sums(db, query, { by });
+  const totals = new Map<string, MentionTotals>();
+  for (const row of rows)
+    totals.set(String(row.dim), addTotals(totals.get(String(row.dim)) ?? NO_MENTIONS, totalsOf(query, row)));
+  return totals;
+}
+
+/**
+ * The query's mentions per weekday and hour of the zone's clock: 168 counts, Monday 00:00 first (in a zone
+ * whose hours start at :30 or :45, a UTC hour counts in the local hour it begins in).
+ */
+export async function countByWeekHour(db: Database, query: MentionQuery, timeZone: string): Promise<number[]> {
+  const rows = await sums(db, query, { buckets: { kind: "weekHour", timeZone } });
+  const cells = Array.from({ length: 7 * 24 }, () => 0);
+  for (const row of rows) cells[Number(row.key)] = (cells[Number(row.key)] ?? 0) + totalsOf(query, row).total;
+  return cells;
+}
+
+/**
+ * The mentions of each project of the scope, as a subquery (`project_id`, `mentions`) to join in a list
+ * that sorts by it; a mention counts for each project it matched.
+ */
+export function projectMentions(query: MentionQuery): SQL {
+  if (emptyScope(query)) return sql`(SELECT NULL::uuid AS project_id, 0 AS mentions WHERE false)`;
+  const counted = SENTIMENTS.filter((s) => chosen(query, s)).map((s) => sql.raw(s));
+  return sql`(SELECT dim::uuid AS project_id, sum(${sql.join(counted, sql` + `)})::int AS mentions
+    FROM (${sumsQuery(query, { by: "project" })}) per_project GROUP BY 1)`;
+}
+
+/** What the feed counts: its conditions, and those of them the rollups know. */
+export interface FeedFilters {
+  /** The feed's conditions over messages `m` joined with sources `s`, without its text search. */
+  where: SQL;
+  /** Its text search, if any: the only condition that can make the total an estimate. */
+  search?: SQL | null;
+  /**
+   * The feed's filters the rollups know (projects, period, sentiment, source type, source, language;
+   * archived mentions hidden) as a mention query; null when it shows archived mentions. Without a period: `EVER`.
+   */
+  mentions?: MentionQuery | null;
+  /** Whether `where` also filters by what the rollups do not know: a tag, read or starred. */
+  more?: boolean;
+}
+
+/** All of time, for a mention query without a period. */
+export const EVER: Range = Object.freeze({ start: new Date(0), end: new Date(Date.UTC(9999, 11, 31)) });
+
+/** A text search's total is estimated from a sample holding about this many matches: ±5 % is 3σ and more. */
+export const SAMPLE_MATCHES = 4_000;
+/** The first sample reads about this many mentions. */
+const FIRST_SAMPLE = 5_000;
+
+const FEED_FROM = sql`FROM messages m JOIN sources s ON s.id = m.source_id`;
+
+/** The ids below this one are a uniform `fraction` of all messages: ids are random (v4). */
+function idBelow(fraction: number): SQL {
+  const prefix = Math.min(0xffffffff, Math.floor(fraction * 0x100000000));
+  return sql`${`${prefix.toString(16).padStart(8, "0")}-ffff-ffff-ffff-ffffffffffff`}::uuid`;
+}
+
+async function countWhere(db: Database, where: SQL): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*) AS n ${FEED_FROM} WHERE ${where}`);
+  return n(row?.n);
+}
+
+/** The planner's guess at how many rows match: only ever used to choose how to count. */
+async function plannedRows(db: Database, where: SQL): Promise<number> {
+  const [plan] = await queryRows<{ "QUERY PLAN": unknown }>(
+    db,
+    sql`EXPLAIN (FORMAT JSON) SELECT 1 ${FEED_FROM} WHERE ${where}`,
+  );
+  const raw = plan?.["QUERY PLAN"];
+  const parsed = (typeof raw === "string" ? JSON.parse(raw) : raw) as Array<{ Plan: { "Plan Rows": number } }>;
+  return Math.max(1, Math.round(n(parsed?.[0]?.Plan?.["Plan Rows"])));
+}
+
+/**
+ * A uniform sample of a `fraction` of a mention query's mentions, as a condition over messages `m` and sources
+ * `s`: message ids are random (v4), so those below a threshold are a random subset. The candidates are read
+ * from the indexes that hold both the time and the id (the feed's time index, a project's links) before any
+ * message is.
+ */
+export function mentionSample(query: MentionQuery, fraction: number): SQL {
+  const below = idBelow(fraction);
+  const ids =
+    query.scope === "all"
+      ? sql`SELECT id FROM messages WHERE published_at >= ${instant(query.start)}
+          AND published_at < ${instant(query.end)} AND id <= ${below}`
+      : sql`SELECT message_id FROM message_projects WHERE project_id = ANY(${uuidArray(query.scope)})
+          AND published_at >= ${instant(query.start)} AND published_at < ${instant(query.end)}
+          AND message_id <= ${below}`;
+  const conditions = [sql`m.id IN (${ids})`, sql`NOT m.is_archived`];
+  if (query.sentiments?.length) conditions.push(sql`m.sentiment::text = ANY(${textArray(query.sentiments)})`);
+  if (query.sourceTypes?.length) conditions.push(sql`s.type::text = ANY(${textArray(query.sourceTypes)})`);
+  if (query.sources?.length) conditions.push(sql`m.source_id = ANY(${uuidArray(query.sources)})`);
+  if (query.languages?.length) {
+    conditions.push(sql`kuzatuv_rollup_language(m.language) = ANY(${textArray(query.languages)})`);
+  }
+  return sql.join(conditions, sql` AND `);
+}
+
+/**
+ * In a sample of a `fraction` of all messages: how many are in the population the total is scaled from (the
+ * mention query's mentions, else those meeting `where`), and how many of them the feed shows for its search.
+ */
+async function sampled(db: Database, feed: FeedFilters, fraction: number) {
+  const population = feed.mentions
+    ? mentionSample(feed.mentions, fraction)
+    : sql`${feed.where} AND m.id <= ${idBelow(fraction)}`;
+  const [row] = await queryRows<{ base: number; hits: number }>(
+    db,
+    sql`SELECT count(*) AS base, count(*) FILTER (WHERE ${feed.where} AND ${feed.search}) AS hits ${FEED_FROM}
+      WHERE ${population}`,
+  );
+  return { base: n(row?.base), hits: n(row?.hits) };
+}
+
+/**
+ * The feed's total. Exact from the rollups when they know all its filters; otherwise counted, exactly, from
+ * the messages. With a text search: counted exactly when that reads fewer mentions than a sample would, else
+ * estimated from a uniform sample (by the messages' random ids) holding about `SAMPLE_MATCHES` matches, scaled
+ * by the exact rollup total of the filters they know (or by the sample's share of all messages).
+ */
+export async function countFeed(db: Database, feed: FeedFilters): Promise<Total> {
+  const { search, mentions } = feed;
+  if (!search) {
+    const count = mentions && !feed.more ? (await countMentions(db, mentions)).total : await countWhere(db, feed.where);
+    return { count, estimated: false };
+  }
+  const all = sql`${feed.where} AND ${search}`;
+  // The population the sample is drawn from: exact from the rollups, else the planner's guess.
+  const base = mentions ? (await countMentions(db, mentions)).total : await plannedRows(db, feed.where);
+  if (mentions && base === 0) return { count: 0, estimated: false };
+  let fraction = Math.min(1, FIRST_SAMPLE / base);
+  let sample = await sampled(db, feed, fraction);
+  const estimate = () =>
+    mentions ? Math.round((base * sample.hits) / Math.max(1, sample.base)) : Math.round(sample.hits / fraction);
+  if (fraction < 1 && sample.hits < SAMPLE_MATCHES) {
+    // Counting reads the population, or the mentions the search matches anywhere, whichever the planner
+    // finds fewer; a big enough sample reads SAMPLE_MATCHES / (matches / population) of them.
+    const counting = Math.min(base, await plannedRows(db, search));
+    if (counting <= (SAMPLE_MATCHES * base) / Math.max(1, estimate())) {
+      return { count: await countWhere(db, all), estimated: false };
+    }
+    fraction = Math.min(1, (fraction * SAMPLE_MATCHES * 1.2) / Math.max(1, sample.hits));
+    sample = await sampled(db, feed, fraction);
+  }
+  if (fraction === 1) return { count: sample.hits, estimated: false };
+  return { count: estimate(), estimated: true };
 }

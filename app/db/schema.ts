@@ -316,40 +316,38 @@ export const messageProjects = pgTable(
   ],
 );
 
-/** Per project, UTC day, sentiment and source type: kept by triggers as messages arrive and change. */
-export const dailyRollups = pgTable(
-  "daily_rollups",
-  {
-    projectId: uuid("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
-    day: date("day").notNull(),
-    sentiment: sentiment("sentiment").notNull(),
-    sourceType: sourceType("source_type").notNull(),
-    count: integer("count").notNull().default(0),
-    reach: bigint("reach", { mode: "number" }).notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.projectId, t.day, t.sentiment, t.sourceType] })],
-);
+/**
+ * Every set of projects a stored message matches, as sorted ids; the empty set holds the messages that match
+ * none. Created by the rollup triggers the first time a set is needed (ADR 043).
+ */
+export const projectSets = pgTable("project_sets", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  projects: uuid("projects").array().notNull().unique(),
+});
 
 /**
- * Per project, UTC hour, sentiment, source type and language (`other` when unknown): kept by the same
- * triggers as the daily rollups; analytics groups the hours into days and weeks in the reader's time zone.
+ * Mentions per UTC hour, project set, source and language (`other`: any other or unknown), by sentiment: kept
+ * exact by triggers on messages and message_projects; archived mentions are not in them (ADR 043). A mention is
+ * in one set, so a scope's total sums the sets that meet it and counts each mention once. No foreign key to
+ * sources: a deleted source's messages count themselves out as they go.
  */
-export const hourlyRollups = pgTable(
-  "hourly_rollups",
+export const mentionRollups = pgTable(
+  "mention_rollups",
   {
-    projectId: uuid("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
     hour: timestamp("hour", { withTimezone: true }).notNull(),
-    sentiment: sentiment("sentiment").notNull(),
-    sourceType: sourceType("source_type").notNull(),
+    setId: integer("set_id")
+      .notNull()
+      .references(() => projectSets.id),
+    sourceId: uuid("source_id").notNull(),
     language: text("language").notNull(),
-    count: integer("count").notNull().default(0),
-    reach: bigint("reach", { mode: "number" }).notNull().default(0),
+    positive: integer("positive").notNull().default(0),
+    neutral: integer("neutral").notNull().default(0),
+    negative: integer("negative").notNull().default(0),
+    positiveReach: bigint("positive_reach", { mode: "number" }).notNull().default(0),
+    neutralReach: bigint("neutral_reach", { mode: "number" }).notNull().default(0),
+    negativeReach: bigint("negative_reach", { mode: "number" }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.hour, t.sentiment, t.sourceType, t.language] })],
+  (t) => [primaryKey({ columns: [t.hour, t.setId, t.sourceId, t.language] })],
 );
 
 export const tasks = pgTable(

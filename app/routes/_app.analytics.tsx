@@ -1,30 +1,21 @@
-import { preferencesContext } from "~/core/context.server";
+import { requireReader, servicesOf } from "~/core/context.server";
+import { MAX_PERIOD_DAYS } from "~/core/period";
 import { AnalyticsCharts, AnalyticsKpis, AnalyticsLists } from "~/features/analytics/analytics-view";
 import { AnalyticsFiltersForm } from "~/features/analytics/filters-form";
 import { analyticsPage } from "~/features/analytics/page.server";
-import { MAX_PERIOD_DAYS } from "~/features/analytics/period";
-import { requireUser } from "~/features/auth/guard.server";
-import { readerLanguage } from "~/features/settings/preferences.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { PageErrorBoundary } from "~/shell/error-page";
+import { layoutProjects } from "~/shell/layout.server";
 import { EmptyState } from "~/ui/empty-state";
 import { FolderKanban } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.analytics";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const user = requireUser(context);
-  const preferences = context.get(preferencesContext);
-  return analyticsPage(
-    {
-      user,
-      activeProjectId: preferences?.activeProjectId ?? null,
-      timeZone: preferences?.timezone ?? "UTC",
-      language: readerLanguage(context),
-    },
-    url.searchParams,
-  );
+  const reader = requireReader(context);
+  const projects = await layoutProjects(context);
+  return analyticsPage(servicesOf(context), reader, projects, url.searchParams);
 }
 
 export default function AnalyticsPage({ loaderData: data }: Route.ComponentProps) {

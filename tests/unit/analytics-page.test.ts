@@ -1,10 +1,15 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Reader } from "~/core/reader";
 import type { DatabaseHandle } from "~/db/client.server";
-import { CHARTS, feedHref, parseAnalyticsFilters } from "~/features/analytics/filters";
-import { analyticsPage, chartTable, type Reader, toCsv } from "~/features/analytics/page.server";
+import { CHARTS, feedHref } from "~/features/analytics/filters";
+import { analyticsPage, chartTable, parseAnalyticsFilters, toCsv } from "~/features/analytics/page.server";
+import { projectActivity } from "~/features/mentions/mentions.server";
+import { overview } from "~/features/overview/overview.server";
+import { listProjects } from "~/features/projects/projects.server";
 import { loader as exportLoader } from "~/routes/analytics.export";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
+import { testServices } from "../support/services";
 import { signedInContext } from "../support/session";
 
 let handle: DatabaseHandle;
@@ -35,16 +40,22 @@ beforeAll(async () => {
 afterAll(() => handle.close());
 
 const readerOf = async (roles: Array<"admin" | "analyst">, projectIds: string[] = []): Promise<Reader> => ({
-  user: (await signedInContext({ roles, projectIds })).user,
+  ...(await signedInContext({ roles, projectIds })).user,
   activeProjectId: null,
   timeZone: "Asia/Tashkent",
   language: "en",
 });
 
+/** The page as the reader sees it, with the projects the switcher offers them. */
+const pageOf = async (reader: Reader, params: URLSearchParams) =>
+  analyticsPage(testServices(), reader, await listProjects(testServices(), reader), params, now);
+const tableOf = (chart: (typeof CHARTS)[number], reader: Reader, params: URLSearchParams) =>
+  chartTable(testServices(), reader, chart, params, now);
+
 describe("the analytics page", () => {
   it("shows the chosen projects only if the user may see them, and names hidden competitors 'other'", async () => {
     const reader = await readerOf(["analyst"], [mine, rival]);
-    const page = await analyticsPage(reader, new URLSearchParams(`project=${mine}&project=${hidden}&period=7`), now);
+    const page = await pageOf(reader, new URLSearchParams(`project=${mine}&project=${hidden}&period=7`));
     expect(page.scope).toEqual([mine]);
     expect(page.kpis.current).toMatchObject({ mentions: 2, reach: 30, positive: 1, negative: 1, net: 0 });
     expect(page.voice.entries.map((e) => [e.name, e.count])).toEqual([
@@ -57,15 +68,15 @@ describe("the analytics page", () => {
 
   it("defaults to the switcher's project", async () => {
     const reader = { ...(await readerOf(["admin"])), activeProjectId: rival };
-    expect((await analyticsPage(reader, new URLSearchParams(), now)).scope).toEqual([rival]);
+    expect((await pageOf(reader, new URLSearchParams())).scope).toEqual([rival]);
   });
 
   it("downloads exactly each chart's numbers as CSV", async () => {
     const reader = await readerOf(["admin"]);
     const params = new URLSearchParams(`project=${mine}&period=7`);
-    const page = await analyticsPage(reader, params, now);
+    const page = await pageOf(reader, params);
     const csvOf = async (chart: (typeof CHARTS)[number]) =>
-      parse(toCsv(await chartTable(chart, reader, params, now)).replace(/^\uFEFF/, ""), { columns: true }) as Array<
+      parse(toCsv(await tableOf(chart, reader, params)).replace(/^\uFEFF/, ""), { columns: true }) as Array<
         Record<string, string>
       >;
     expect(await csvOf("volume")).toEqual(
@@ -96,8 +107,7 @@ describe("the analytics page", () => {
       page.volume.map((p) => (p.net === null ? "" : String(p.net))),
     );
     expect(await csvOf("heatmap")).toHaveLength(168);
-    for (const chart of CHARTS)
-      expect((await chartTable(chart, reader, params, now)).columns.length).toBeGreaterThan(1);
+    for (const chart of CHARTS) expect((await tableOf(chart, reader, params)).columns.length).toBeGreaterThan(1);
   });
 
   it("answers an unknown chart with 404, and a CSV with its file", async () => {
@@ -123,6 +133,43 @@ describe("the analytics page", () => {
     expect(params.getAll("sentiment")).toEqual(["negative"]);
     expect(params.getAll("type")).toEqual(["rss"]);
     expect(params.getAll("language")).toEqual(["en"]);
+  });
+});
+
+describe("the same numbers on every screen", () => {
+  it("analytics, its CSV, the overview and the project page agree day by day for a reader in UTC+14", async () => {
+    const zone = "Pacific/Kiritimati";
+    const when = new Date("2026-03-10T12:00:00Z"); // the 11th in Kiritimati
+    const near = (await aProject(handle, { name: "Near" })).id;
+    const far = (await aProject(handle, { name: "Far" })).id;
+    const source = await aSource(handle);
+    await mentions(handle, {
+      source,
+      projectIds: [near, far],
+      // The first and the last minute of Kiritimati's 10th (UTC 9 March 10:00 – 10 March 10:00), in both projects.
+      items: [{ at: at("2026-03-09T10:00:30Z") }, { at: at("2026-03-10T09:59:30Z"), sentiment: "negative" }],
+    });
+    await mentions(handle, {
+      source,
+      projectIds: [near],
+      items: [{ at: at("2026-03-10T10:30:00Z"), isArchived: true }],
+    });
+    const { user } = await signedInContext({ roles: ["analyst"], projectIds: [near, far] });
+    const reader = { ...user, timeZone: zone, language: "en", activeProjectId: null };
+    const params = new URLSearchParams(`project=${near}&project=${far}&period=7`);
+    const page = await analyticsPage(testServices(), reader, await listProjects(testServices(), reader), params, when);
+    const csv = parse(toCsv(await chartTable(testServices(), reader, "volume", params, when)).replace(/^\uFEFF/, ""), {
+      columns: true,
+    }) as Array<{ day: string; total: string }>;
+    const days = page.volume.map((p) => [p.key, p.total]);
+    expect(days.filter(([, total]) => total)).toEqual([["2026-03-10", 2]]);
+    expect(csv.map((r) => [r.day, Number(r.total)])).toEqual(days);
+    expect(page.kpis.current.mentions).toBe(2);
+    const home = await overview(testServices(), reader, await listProjects(testServices(), reader), "7", when);
+    expect(home.current.mentions).toBe(2);
+    expect(home.volume.map((d) => [d.day, d.positive + d.neutral + d.negative])).toEqual(days);
+    const project = await projectActivity(testServices(), reader, near, when);
+    expect(project?.volume.find((d) => d.day === "2026-03-10")).toMatchObject({ neutral: 1, negative: 1 });
   });
 });
 

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bucketKeys, resolvePeriod, zonedInstant } from "~/core/period";
 import type { DatabaseHandle } from "~/db/client.server";
 import { messageProjects, messages } from "~/db/schema";
-import { bucketKeys, resolvePeriod, startOfMonth, startOfWeek } from "~/features/analytics/period";
 import {
   type AnalyticsScope,
   heatmap,
@@ -17,6 +17,7 @@ import {
   volume,
 } from "~/features/analytics/queries.server";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
+import { testServices } from "../support/services";
 import { signedInContext } from "../support/session";
 
 const TASHKENT = "Asia/Tashkent";
@@ -28,11 +29,12 @@ let gamma: string;
 let news: string;
 let channel: string;
 let berlinProject: string;
+let reads: ReturnType<typeof testServices>;
 
 // The 9th and 10th of March 2026 in Tashkent (UTC+5, no daylight saving): 8 Mar 19:00 UTC to 10 Mar 19:00 UTC.
 const tashkent = resolvePeriod("custom", TASHKENT, { from: "2026-03-09", to: "2026-03-10" });
 const scopeOf = (projectIds: string[], extra: Partial<AnalyticsScope> = {}): AnalyticsScope => ({
-  projectIds,
+  scope: projectIds,
   start: tashkent.start,
   end: tashkent.end,
   timeZone: TASHKENT,
@@ -41,6 +43,7 @@ const scopeOf = (projectIds: string[], extra: Partial<AnalyticsScope> = {}): Ana
 
 beforeAll(async () => {
   handle = await openTestDatabase();
+  reads = testServices();
   beta = (await aProject(handle, { name: "Beta", keywords: ["beta"] })).id;
   gamma = (await aProject(handle, { name: "Gamma", keywords: ["gamma"] })).id;
   alpha = (await aProject(handle, { name: "Alpha", keywords: ["alpha"], competitorIds: [beta, gamma] })).id;
@@ -95,18 +98,18 @@ describe("periods in a time zone", () => {
     expect(tashkent.previous).toMatchObject({ from: "2026-03-07", to: "2026-03-08" });
     expect(tashkent.bucket).toBe("hour");
     const now = new Date("2026-11-23T22:00:00Z"); // already the 24th in Tashkent
-    const week = resolvePeriod("7", TASHKENT, {}, now);
+    const week = resolvePeriod("7", TASHKENT, {}, { now });
     expect([week.from, week.to, week.bucket]).toEqual(["2026-11-18", "2026-11-24", "day"]);
-    const lastMonth = resolvePeriod("last-month", TASHKENT, {}, now);
+    const lastMonth = resolvePeriod("last-month", TASHKENT, {}, { now });
     expect([lastMonth.from, lastMonth.to, lastMonth.days]).toEqual(["2026-10-01", "2026-10-31", 31]);
     expect([lastMonth.previous.from, lastMonth.previous.to]).toEqual(["2026-08-31", "2026-09-30"]);
-    const thisMonth = resolvePeriod("this-month", TASHKENT, {}, now);
+    const thisMonth = resolvePeriod("this-month", TASHKENT, {}, { now });
     expect([thisMonth.from, thisMonth.to, thisMonth.previous.from]).toEqual(["2026-11-01", "2026-11-24", "2026-10-08"]);
   });
 
   it("falls back to 30 days for a custom period it cannot use", () => {
     const now = new Date("2026-11-23T12:00:00Z");
-    expect(resolvePeriod("custom", "UTC", { from: "2026-11-20", to: "2026-11-01" }, now).from).toBe("2026-10-25");
+    expect(resolvePeriod("custom", "UTC", { from: "2026-11-20", to: "2026-11-01" }, { now }).from).toBe("2026-10-25");
   });
 
   it("gives the daylight-saving days of Berlin 23 and 25 hours", () => {
@@ -117,14 +120,13 @@ describe("periods in a time zone", () => {
     const autumn = resolvePeriod("custom", BERLIN, { from: "2026-10-25", to: "2026-10-25" });
     expect(autumn.start.toISOString()).toBe("2026-10-24T22:00:00.000Z");
     expect(bucketKeys(autumn)).toHaveLength(25);
-    expect(startOfWeek(new Date("2026-03-29T21:30:00Z"), BERLIN).toISOString()).toBe("2026-03-22T23:00:00.000Z");
-    expect(startOfMonth(new Date("2026-04-01T12:00:00Z"), BERLIN).toISOString()).toBe("2026-03-31T22:00:00.000Z");
+    expect(zonedInstant("2026-03-29", 2, BERLIN).toISOString()).toBe("2026-03-29T01:00:00.000Z");
   });
 });
 
 describe("analytics queries", () => {
   it("sums mentions, reach and sentiment in the period, and the period before", async () => {
-    expect(await kpis(scopeOf([alpha]))).toEqual({
+    expect(await kpis(reads, scopeOf([alpha]))).toEqual({
       mentions: 3,
       reach: 160,
       positive: 1,
@@ -132,27 +134,31 @@ describe("analytics queries", () => {
       negative: 1,
       net: 0,
     });
-    expect(await kpis(previousScope(scopeOf([alpha]), tashkent.previous))).toMatchObject({ mentions: 1, reach: 5 });
+    expect(await kpis(reads, previousScope(scopeOf([alpha]), tashkent.previous))).toMatchObject({
+      mentions: 1,
+      reach: 5,
+    });
   });
 
   it("filters by source type, language and sentiment", async () => {
-    expect((await kpis(scopeOf([alpha], { languages: ["en", "ru"] }))).mentions).toBe(2);
-    expect((await kpis(scopeOf([alpha], { sentiments: ["negative"] }))).reach).toBe(50);
-    expect((await kpis(scopeOf([alpha], { sourceTypes: ["telegram"] }))).mentions).toBe(1);
-    expect(await topAuthors(scopeOf([alpha], { sourceTypes: ["telegram"] }))).toEqual([
+    expect((await kpis(reads, scopeOf([alpha], { languages: ["en", "ru"] }))).mentions).toBe(2);
+    expect((await kpis(reads, scopeOf([alpha], { sentiments: ["negative"] }))).reach).toBe(50);
+    expect((await kpis(reads, scopeOf([alpha], { sourceTypes: ["telegram"] }))).mentions).toBe(1);
+    expect(await topAuthors(reads, scopeOf([alpha], { sourceTypes: ["telegram"] }))).toEqual([
       { author: "Bek", count: 1, previous: 0, reach: 10, positive: 0, neutral: 1, negative: 0 },
     ]);
   });
 
   it("puts a mention after midnight in Tashkent on the next day, where UTC would not", async () => {
-    const days = await volume(scopeOf([alpha]), "day");
+    const days = await volume(reads, scopeOf([alpha]), "day");
     expect(days.map((d) => [d.key, d.positive, d.neutral, d.negative, d.reach])).toEqual([
       ["2026-03-09", 1, 0, 0, 100],
       ["2026-03-10", 0, 1, 1, 60],
     ]);
     const utc = await volume(
+      reads,
       {
-        projectIds: [alpha],
+        scope: [alpha],
         start: new Date("2026-03-09T00:00:00Z"),
         end: new Date("2026-03-11T00:00:00Z"),
         timeZone: "UTC",
@@ -167,15 +173,21 @@ describe("analytics queries", () => {
 
   it("counts hours and days across a daylight-saving change in Berlin", async () => {
     const spring = resolvePeriod("custom", BERLIN, { from: "2026-03-29", to: "2026-03-29" });
-    const hours = await volume({ projectIds: [berlinProject], start: spring.start, end: spring.end, timeZone: BERLIN });
+    const hours = await volume(reads, {
+      scope: [berlinProject],
+      start: spring.start,
+      end: spring.end,
+      timeZone: BERLIN,
+    });
     expect(hours).toHaveLength(23);
     expect(hours.filter((h) => h.total > 0).map((h) => h.key)).toEqual([
       "2026-03-28T23:00:00.000Z",
       "2026-03-29T21:00:00.000Z",
     ]);
     const days = await volume(
+      reads,
       {
-        projectIds: [berlinProject],
+        scope: [berlinProject],
         start: spring.start,
         end: resolvePeriod("custom", BERLIN, { from: "2026-03-29", to: "2026-03-30" }).end,
         timeZone: BERLIN,
@@ -186,8 +198,8 @@ describe("analytics queries", () => {
       ["2026-03-29", 2, 0],
       ["2026-03-30", 0, 1],
     ]);
-    const cells = await heatmap({
-      projectIds: [berlinProject],
+    const cells = await heatmap(reads, {
+      scope: [berlinProject],
       start: spring.start,
       end: spring.end,
       timeZone: BERLIN,
@@ -200,7 +212,7 @@ describe("analytics queries", () => {
   });
 
   it("maps the week in the reader's zone", async () => {
-    const cells = await heatmap(scopeOf([alpha]));
+    const cells = await heatmap(reads, scopeOf([alpha]));
     expect(cells).toHaveLength(168);
     expect(cells.filter((c) => c.count > 0)).toEqual([
       { weekday: 0, hour: 23, count: 1 },
@@ -210,7 +222,7 @@ describe("analytics queries", () => {
   });
 
   it("ranks sources, authors, source types and languages", async () => {
-    expect(await topSources(scopeOf([alpha]), "en")).toEqual([
+    expect(await topSources(reads, scopeOf([alpha]), "en")).toEqual([
       {
         id: news,
         name: "Daily News",
@@ -234,15 +246,15 @@ describe("analytics queries", () => {
         negative: 0,
       },
     ]);
-    expect(await topAuthors(scopeOf([alpha]))).toEqual([
+    expect(await topAuthors(reads, scopeOf([alpha]))).toEqual([
       { author: "Aziza", count: 2, previous: 0, reach: 150, positive: 1, neutral: 0, negative: 1 },
       { author: "Bek", count: 1, previous: 0, reach: 10, positive: 0, neutral: 1, negative: 0 },
     ]);
-    expect(await sourceTypes(scopeOf([alpha]))).toEqual([
+    expect(await sourceTypes(reads, scopeOf([alpha]))).toEqual([
       { key: "rss", count: 2, previous: 0, reach: 150 },
       { key: "telegram", count: 1, previous: 0, reach: 10 },
     ]);
-    expect(await languages(scopeOf([alpha]))).toEqual([
+    expect(await languages(reads, scopeOf([alpha]))).toEqual([
       { key: "en", count: 1, previous: 0, reach: 100 },
       { key: "ru", count: 1, previous: 0, reach: 50 },
       { key: "uz", count: 1, previous: 0, reach: 10 },
@@ -251,21 +263,25 @@ describe("analytics queries", () => {
 
   it("gives each ranked row its count in the previous period", async () => {
     const previous = tashkent.previous;
-    expect((await topSources(scopeOf([alpha]), "en", 10, previous)).map((s) => [s.name, s.count, s.previous])).toEqual([
+    expect(
+      (await topSources(reads, scopeOf([alpha]), "en", 10, previous)).map((s) => [s.name, s.count, s.previous]),
+    ).toEqual([
       ["Daily News", 2, 1],
       ["Channel", 1, 0],
     ]);
-    expect((await topAuthors(scopeOf([alpha]), 10, previous)).map((a) => [a.author, a.count, a.previous])).toEqual([
+    expect(
+      (await topAuthors(reads, scopeOf([alpha]), 10, previous)).map((a) => [a.author, a.count, a.previous]),
+    ).toEqual([
       ["Aziza", 2, 0],
       ["Bek", 1, 1],
     ]);
-    expect((await languages(scopeOf([alpha]), previous)).map((l) => [l.key, l.count, l.previous])).toEqual([
+    expect((await languages(reads, scopeOf([alpha]), previous)).map((l) => [l.key, l.count, l.previous])).toEqual([
       ["en", 1, 1],
       ["ru", 1, 0],
       ["uz", 1, 0],
     ]);
     const { user } = await signedInContext({ roles: ["admin"] });
-    const voice = await shareOfVoice(user, scopeOf([alpha]), "en", undefined, previous);
+    const voice = await shareOfVoice(reads, user, scopeOf([alpha]), "en", undefined, previous);
     expect(voice.entries.map((e) => [e.name, e.previousShare])).toEqual([
       ["Alpha", 1],
       ["Beta", 0],
@@ -275,7 +291,7 @@ describe("analytics queries", () => {
 
   it("names competitors the user may see in share of voice, and counts the others as 'other'", async () => {
     const { user: admin } = await signedInContext({ roles: ["admin"] });
-    const all = await shareOfVoice(admin, scopeOf([alpha]), "en", "day");
+    const all = await shareOfVoice(reads, admin, scopeOf([alpha]), "en", "day");
     expect(all.entries.map((e) => [e.name, e.own, e.count, Number(e.share.toFixed(3))])).toEqual([
       ["Alpha", true, 3, 0.5],
       ["Beta", false, 2, 0.333],
@@ -286,7 +302,7 @@ describe("analytics queries", () => {
       { key: "2026-03-10", values: { [alpha]: 2, [beta]: 2, [gamma]: 1 } },
     ]);
     const { user: analyst } = await signedInContext({ roles: ["analyst"], projectIds: [alpha, beta] });
-    const limited = await shareOfVoice(analyst, scopeOf([alpha]), "en", "day");
+    const limited = await shareOfVoice(reads, analyst, scopeOf([alpha]), "en", "day");
     expect(limited.entries.map((e) => [e.key, e.name, e.count])).toEqual([
       [alpha, "Alpha", 3],
       [beta, "Beta", 2],
@@ -308,23 +324,24 @@ describe("analytics queries", () => {
         { at: new Date("2026-03-10T06:00:00Z"), sentiment: "positive", reach: 3 },
       ],
     });
-    expect(await kpis(scope)).toMatchObject({ mentions: 2, reach: 10, neutral: 1, positive: 1 });
-    expect(await languages(scope)).toEqual([
+    expect(await kpis(reads, scope)).toMatchObject({ mentions: 2, reach: 10, neutral: 1, positive: 1 });
+    expect(await languages(reads, scope)).toEqual([
       { key: "other", count: 1, previous: 0, reach: 3 },
       { key: "uz-Cyrl", count: 1, previous: 0, reach: 7 },
     ]);
 
     await handle.db.update(messages).set({ sentiment: "negative" }).where(eq(messages.id, first!.id));
-    expect(await kpis(scope)).toMatchObject({ mentions: 2, neutral: 0, negative: 1, positive: 1, net: 0 });
+    expect(await kpis(reads, scope)).toMatchObject({ mentions: 2, neutral: 0, negative: 1, positive: 1, net: 0 });
 
     await handle.db.delete(messageProjects).where(eq(messageProjects.messageId, second!.id));
-    expect(await kpis(scope)).toMatchObject({ mentions: 1, reach: 7, positive: 0 });
+    expect(await kpis(reads, scope)).toMatchObject({ mentions: 1, reach: 7, positive: 0 });
 
     await handle.db.delete(messages).where(eq(messages.id, first!.id));
-    expect(await kpis(scope)).toMatchObject({ mentions: 0, reach: 0 });
+    expect(await kpis(reads, scope)).toMatchObject({ mentions: 0, reach: 0 });
     const [left] = await handle.db
       .execute<{ count: number }>(
-        sql`SELECT coalesce(sum(count), 0)::int AS count FROM hourly_rollups WHERE project_id = ${project}`,
+        sql`SELECT coalesce(sum(positive + neutral + negative), 0)::int AS count
+          FROM mention_rollups r JOIN project_sets ps ON ps.id = r.set_id WHERE ${project} = ANY(ps.projects)`,
       )
       .then((r) => (r as unknown as { rows: Array<{ count: number }> }).rows);
     expect(left?.count).toBe(0);
@@ -346,16 +363,34 @@ describe("analytics queries", () => {
         { at: at("2026-03-10"), text: "New cashback card and a new office" },
       ],
     });
-    const terms = await trendingTerms(scopeOf([project]), tashkent.previous);
+    const terms = await trendingTerms(reads, scopeOf([project]), tashkent.previous);
     expect(terms[0]).toEqual({ term: "cashback card", count: 3, previous: 0 });
     expect(terms.map((t) => t.term)).not.toContain("Nurbank");
     expect(terms.map((t) => t.term)).not.toContain("office");
   });
 
-  it("returns nothing for an empty scope", async () => {
-    expect(await kpis(scopeOf([]))).toMatchObject({ mentions: 0, net: null });
-    expect(await topSources(scopeOf([]), "en")).toEqual([]);
+  it("counts a mention of two projects once in the totals and once for each in share of voice", async () => {
+    const one = (await aProject(handle, { name: "One" })).id;
+    const two = (await aProject(handle, { name: "Two", competitorIds: [] })).id;
+    await handle.db.execute(sql`UPDATE projects SET competitor_ids = ARRAY[${two}]::uuid[] WHERE id = ${one}`);
+    const source = await aSource(handle);
+    const at = new Date("2026-03-10T06:00:00Z");
+    await mentions(handle, { source, projectIds: [one, two], items: [{ at, reach: 7, sentiment: "negative" }] });
+    await mentions(handle, { source, projectIds: [one], items: [{ at, isArchived: true }] });
+    expect(await kpis(reads, scopeOf([one, two]))).toMatchObject({ mentions: 1, reach: 7, negative: 1 });
+    expect((await topSources(reads, scopeOf([one, two]), "en")).map((s) => s.count)).toEqual([1]);
     const { user } = await signedInContext({ roles: ["admin"] });
-    expect(await shareOfVoice(user, scopeOf([]), "en")).toEqual({ entries: [], overTime: [] });
+    const voice = await shareOfVoice(reads, user, scopeOf([one]), "en", "day");
+    expect(voice.entries.map((e) => [e.name, e.count, e.share])).toEqual([
+      ["One", 1, 0.5],
+      ["Two", 1, 0.5],
+    ]);
+  });
+
+  it("returns nothing for an empty scope", async () => {
+    expect(await kpis(reads, scopeOf([]))).toMatchObject({ mentions: 0, net: null });
+    expect(await topSources(reads, scopeOf([]), "en")).toEqual([]);
+    const { user } = await signedInContext({ roles: ["admin"] });
+    expect(await shareOfVoice(reads, user, scopeOf([]), "en")).toEqual({ entries: [], overTime: [] });
   });
 });

@@ -1,7 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mentionSeries, SENTIMENTS } from "~/core/count.server";
+import { periodOf } from "~/core/period";
 import { type DatabaseHandle, queryRows } from "~/db/client.server";
-import { dailyRollups, messageProjects, messages } from "~/db/schema";
+import { messageProjects, messages } from "~/db/schema";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 
 let handle: DatabaseHandle;
@@ -10,23 +12,29 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
+/** A project's mentions per UTC day, sentiment and source type, as the rollups count them. */
 async function rollups(projectId: string) {
-  const rows = await handle.db
-    .select({
-      day: dailyRollups.day,
-      sentiment: dailyRollups.sentiment,
-      sourceType: dailyRollups.sourceType,
-      count: dailyRollups.count,
-      reach: dailyRollups.reach,
-    })
-    .from(dailyRollups)
-    .where(eq(dailyRollups.projectId, projectId))
-    .orderBy(dailyRollups.day, dailyRollups.sentiment);
-  return rows.filter((r) => r.count !== 0 || r.reach !== 0);
+  const days = { ...periodOf({ from: "2026-03-01", to: "2026-03-02" }, "UTC"), bucket: "day" as const };
+  const rows = [];
+  for (const sourceType of ["rss", "telegram"]) {
+    for (const sentiment of SENTIMENTS) {
+      const series = await mentionSeries(
+        handle.db,
+        { scope: [projectId], sourceTypes: [sourceType], sentiments: [sentiment] },
+        days,
+      );
+      for (const day of series.filter((d) => d.total > 0)) {
+        rows.push({ day: day.key, sentiment, sourceType, count: day.total, reach: day.reach });
+      }
+    }
+  }
+  return rows.sort(
+    (a, b) => a.day.localeCompare(b.day) || SENTIMENTS.indexOf(a.sentiment) - SENTIMENTS.indexOf(b.sentiment),
+  );
 }
 
 describe("the domain schema", () => {
-  it("keeps daily rollups as messages are linked, corrected, unlinked and deleted", async () => {
+  it("keeps the rollups as messages are linked, corrected, unlinked and deleted", async () => {
     const db = handle.db;
     const pid = (await aProject(handle, { name: "Uzum", keywords: ["uzum"] })).id;
     const feed = await aSource(handle, { type: "rss", name: "Kun.uz", url: "https://kun.uz/rss" });

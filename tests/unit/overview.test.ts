@@ -4,10 +4,9 @@ import type { CurrentUser } from "~/core/reader";
 import type { DatabaseHandle } from "~/db/client.server";
 import { alerts, projects, tasks } from "~/db/schema";
 import { alertFeedLink } from "~/features/alerts/alert-text";
+import { netSentiment } from "~/features/analytics/sentiment";
 import { mentionsChanged } from "~/features/mentions/mentions.server";
-import { overview } from "~/features/overview/overview.server";
-import { type OverviewPeriod, overviewPeriod } from "~/features/overview/period";
-import { netSentiment } from "~/features/overview/sentiment";
+import { type OverviewPeriod, overview, overviewPeriod } from "~/features/overview/overview.server";
 import { listProjects } from "~/features/projects/projects.server";
 import { ingest } from "~/features/sources/ingest.server";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
@@ -42,23 +41,17 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
-/** The overview as `user` sees it, in UTC, for the last 7 days unless said otherwise. */
+/** The overview as `user` sees it, in UTC unless said otherwise, for the last 7 days unless said otherwise. */
 async function overviewOf(
   user: CurrentUser,
   activeProjectId: string | null,
   language = "en",
   period: OverviewPeriod = "7",
   visible?: Awaited<ReturnType<typeof listProjects>>,
+  { timeZone = "UTC", now = new Date() } = {},
 ) {
-  return overview({
-    services: testServices(),
-    user,
-    visible: visible ?? (await listProjects(testServices(), user)),
-    activeProjectId,
-    language,
-    timeZone: "UTC",
-    period,
-  });
+  const reader = { ...user, timeZone, language, activeProjectId };
+  return overview(testServices(), reader, visible ?? (await listProjects(testServices(), user)), period, now);
 }
 
 describe("overview", () => {
@@ -66,8 +59,8 @@ describe("overview", () => {
     const { user } = await signedInContext({ roles: ["admin"] });
     const data = await overviewOf(user, null);
     expect(data.projectCount).toBe(2);
-    expect(data.current).toEqual({ mentions: 4, reach: 1250, positive: 2, negative: 2, shareOfVoice: null });
-    expect(data.previous).toEqual({ mentions: 1, reach: 10, positive: 1, negative: 0, shareOfVoice: null });
+    expect(data.current).toEqual({ mentions: 4, reach: 1250, positive: 2, negative: 2, net: 0, shareOfVoice: null });
+    expect(data.previous).toEqual({ mentions: 1, reach: 10, positive: 1, negative: 0, net: 1, shareOfVoice: null });
     expect(data.volume).toHaveLength(7);
     expect(data.volume.reduce((sum, d) => sum + d.positive + d.neutral + d.negative, 0)).toBe(4);
     expect(data.recent.map((m) => m.text)).toEqual(["b1", "a1", "a2", "a3", "a4"]);
@@ -93,7 +86,14 @@ describe("overview", () => {
     const { user } = await signedInContext({ roles: ["analyst"], projectIds: [a] });
     const onlyA = await overviewOf(user, a);
     expect(onlyA.project?.name).toBe("A");
-    expect(onlyA.current).toEqual({ mentions: 3, reach: 250, positive: 2, negative: 1, shareOfVoice: null });
+    expect(onlyA.current).toEqual({
+      mentions: 3,
+      reach: 250,
+      positive: 2,
+      negative: 1,
+      net: 1 / 3,
+      shareOfVoice: null,
+    });
     const notTheirs = await overviewOf(user, b);
     expect(notTheirs.projectCount).toBe(0);
     const all = await overviewOf(user, null);
@@ -120,9 +120,8 @@ describe("overview", () => {
     });
     await mentions(handle, { source, projectIds: [project.id], items: [{ text: "hello" }] });
     const { user } = await signedInContext({ roles: ["admin"] });
-    const visible = (await listProjects(testServices(), user)).filter((p) => p.id === project.id);
-    expect((await overviewOf(user, null, "ru", "7", visible)).recent.map((m) => m.source)).toEqual(["Контакт-центр"]);
-    expect((await overviewOf(user, null, "en", "7", visible)).recent.map((m) => m.source)).toEqual(["Contact centre"]);
+    expect((await overviewOf(user, project.id, "ru")).recent.map((m) => m.source)).toEqual(["Контакт-центр"]);
+    expect((await overviewOf(user, project.id, "en")).recent.map((m) => m.source)).toEqual(["Contact centre"]);
   });
 
   it("gives the project's share of voice against its competitors, this period and the one before", async () => {
@@ -180,6 +179,41 @@ describe("overview", () => {
       ["later", "A"],
       ["no date", "A"],
     ]);
+  });
+
+  it("counts a mention of two projects once, and an archived one not at all", async () => {
+    const one = await aProject(handle, { name: "One" });
+    const two = await aProject(handle, { name: "Two" });
+    const source = await aSource(handle);
+    await mentions(handle, { source, projectIds: [one.id, two.id], items: [{ daysAgo: 1, sentiment: "positive" }] });
+    await mentions(handle, { source, projectIds: [one.id], items: [{ daysAgo: 1, isArchived: true }] });
+    const { user } = await signedInContext({ roles: ["viewer"], projectIds: [one.id, two.id] });
+    const both = await overviewOf(user, null);
+    expect(both.current).toMatchObject({ mentions: 1, positive: 1 });
+    expect(both.volume.reduce((sum, d) => sum + d.positive + d.neutral + d.negative, 0)).toBe(1);
+    expect((await overviewOf(user, one.id)).current.mentions).toBe(1);
+    expect((await overviewOf(user, two.id)).current.mentions).toBe(1);
+  });
+
+  it("counts the days of the reader's zone", async () => {
+    const project = await aProject(handle, { name: "Far" });
+    const source = await aSource(handle);
+    // At noon UTC on 26 November: the 26th in Tashkent (UTC+5) and Honolulu (UTC−10), the 27th in Kiritimati.
+    const now = new Date("2026-11-26T12:00:00Z");
+    const at = (iso: string) => ({ at: new Date(iso) });
+    // 00:30 on the 20th in Tashkent, still the 19th in Honolulu and in Kiritimati's week before.
+    await mentions(handle, { source, projectIds: [project.id], items: [at("2026-11-19T19:30:00Z")] });
+    // 01:00 on the 27th in Kiritimati, 01:00 on the 26th in Honolulu.
+    await mentions(handle, { source, projectIds: [project.id], items: [at("2026-11-26T11:00:00Z")] });
+    const { user } = await signedInContext({ roles: ["viewer"], projectIds: [project.id] });
+    const seen = async (timeZone: string) => overviewOf(user, project.id, "en", "7", undefined, { timeZone, now });
+    const [tashkent, honolulu, kiritimati] = await Promise.all(
+      ["Asia/Tashkent", "Pacific/Honolulu", "Pacific/Kiritimati"].map(seen),
+    );
+    expect([tashkent, honolulu, kiritimati].map((o) => o.current.mentions)).toEqual([2, 1, 1]);
+    expect(tashkent.volume[0]).toMatchObject({ day: "2026-11-20", neutral: 1 });
+    expect(honolulu.volume.at(-1)).toMatchObject({ day: "2026-11-26", neutral: 1 });
+    expect(kiritimati.volume.at(-1)).toMatchObject({ day: "2026-11-27", neutral: 1 });
   });
 
   it("net sentiment is (P − N) / (P + N)", () => {

@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countMentions } from "~/core/count.server";
 import { queryRows } from "~/core/sql.server";
 import type { DatabaseHandle } from "~/db/client.server";
-import { dailyRollups, messageProjects, messages } from "~/db/schema";
+import { messageProjects, messages } from "~/db/schema";
 import { ingest } from "~/features/sources/ingest.server";
 import { canonicalUrl, htmlToText, MAX_TEXT, normalizeLine, normalizeText } from "~/features/sources/normalize";
 import { aProject, aSource, openTestDatabase } from "../support/builders";
@@ -211,16 +212,12 @@ describe("ingestion pipeline", () => {
       ].sort((a, b) => a.externalId.localeCompare(b.externalId) || a.projectId.localeCompare(b.projectId)),
     );
     expect(links.some((l) => l.projectId === paused.id)).toBe(false);
-    const rollups = await handle.db
-      .select({ sentiment: dailyRollups.sentiment, count: dailyRollups.count, reach: dailyRollups.reach })
-      .from(dailyRollups)
-      .where(eq(dailyRollups.projectId, nurbank.id))
-      .orderBy(dailyRollups.sentiment);
-    expect(rollups).toEqual([
-      { sentiment: "positive", count: 1, reach: 5 },
-      { sentiment: "neutral", count: 1, reach: 0 },
-      { sentiment: "negative", count: 1, reach: 10 },
-    ]);
+    const counted = await countMentions(handle.db, {
+      scope: [nurbank.id],
+      start: new Date("2026-11-15T00:00:00Z"),
+      end: new Date("2026-11-16T00:00:00Z"),
+    });
+    expect(counted).toEqual({ total: 3, reach: 15, positive: 1, neutral: 1, negative: 1 });
   });
 
   it("works through many batches with the same result as one", async () => {

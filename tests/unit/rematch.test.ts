@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countMentions, EVER } from "~/core/count.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { messageProjects, projects } from "~/db/schema";
-import { latestMentions, volumeLast30Days } from "~/features/mentions/mentions.server";
+import { latestMentions } from "~/features/mentions/mentions.server";
 import { queueRematch, rematchProject } from "~/features/projects/rematch.server";
 import { loader as projectLoader } from "~/routes/_app.projects.$projectId";
 import type { RunningJobQueue } from "../../server/jobs/queue";
@@ -25,7 +26,8 @@ afterAll(async () => {
   await handle.close();
 });
 
-const linkedTexts = async (projectId: string) => (await latestMentions([projectId], 100)).map((m) => m.text).sort();
+const linkedTexts = async (projectId: string) =>
+  (await latestMentions(testServices(), [projectId], 100)).map((m) => m.text).sort();
 const state = async (projectId: string) =>
   (await handle.db.select().from(projects).where(eq(projects.id, projectId)))[0]?.rematch;
 
@@ -53,8 +55,7 @@ describe("re-matching a project", () => {
     expect(await linkedTexts(project.id)).toEqual(["apple and pear", "pear juice"]);
     const [kept] = await handle.db.select().from(messageProjects).where(eq(messageProjects.projectId, project.id));
     expect(kept?.matchedTerms).toEqual(["pear"]);
-    const total = (await volumeLast30Days([project.id])).reduce((sum, d) => sum + d.neutral, 0);
-    expect(total).toBe(2);
+    expect((await countMentions(handle.db, { scope: [project.id], ...EVER })).neutral).toBe(2);
     expect(await state(project.id)).toMatchObject({
       status: "done",
       processed: 3,

@@ -271,7 +271,11 @@ export function AnalyticsCharts({ data }: { data: Data }) {
 export function AnalyticsLists({ data }: { data: Data }) {
   const { t } = useTranslation(["dashboard", "messages"]);
   const format = useFormatter();
-  const feedScope = { projects: data.scope, from: data.period.from, to: data.period.to };
+  const feedScope = {
+    projects: data.scope === "all" ? [] : [...data.scope],
+    from: data.period.from,
+    to: data.period.to,
+  };
   const sentimentLabel = (s: string) => t(`messages:sentiment.${s}`);
   const link = (label: string, extra: Record<string, string>, userContent = false) => (
     <Link

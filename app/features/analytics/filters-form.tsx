@@ -5,9 +5,8 @@ import { buttonClass } from "~/ui/button";
 import { FacetMenu } from "~/ui/data-table/toolbar";
 import { ApplyWithoutScript, Menu, useUrlForm } from "~/ui/data-table/url-form";
 import { CalendarRange } from "~/ui/icons";
-import { MESSAGE_LANGUAGES, SENTIMENTS, SOURCE_TYPES } from "../messages/feed";
-import type { AnalyticsFilters } from "./filters";
-import { MAX_PERIOD_DAYS, PERIOD_CHOICES } from "./period";
+import { MAX_PERIOD_DAYS } from "../../core/period";
+import { type AnalyticsFilters, FILTER_CHOICES, PERIOD_CHOICES } from "./filters";
 
 /**
  * The page's filters: one GET form, so they live in the URL and work without JavaScript (each menu has
@@ -21,8 +20,8 @@ export function AnalyticsFiltersForm({
 }: {
   filters: AnalyticsFilters;
   projects: Array<{ id: string; name: string }>;
-  /** The projects shown (the switcher's by default), ticked when the URL names none. */
-  scope: string[];
+  /** The projects shown (the switcher's by default), ticked when the URL names none; "all": every one. */
+  scope: readonly string[] | "all";
   periodError: "missing" | "order" | "length" | null;
 }) {
   const { t } = useTranslation(["dashboard", "messages"]);
@@ -54,7 +53,7 @@ export function AnalyticsFiltersForm({
           "project",
           t("analytics.filters.project"),
           projects.map((p) => p.id),
-          filters.project.length ? filters.project : scope,
+          filters.project.length ? filters.project : scope === "all" ? projects.map((p) => p.id) : [...scope],
           named,
         )}
       <Menu
@@ -108,11 +107,13 @@ export function AnalyticsFiltersForm({
           <ApplyWithoutScript className="m-1" />
         </fieldset>
       </Menu>
-      {facet("type", t("analytics.filters.type"), SOURCE_TYPES, filters.type, (v) => t(`messages:sourceType.${v}`))}
-      {facet("language", t("analytics.filters.language"), MESSAGE_LANGUAGES, filters.language, (v) =>
+      {facet("type", t("analytics.filters.type"), FILTER_CHOICES.type, filters.type, (v) =>
+        t(`messages:sourceType.${v}`),
+      )}
+      {facet("language", t("analytics.filters.language"), FILTER_CHOICES.language, filters.language, (v) =>
         t(`messages:language.${v}`),
       )}
-      {facet("sentiment", t("analytics.filters.sentiment"), SENTIMENTS, filters.sentiment, (v) =>
+      {facet("sentiment", t("analytics.filters.sentiment"), FILTER_CHOICES.sentiment, filters.sentiment, (v) =>
         t(`messages:sentiment.${v}`),
       )}
       {filtered && (

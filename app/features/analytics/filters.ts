@@ -1,7 +1,18 @@
 // The analytics page's filters in its URL (issue 15, item 2), and links from its charts to the messages
 // feed with the same filters. Plain data: the page and the server both use it.
+import type { Preset } from "../../core/period";
 import { MESSAGE_LANGUAGES, SENTIMENTS, SOURCE_TYPES } from "../messages/feed";
-import { customPeriodError, DEFAULT_PERIOD, isPeriodChoice, type PeriodChoice } from "./period";
+
+/** The periods the page offers (ADR 042's presets), and a custom range. */
+export const PERIOD_CHOICES = ["7", "30", "90", "this-month", "last-month", "custom"] as const satisfies ReadonlyArray<
+  Preset | "custom"
+>;
+export type PeriodChoice = (typeof PERIOD_CHOICES)[number];
+export const DEFAULT_PERIOD = "30" satisfies PeriodChoice;
+export const isPeriodChoice = (value: unknown): value is PeriodChoice =>
+  (PERIOD_CHOICES as readonly unknown[]).includes(value);
+/** What a filter may choose from: the feed's own values. */
+export const FILTER_CHOICES = { type: SOURCE_TYPES, language: MESSAGE_LANGUAGES, sentiment: SENTIMENTS } as const;
 
 export interface AnalyticsFilters {
   project: string[];
@@ -29,34 +40,6 @@ export const CHARTS = [
   "heatmap",
 ] as const;
 export type ChartId = (typeof CHARTS)[number];
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const MAX_PROJECTS = 10;
-
-const allowed = (values: string[], choices: readonly string[]) => [
-  ...new Set(values.filter((v) => choices.includes(v))),
-];
-
-/**
- * The filters from the URL; anything unknown is dropped, so an old link still opens. Dates without a
- * preset mean a custom period; a custom period that cannot be used comes back with its reason.
- */
-export function parseAnalyticsFilters(params: URLSearchParams) {
-  const from = params.get("from") || null;
-  const to = params.get("to") || null;
-  const asked = params.get("period");
-  const period: PeriodChoice = isPeriodChoice(asked) ? asked : from || to ? "custom" : DEFAULT_PERIOD;
-  const filters: AnalyticsFilters = {
-    project: [...new Set(params.getAll("project").filter((id) => UUID.test(id)))].slice(0, MAX_PROJECTS),
-    period,
-    from: period === "custom" ? from : null,
-    to: period === "custom" ? to : null,
-    type: allowed(params.getAll("type"), SOURCE_TYPES),
-    language: allowed(params.getAll("language"), MESSAGE_LANGUAGES),
-    sentiment: allowed(params.getAll("sentiment"), SENTIMENTS),
-  };
-  return { filters, periodError: period === "custom" ? customPeriodError(from, to) : null };
-}
 
 /** The filters as URL parameters, defaults left out. */
 export function filterParams(filters: AnalyticsFilters): URLSearchParams {

@@ -1,15 +1,21 @@
 // The /analytics page (issue 15, item 3): its scope from the URL and the user, every chart's data from the
 // queries, the charts' geometry (d3, on the server), and each chart's CSV, made from the same data.
 import { stringify } from "csv-stringify/sync";
-import { getDb } from "~/db/client.server";
 import { CSV_OPTIONS } from "~/lib/csv.server";
-import { getEnv } from "~/lib/env.server";
-import { detachedQueue } from "~/lib/jobs.server";
 import { barLengths, donutGeometry, heatLevels, lineGeometry } from "~/ui/charts/geometry.server";
-import type { CurrentUser } from "../../core/reader";
-import { listProjects } from "../projects/projects.server";
-import { type ChartId, parseAnalyticsFilters } from "./filters";
-import { resolvePeriod } from "./period";
+import type { Services } from "../../core/context.server";
+import { customPeriodError, resolvePeriod } from "../../core/period";
+import type { Reader } from "../../core/reader";
+import { canSeeProject, readerScope } from "../../core/scope.server";
+import { uuids } from "../../core/sql.server";
+import {
+  type AnalyticsFilters,
+  type ChartId,
+  DEFAULT_PERIOD,
+  FILTER_CHOICES,
+  isPeriodChoice,
+  type PeriodChoice,
+} from "./filters";
 import {
   type AnalyticsScope,
   heatmap,
@@ -26,29 +32,53 @@ import {
   volume,
 } from "./queries.server";
 
-export interface Reader {
-  user: CurrentUser;
-  /** The switcher's project: the default scope. */
-  activeProjectId: string | null;
-  timeZone: string;
-  language: string;
+/** A project the reader may choose in the filters. */
+export interface ProjectChoice {
+  id: string;
+  name: string;
 }
 
-/** Which projects and period the URL asks for, limited to the projects the user may see. */
-export async function analyticsScope(reader: Reader, params: URLSearchParams, now = new Date()) {
+const MAX_PROJECTS = 10;
+const allowed = (values: string[], choices: readonly string[]) => [
+  ...new Set(values.filter((v) => choices.includes(v))),
+];
+
+/**
+ * The filters from the URL; anything unknown is dropped, so an old link still opens. Dates without a
+ * preset mean a custom period; a custom period that cannot be used comes back with its reason.
+ */
+export function parseAnalyticsFilters(params: URLSearchParams) {
+  const from = params.get("from") || null;
+  const to = params.get("to") || null;
+  const asked = params.get("period");
+  const period: PeriodChoice = isPeriodChoice(asked) ? asked : from || to ? "custom" : DEFAULT_PERIOD;
+  const filters: AnalyticsFilters = {
+    project: uuids(params.getAll("project"), MAX_PROJECTS),
+    period,
+    from: period === "custom" ? from : null,
+    to: period === "custom" ? to : null,
+    type: allowed(params.getAll("type"), FILTER_CHOICES.type),
+    language: allowed(params.getAll("language"), FILTER_CHOICES.language),
+    sentiment: allowed(params.getAll("sentiment"), FILTER_CHOICES.sentiment),
+  };
+  return { filters, periodError: period === "custom" ? customPeriodError(from, to) : null };
+}
+
+/**
+ * Which projects and period the URL asks for, in the reader's zone: the projects chosen that the reader may
+ * see, else the switcher's, else all the reader's (core/scope).
+ */
+export function analyticsScope(reader: Reader, projects: ProjectChoice[], params: URLSearchParams, now = new Date()) {
   const { filters, periodError } = parseAnalyticsFilters(params);
-  // Services from the process-wide holders until this area takes them as an argument (issue 28).
-  const projects = await listProjects({ db: getDb(), env: getEnv(), jobs: detachedQueue }, reader.user);
-  const visible = new Set(projects.map((p) => p.id));
-  const asked = filters.project.filter((id) => visible.has(id));
-  const chosen = asked.length
-    ? asked
-    : reader.activeProjectId && visible.has(reader.activeProjectId)
-      ? [reader.activeProjectId]
-      : projects.map((p) => p.id);
-  const period = resolvePeriod(filters.period, reader.timeZone, filters, now);
+  const chosen = filters.project.filter((id) => canSeeProject(reader, id));
+  const period = resolvePeriod(
+    filters.period,
+    reader.timeZone,
+    { from: filters.from ?? undefined, to: filters.to ?? undefined },
+    { now, fallback: DEFAULT_PERIOD },
+  );
   const scope: AnalyticsScope = {
-    projectIds: chosen,
+    scope: readerScope(reader, { chosen, active: reader.activeProjectId }),
     start: period.start,
     end: period.end,
     timeZone: reader.timeZone,
@@ -56,13 +86,7 @@ export async function analyticsScope(reader: Reader, params: URLSearchParams, no
     languages: filters.language,
     sentiments: filters.sentiment,
   };
-  return {
-    filters: { ...filters, project: asked },
-    periodError,
-    period,
-    scope,
-    projects: projects.map((p) => ({ id: p.id, name: p.name })),
-  };
+  return { filters: { ...filters, project: chosen }, periodError, period, scope, projects };
 }
 
 type Resolved = Awaited<ReturnType<typeof analyticsScope>>;
@@ -75,25 +99,31 @@ function sharesOverTime(voice: ShareOfVoice): Array<Array<number | null>> {
   );
 }
 
-const queriesOf = (reader: Reader, { scope, period }: Resolved) => {
+const queriesOf = (services: Services, reader: Reader, { scope, period }: Resolved) => {
   const previous = period.previous;
   return {
-    kpis: () => Promise.all([kpis(scope), kpis(previousScope(scope, previous))]),
-    volume: () => volume(scope, period.bucket),
-    voice: () => shareOfVoice(reader.user, scope, reader.language, period.bucket, previous),
-    sources: () => topSources(scope, reader.language, 10, previous),
-    authors: () => topAuthors(scope, 10, previous),
-    types: () => sourceTypes(scope, previous),
-    languages: () => languages(scope, previous),
-    terms: () => trendingTerms(scope, previous),
-    heatmap: () => heatmap(scope),
+    kpis: () => Promise.all([kpis(services, scope), kpis(services, previousScope(scope, previous))]),
+    volume: () => volume(services, scope, period.bucket),
+    voice: () => shareOfVoice(services, reader, scope, reader.language, period.bucket, previous),
+    sources: () => topSources(services, scope, reader.language, 10, previous),
+    authors: () => topAuthors(services, scope, 10, previous),
+    types: () => sourceTypes(services, scope, previous),
+    languages: () => languages(services, scope, previous),
+    terms: () => trendingTerms(services, scope, previous),
+    heatmap: () => heatmap(services, scope),
   };
 };
 
-/** Everything /analytics shows, with the charts' geometry. */
-export async function analyticsPage(reader: Reader, params: URLSearchParams, now = new Date()) {
-  const resolved = await analyticsScope(reader, params, now);
-  const q = queriesOf(reader, resolved);
+/** Everything /analytics shows, with the charts' geometry; `projects` are those the reader may choose. */
+export async function analyticsPage(
+  services: Services,
+  reader: Reader,
+  projects: ProjectChoice[],
+  params: URLSearchParams,
+  now = new Date(),
+) {
+  const resolved = analyticsScope(reader, projects, params, now);
+  const q = queriesOf(services, reader, resolved);
   const [[current, previous], points, voice, sources, authors, types, langs, terms, cells] = await Promise.all([
     q.kpis(),
     q.volume(),
@@ -122,8 +152,8 @@ export async function analyticsPage(reader: Reader, params: URLSearchParams, now
       bucket: period.bucket,
       previous: { from: period.previous.from, to: period.previous.to },
     },
-    projects: resolved.projects,
-    scope: resolved.scope.projectIds,
+    projects: resolved.projects.map((p) => ({ id: p.id, name: p.name })),
+    scope: resolved.scope.scope,
     kpis: { current, previous },
     volume: points,
     reach: lineGeometry([points.map((p) => p.reach)], { integer: true, fillFirst: true }),
@@ -149,13 +179,14 @@ type Table = { columns: string[]; rows: Array<Array<string | number | null>> };
 
 /** One chart's numbers as a table: exactly what the chart draws, read by the same queries. */
 export async function chartTable(
-  chart: ChartId,
+  services: Services,
   reader: Reader,
+  chart: ChartId,
   params: URLSearchParams,
   now = new Date(),
 ): Promise<Table> {
-  const resolved = await analyticsScope(reader, params, now);
-  const q = queriesOf(reader, resolved);
+  const resolved = analyticsScope(reader, [], params, now);
+  const q = queriesOf(services, reader, resolved);
   const bucket = resolved.period.bucket;
   // Days are the reader's calendar days; hours are UTC instants (ISO), unambiguous across clock changes.
   const key = bucket === "day" ? "day" : "hour_utc";

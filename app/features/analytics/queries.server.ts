@@ -1,32 +1,46 @@
-// Analytics queries (ADR 029). Every function takes one AnalyticsScope (projects the caller has checked the
-// user may see, a period as instants, the reader's zone, optional filters) and returns plain serialisable
-// data. Counts, reach, sentiment, source types, languages, time series and the heat map come from the
-// hourly rollups grouped in the reader's zone; sources, authors and terms from the messages themselves.
-// A mention linked to two projects of the scope counts for each, as in the rollups.
+// Analytics queries (ADR 029, ADR 043). Every function takes one AnalyticsScope (projects already narrowed to
+// what the reader may see, a period as instants, the reader's zone, optional filters) and returns plain
+// serialisable data. Counts, reach, sentiment, sources, source types, languages, series and the heat map come
+// from the rollups through core/count: a mention counts once in a total and archived mentions count nowhere;
+// share of voice is a per-project breakdown (a mention counts for each project it matched). Authors and
+// terms read the messages themselves.
 import { type SQL, sql } from "drizzle-orm";
-import type { CurrentUser } from "../../core/reader.ts";
+import type { Services } from "../../core/context.server.ts";
+import {
+  countBy,
+  countByProject,
+  countByWeekHour,
+  countMentions,
+  type MentionQuery,
+  type MentionTotals,
+  mentionSample,
+  mentionSeries,
+  NO_MENTIONS,
+  SENTIMENTS,
+  type SentimentCounts,
+  type SeriesPeriod,
+  seriesByProject,
+} from "../../core/count.server.ts";
+import { addDays, bucketKeys, dayOf, daysBetween, HOURLY_UP_TO_DAYS, type Range } from "../../core/period.ts";
+import type { Audience } from "../../core/reader.ts";
+import { canSeeProject, inScope, mentionInScope } from "../../core/scope.server.ts";
+import { instant, queryRows, textArray, uuidArray, uuids } from "../../core/sql.server.ts";
 import { foldWords } from "../../core/text.ts";
-import { queryRows } from "../../db/client.server.ts";
 import type { Translations } from "../../db/schema.ts";
 import { inLanguage } from "../../lib/translations.ts";
-import { mentionsGeneration } from "../mentions/mentions.server.ts";
-import { netSentiment as net } from "../overview/sentiment.ts";
-import { addDays, bucketKeys, daysBetween, HOURLY_UP_TO_DAYS, localDay, type Range } from "./period.ts";
+import { keptWhileMentionsUnchanged } from "../mentions/mentions.server.ts";
+import { netSentiment as net } from "./sentiment.ts";
 import { countTerms, type TrendingTerm, trending } from "./terms.ts";
 
-export const SENTIMENTS = ["positive", "neutral", "negative"] as const;
-export type Sentiment = (typeof SENTIMENTS)[number];
+export { SENTIMENTS };
 
-export interface AnalyticsScope extends Range {
-  projectIds: string[];
+/** What the queries read: the database. */
+type Reads = Pick<Services, "db">;
+
+export interface AnalyticsScope extends MentionQuery {
+  /** The reader's zone: days and hours of the week are theirs. */
   timeZone: string;
-  sourceTypes?: string[];
-  /** Message languages; `other` is any other or unknown language. */
-  languages?: string[];
-  sentiments?: string[];
 }
-
-export type SentimentCounts = Record<Sentiment, number>;
 
 export interface Kpis extends SentimentCounts {
   mentions: number;
@@ -43,127 +57,36 @@ export interface VolumePoint extends SentimentCounts {
   net: number | null;
 }
 
-const uuidArray = (ids: readonly string[]) =>
-  sql`ARRAY[${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::uuid[]`;
-const textArray = (values: readonly string[]) =>
-  sql`ARRAY[${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )}]::text[]`;
-const instant = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-const n = (v: unknown) => Number(v ?? 0);
+const nothing = (scope: AnalyticsScope) => scope.scope !== "all" && scope.scope.length === 0;
 
-/** How a scope's period is bucketed: by hour up to a few days, else by local day. */
-export function bucketOf(scope: Range & { timeZone: string }): "hour" | "day" {
-  return daysOf(scope).days <= HOURLY_UP_TO_DAYS ? "hour" : "day";
+/** A scope's period as buckets: by hour up to a few days, else by local day. */
+export function seriesPeriod(scope: AnalyticsScope, bucket?: "hour" | "day"): SeriesPeriod {
+  const from = dayOf(scope.start, scope.timeZone);
+  const days = daysBetween(from, dayOf(new Date(scope.end.getTime() - 1), scope.timeZone)) + 1;
+  return {
+    from,
+    days,
+    bucket: bucket ?? (days <= HOURLY_UP_TO_DAYS ? "hour" : "day"),
+    start: scope.start,
+    end: scope.end,
+    timeZone: scope.timeZone,
+  };
 }
-
-function daysOf(scope: Range & { timeZone: string }) {
-  const from = localDay(scope.start, scope.timeZone);
-  const to = localDay(new Date(scope.end.getTime() - 1), scope.timeZone);
-  return { from, days: daysBetween(from, to) + 1 };
-}
-
-/** The scope's buckets in order (see `bucketKeys`). */
-export function scopeBuckets(scope: AnalyticsScope, bucket = bucketOf(scope)): string[] {
-  const { from, days } = daysOf(scope);
-  return bucketKeys({ bucket, from, days, start: scope.start, end: scope.end });
-}
-
-/** The filters on the rollups `h`, for these projects, from `start` (earlier to include a previous period). */
-function rollupWhere(scope: AnalyticsScope, projectIds = scope.projectIds, start = scope.start): SQL {
-  const conditions = [
-    sql`h.project_id = ANY(${uuidArray(projectIds)})`,
-    sql`h.hour >= ${instant(start)}`,
-    sql`h.hour < ${instant(scope.end)}`,
-  ];
-  if (scope.sourceTypes?.length) conditions.push(sql`h.source_type::text = ANY(${textArray(scope.sourceTypes)})`);
-  if (scope.languages?.length) conditions.push(sql`h.language = ANY(${textArray(scope.languages)})`);
-  if (scope.sentiments?.length) conditions.push(sql`h.sentiment::text = ANY(${textArray(scope.sentiments)})`);
-  return sql.join(conditions, sql` AND `);
-}
-
-/** The filters on links `mp`, messages `m` and sources `s`, from `start`. */
-function messageWhere(scope: AnalyticsScope, start = scope.start): SQL {
-  const conditions = [
-    sql`mp.project_id = ANY(${uuidArray(scope.projectIds)})`,
-    sql`mp.published_at >= ${instant(start)}`,
-    sql`mp.published_at < ${instant(scope.end)}`,
-  ];
-  if (scope.sourceTypes?.length) conditions.push(sql`s.type::text = ANY(${textArray(scope.sourceTypes)})`);
-  if (scope.languages?.length) {
-    conditions.push(sql`coalesce(m.language, 'other') = ANY(${textArray(scope.languages)})`);
-  }
-  if (scope.sentiments?.length) conditions.push(sql`m.sentiment::text = ANY(${textArray(scope.sentiments)})`);
-  return sql.join(conditions, sql` AND `);
-}
-
-/**
- * Count columns over links in the scope's period (`count`) and, when `previous` is given, in that one
- * too (`previous`); rows of either period are read in one pass.
- */
-function periodCounts(scope: AnalyticsScope, previous: Range | undefined, column: SQL, amount: SQL) {
-  const now = sql`${column} >= ${instant(scope.start)}`;
-  return sql`coalesce(sum(${amount}) FILTER (WHERE ${now}), 0)::int AS count,
-    ${previous ? sql`coalesce(sum(${amount}) FILTER (WHERE ${column} < ${instant(previous.end)}), 0)::int` : sql`0`} AS previous`;
-}
-
-const MESSAGES = sql`FROM message_projects mp JOIN messages m ON m.id = mp.message_id JOIN sources s ON s.id = m.source_id`;
-
-const SENTIMENT_SUMS = sql`
-  coalesce(sum(h.count) FILTER (WHERE h.sentiment = 'positive'), 0)::int AS positive,
-  coalesce(sum(h.count) FILTER (WHERE h.sentiment = 'neutral'), 0)::int AS neutral,
-  coalesce(sum(h.count) FILTER (WHERE h.sentiment = 'negative'), 0)::int AS negative`;
-
-const sentimentsOf = (row: Record<string, unknown>): SentimentCounts => ({
-  positive: n(row.positive),
-  neutral: n(row.neutral),
-  negative: n(row.negative),
-});
 
 /** Mentions, reach and the sentiment split of the scope. */
-export async function kpis(scope: AnalyticsScope): Promise<Kpis> {
-  if (scope.projectIds.length === 0) return { mentions: 0, reach: 0, positive: 0, neutral: 0, negative: 0, net: null };
-  const [row] = await queryRows<Record<string, unknown>>(sql`
-    SELECT coalesce(sum(h.count), 0)::int AS mentions, coalesce(sum(h.reach), 0)::bigint AS reach, ${SENTIMENT_SUMS}
-    FROM hourly_rollups h WHERE ${rollupWhere(scope)}`);
-  const counts = sentimentsOf(row ?? {});
-  return { mentions: n(row?.mentions), reach: n(row?.reach), ...counts, net: net(counts) };
-}
-
-/** The SQL key of a rollup's bucket: its local day, or its hour as an ISO instant. */
-function bucketKey(bucket: "hour" | "day", timeZone: string): SQL {
-  return bucket === "day"
-    ? sql`to_char(h.hour AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`
-    : sql`to_char(h.hour AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:00:00.000"Z"')`;
+export async function kpis({ db }: Reads, scope: AnalyticsScope): Promise<Kpis> {
+  const { total, ...rest } = await countMentions(db, scope);
+  return { mentions: total, ...rest, net: net(rest) };
 }
 
 /** Mentions by sentiment, reach and net sentiment per bucket, every bucket of the period present. */
-export async function volume(scope: AnalyticsScope, bucket = bucketOf(scope)): Promise<VolumePoint[]> {
-  const rows = scope.projectIds.length
-    ? await queryRows<Record<string, unknown>>(sql`
-        SELECT ${bucketKey(bucket, scope.timeZone)} AS key, coalesce(sum(h.reach), 0)::bigint AS reach, ${SENTIMENT_SUMS}
-        FROM hourly_rollups h WHERE ${rollupWhere(scope)} GROUP BY 1`)
-    : [];
-  const byKey = new Map(rows.map((r) => [String(r.key), r]));
-  return scopeBuckets(scope, bucket).map((key) => {
-    const row = byKey.get(key) ?? {};
-    const counts = sentimentsOf(row);
-    return {
-      key,
-      ...counts,
-      total: counts.positive + counts.neutral + counts.negative,
-      reach: n(row.reach),
-      net: net(counts),
-    };
-  });
+export async function volume({ db }: Reads, scope: AnalyticsScope, bucket?: "hour" | "day"): Promise<VolumePoint[]> {
+  const series = await mentionSeries(db, scope, seriesPeriod(scope, bucket));
+  return series.map((point) => ({ ...point, net: net(point) }));
 }
 
 export interface VoiceEntry {
-  /** A project's id, or `other` for competitors the user may not see. */
+  /** A project's id, or `other` for competitors the reader may not see. */
   key: string;
   /** Null for `other`. */
   name: string | null;
@@ -183,90 +106,97 @@ export interface ShareOfVoice {
   overTime: Array<{ key: string; values: Record<string, number> }>;
 }
 
+/** The projects of a comparison: the scope's own and their competitors, by the key each is shown under. */
+async function compared({ db }: Reads, audience: Audience, scope: AnalyticsScope) {
+  const own = inScope(scope.scope, sql`p.id`);
+  const projects = await queryRows<{ id: string; name: string; color: string; translations: Translations }>(
+    db,
+    sql`SELECT p.id, p.name, p.color, p.translations FROM projects p
+      WHERE ${own} OR p.id = ANY(SELECT unnest(competitor_ids) FROM projects p WHERE ${own})`,
+  );
+  const mine = new Set(scope.scope === "all" ? projects.map((p) => p.id) : scope.scope);
+  const keyOf = new Map(projects.map((p) => [p.id, mine.has(p.id) || canSeeProject(audience, p.id) ? p.id : "other"]));
+  return { projects, mine, keyOf, query: { ...scope, scope: [...keyOf.keys()] } };
+}
+
+/** Per-project totals summed under each project's key (`other` for the hidden ones). */
+function byKey(keyOf: Map<string, string>, totals: Map<string, MentionTotals>) {
+  const sums = new Map<string, MentionTotals>();
+  for (const [id, t] of totals) {
+    const key = keyOf.get(id) as string;
+    const sum = sums.get(key) ?? NO_MENTIONS;
+    sums.set(key, { ...sum, total: sum.total + t.total, reach: sum.reach + t.reach });
+  }
+  return sums;
+}
+
+const totalOf = (sums: Map<string, MentionTotals>) => [...sums.values()].reduce((all, t) => all + t.total, 0);
+
+/** The scope's own part of the mentions of it and its competitors, 0…1; null without competitors. */
+export async function ownShare(reads: Reads, audience: Audience, scope: AnalyticsScope): Promise<number | null> {
+  if (nothing(scope)) return null;
+  const { mine, query } = await compared(reads, audience, scope);
+  if (query.scope.every((id) => mine.has(id))) return null;
+  const totals = await countByProject(reads.db, query);
+  const all = [...totals.values()].reduce((sum, t) => sum + t.total, 0);
+  const own = [...totals].reduce((sum, [id, t]) => sum + (mine.has(id) ? t.total : 0), 0);
+  return all ? own / all : 0;
+}
+
 /**
- * The scope's projects against their competitor projects (PRODUCT.md). A competitor the user may not see
- * is counted as `other`, without its name (issue 15, item 7).
+ * The scope's projects against their competitor projects (PRODUCT.md), each counting the mentions it matched.
+ * A competitor the audience may not see is counted as `other`, without its name (issue 15, item 7).
  */
 export async function shareOfVoice(
-  user: CurrentUser,
+  reads: Reads,
+  audience: Audience,
   scope: AnalyticsScope,
   language: string,
-  bucket = bucketOf(scope),
+  bucket?: "hour" | "day",
   previous?: Range,
 ): Promise<ShareOfVoice> {
-  if (scope.projectIds.length === 0) return { entries: [], overTime: [] };
-  const projects = await queryRows<{
-    id: string;
-    name: string;
-    color: string;
-    translations: Translations;
-    competitor_ids: string[];
-  }>(sql`
-    SELECT p.id, p.name, p.color, p.translations, p.competitor_ids FROM projects p
-    WHERE p.id = ANY(${uuidArray(scope.projectIds)})
-      OR p.id = ANY(SELECT unnest(competitor_ids) FROM projects WHERE id = ANY(${uuidArray(scope.projectIds)}))`);
-  const visible = user.roles.includes("admin") ? null : new Set(user.projectIds);
-  const keyOf = new Map(
-    projects.map((p) => [p.id, scope.projectIds.includes(p.id) || !visible || visible.has(p.id) ? p.id : "other"]),
-  );
-  const ids = [...keyOf.keys()];
-  const [rows, before] = await Promise.all([
-    queryRows<{ project: string; key: string; count: number; reach: number }>(sql`
-      SELECT h.project_id AS project, ${bucketKey(bucket, scope.timeZone)} AS key,
-        sum(h.count)::int AS count, sum(h.reach)::bigint AS reach
-      FROM hourly_rollups h WHERE ${rollupWhere(scope, ids)} GROUP BY 1, 2`),
+  if (nothing(scope)) return { entries: [], overTime: [] };
+  const { projects, mine, keyOf, query } = await compared(reads, audience, scope);
+  const period = seriesPeriod(scope, bucket);
+  const [totals, series, before] = await Promise.all([
+    countByProject(reads.db, query).then((t) => byKey(keyOf, t)),
+    seriesByProject(reads.db, query, period),
     previous
-      ? queryRows<{ project: string; count: number }>(sql`
-          SELECT h.project_id AS project, sum(h.count)::int AS count
-          FROM hourly_rollups h WHERE ${rollupWhere(previousScope(scope, previous), ids)} GROUP BY 1`)
-      : [],
+      ? countByProject(reads.db, { ...query, ...previous }).then((t) => byKey(keyOf, t))
+      : new Map<string, MentionTotals>(),
   ]);
-  const previousCounts = new Map<string, number>();
-  for (const row of before) {
-    const key = keyOf.get(row.project) as string;
-    previousCounts.set(key, (previousCounts.get(key) ?? 0) + n(row.count));
-  }
-  const previousAll = [...previousCounts.values()].reduce((a, b) => a + b, 0);
-
-  const totals = new Map<string, { count: number; reach: number }>();
-  const perBucket = new Map<string, Record<string, number>>();
-  for (const row of rows) {
-    const key = keyOf.get(row.project) as string;
-    const total = totals.get(key) ?? { count: 0, reach: 0 };
-    total.count += n(row.count);
-    total.reach += n(row.reach);
-    totals.set(key, total);
-    const values = perBucket.get(row.key) ?? {};
-    values[key] = (values[key] ?? 0) + n(row.count);
-    perBucket.set(row.key, values);
-  }
-  const all = [...totals.values()].reduce((sum, t) => sum + t.count, 0);
+  const all = totalOf(totals);
+  const allBefore = totalOf(before);
   const named = projects
     .filter((p) => keyOf.get(p.id) === p.id)
     .map((p) => ({
       key: p.id,
       name: inLanguage({ name: p.name, translations: p.translations }, "name", language),
       color: p.color,
-      own: scope.projectIds.includes(p.id),
+      own: mine.has(p.id),
     }));
   const hasOther = [...keyOf.values()].includes("other");
   const entries = [...named, ...(hasOther ? [{ key: "other", name: null, color: null, own: false }] : [])]
     .map((e) => {
-      const total = totals.get(e.key) ?? { count: 0, reach: 0 };
-      const then = previousCounts.get(e.key) ?? 0;
+      const { total: count, reach } = totals.get(e.key) ?? NO_MENTIONS;
       return {
         ...e,
-        ...total,
-        share: all ? total.count / all : 0,
-        previousShare: previousAll ? then / previousAll : null,
+        count,
+        reach,
+        share: all ? count / all : 0,
+        previousShare: allBefore ? (before.get(e.key)?.total ?? 0) / allBefore : null,
       };
     })
     .sort((a, b) => Number(b.own) - Number(a.own) || b.count - a.count || (a.key === "other" ? 1 : 0));
-  const zero = Object.fromEntries(entries.map((e) => [e.key, 0]));
-  return {
-    entries,
-    overTime: scopeBuckets(scope, bucket).map((key) => ({ key, values: { ...zero, ...perBucket.get(key) } })),
-  };
+  const overTime = bucketKeys(period).map((key, i) => {
+    const values: Record<string, number> = Object.fromEntries(entries.map((e) => [e.key, 0]));
+    for (const [id, points] of series) {
+      const entry = keyOf.get(id) as string;
+      values[entry] = (values[entry] ?? 0) + (points[i]?.total ?? 0);
+    }
+    return { key, values };
+  });
+  return { entries, overTime };
 }
 
 export interface TopSource extends SentimentCounts {
@@ -279,38 +209,38 @@ export interface TopSource extends SentimentCounts {
   reach: number;
 }
 
-/** The sentiment split and reach of the rows of the current period. */
-const CURRENT_MIX = (scope: AnalyticsScope) => {
-  const now = sql`mp.published_at >= ${instant(scope.start)}`;
-  return sql`coalesce(sum(m.reach) FILTER (WHERE ${now}), 0)::bigint AS reach,
-    count(*) FILTER (WHERE ${now} AND m.sentiment = 'positive')::int AS positive,
-    count(*) FILTER (WHERE ${now} AND m.sentiment = 'neutral')::int AS neutral,
-    count(*) FILTER (WHERE ${now} AND m.sentiment = 'negative')::int AS negative`;
-};
-
 /** The sources with the most mentions in the scope (with their count in `previous`, if given). */
 export async function topSources(
+  { db }: Reads,
   scope: AnalyticsScope,
   language: string,
   limit = 10,
   previous?: Range,
 ): Promise<TopSource[]> {
-  if (scope.projectIds.length === 0) return [];
-  const rows = await queryRows<Record<string, unknown>>(sql`
-    SELECT s.id, s.name, s.type, s.translations, ${periodCounts(scope, previous, sql`mp.published_at`, sql`1`)},
-      ${CURRENT_MIX(scope)}
-    ${MESSAGES} WHERE ${messageWhere(scope, previous?.start)}
-    GROUP BY s.id HAVING count(*) FILTER (WHERE mp.published_at >= ${instant(scope.start)}) > 0
-    ORDER BY count DESC, reach DESC, s.name LIMIT ${limit}`);
-  return rows.map((r) => ({
-    id: String(r.id),
-    name: inLanguage({ name: String(r.name), translations: r.translations as Translations }, "name", language),
-    type: String(r.type),
-    count: n(r.count),
-    previous: n(r.previous),
-    reach: n(r.reach),
-    ...sentimentsOf(r),
-  }));
+  const [now, before] = await Promise.all([
+    countBy(db, scope, "source"),
+    previous ? countBy(db, { ...scope, ...previous }, "source") : new Map<string, MentionTotals>(),
+  ]);
+  const counted = [...now].filter(([, t]) => t.total > 0);
+  if (counted.length === 0) return [];
+  const sources = await queryRows<{ id: string; name: string; type: string; translations: Translations }>(
+    db,
+    sql`SELECT id, name, type, translations FROM sources WHERE id = ANY(${uuidArray(uuids(counted.map(([id]) => id)))})`,
+  );
+  return sources
+    .map((s) => {
+      const { total, ...rest } = now.get(s.id) ?? NO_MENTIONS;
+      return {
+        id: s.id,
+        name: inLanguage({ name: s.name, translations: s.translations }, "name", language),
+        type: s.type,
+        count: total,
+        previous: before.get(s.id)?.total ?? 0,
+        ...rest,
+      };
+    })
+    .sort((a, b) => b.count - a.count || b.reach - a.reach || a.name.localeCompare(b.name))
+    .slice(0, limit);
 }
 
 export interface TopAuthor extends SentimentCounts {
@@ -320,20 +250,57 @@ export interface TopAuthor extends SentimentCounts {
   reach: number;
 }
 
+/** The filters of a scope over messages `m` and sources `s`, from `start` (earlier to take in a previous period). */
+function messageWhere(scope: AnalyticsScope, start = scope.start): SQL {
+  const conditions = [
+    sql`m.published_at >= ${instant(start)}`,
+    sql`m.published_at < ${instant(scope.end)}`,
+    sql`NOT m.is_archived`,
+    mentionInScope(scope.scope, sql`m.id`),
+  ];
+  if (scope.sourceTypes?.length) conditions.push(sql`s.type::text = ANY(${textArray(scope.sourceTypes)})`);
+  if (scope.sources?.length) conditions.push(sql`m.source_id = ANY(${uuidArray(scope.sources)})`);
+  if (scope.languages?.length) {
+    conditions.push(sql`kuzatuv_rollup_language(m.language) = ANY(${textArray(scope.languages)})`);
+  }
+  if (scope.sentiments?.length) conditions.push(sql`m.sentiment::text = ANY(${textArray(scope.sentiments)})`);
+  return sql.join(conditions, sql` AND `);
+}
+
+const MESSAGES = sql`FROM messages m JOIN sources s ON s.id = m.source_id`;
+const n = (v: unknown) => Number(v ?? 0);
+
 /** The authors with the most mentions in the scope, with their reach and sentiment mix. */
-export async function topAuthors(scope: AnalyticsScope, limit = 10, previous?: Range): Promise<TopAuthor[]> {
-  if (scope.projectIds.length === 0) return [];
-  const rows = await queryRows<Record<string, unknown>>(sql`
-    SELECT m.author, ${periodCounts(scope, previous, sql`mp.published_at`, sql`1`)}, ${CURRENT_MIX(scope)}
+export async function topAuthors(
+  { db }: Reads,
+  scope: AnalyticsScope,
+  limit = 10,
+  previous?: Range,
+): Promise<TopAuthor[]> {
+  if (nothing(scope)) return [];
+  const now = sql`m.published_at >= ${instant(scope.start)}`;
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
+    SELECT m.author, count(*) FILTER (WHERE ${now})::int AS count,
+      ${previous ? sql`count(*) FILTER (WHERE m.published_at < ${instant(previous.end)})::int` : sql`0`} AS previous,
+      coalesce(sum(m.reach) FILTER (WHERE ${now}), 0)::bigint AS reach,
+      ${sql.join(
+        SENTIMENTS.map((s) => sql`count(*) FILTER (WHERE ${now} AND m.sentiment = ${s})::int AS ${sql.raw(s)}`),
+        sql`, `,
+      )}
     ${MESSAGES} WHERE ${messageWhere(scope, previous?.start)} AND m.author IS NOT NULL AND m.author <> ''
-    GROUP BY m.author HAVING count(*) FILTER (WHERE mp.published_at >= ${instant(scope.start)}) > 0
-    ORDER BY count DESC, reach DESC, m.author LIMIT ${limit}`);
+    GROUP BY m.author HAVING count(*) FILTER (WHERE ${now}) > 0
+    ORDER BY count DESC, reach DESC, m.author LIMIT ${limit}`,
+  );
   return rows.map((r) => ({
     author: String(r.author),
     count: n(r.count),
     previous: n(r.previous),
     reach: n(r.reach),
-    ...sentimentsOf(r),
+    positive: n(r.positive),
+    neutral: n(r.neutral),
+    negative: n(r.negative),
   }));
 }
 
@@ -344,41 +311,39 @@ export interface Share {
   reach: number;
 }
 
-async function splitBy(scope: AnalyticsScope, column: SQL, previous?: Range): Promise<Share[]> {
-  if (scope.projectIds.length === 0) return [];
-  const rows = await queryRows<Record<string, unknown>>(sql`
-    SELECT ${column} AS key, ${periodCounts(scope, previous, sql`h.hour`, sql`h.count`)},
-      coalesce(sum(h.reach) FILTER (WHERE h.hour >= ${instant(scope.start)}), 0)::bigint AS reach
-    FROM hourly_rollups h WHERE ${rollupWhere(scope, scope.projectIds, previous?.start)}
-    GROUP BY 1 HAVING coalesce(sum(h.count) FILTER (WHERE h.hour >= ${instant(scope.start)}), 0) > 0
-    ORDER BY count DESC, key`);
-  return rows.map((r) => ({ key: String(r.key), count: n(r.count), previous: n(r.previous), reach: n(r.reach) }));
+async function splitBy(
+  { db }: Reads,
+  scope: AnalyticsScope,
+  by: "sourceType" | "language",
+  previous?: Range,
+): Promise<Share[]> {
+  const [now, before] = await Promise.all([
+    countBy(db, scope, by),
+    previous ? countBy(db, { ...scope, ...previous }, by) : new Map<string, MentionTotals>(),
+  ]);
+  return [...now]
+    .filter(([, t]) => t.total > 0)
+    .map(([key, t]) => ({ key, count: t.total, previous: before.get(key)?.total ?? 0, reach: t.reach }))
+    .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
 }
 
 /** Mentions and reach per source type, most first (with the counts in `previous`, if given). */
-export function sourceTypes(scope: AnalyticsScope, previous?: Range): Promise<Share[]> {
-  return splitBy(scope, sql`h.source_type::text`, previous);
+export function sourceTypes(reads: Reads, scope: AnalyticsScope, previous?: Range): Promise<Share[]> {
+  return splitBy(reads, scope, "sourceType", previous);
 }
 
 /** Mentions and reach per language (`other`: any other or unknown), most first. */
-export function languages(scope: AnalyticsScope, previous?: Range): Promise<Share[]> {
-  return splitBy(scope, sql`h.language`, previous);
+export function languages(reads: Reads, scope: AnalyticsScope, previous?: Range): Promise<Share[]> {
+  return splitBy(reads, scope, "language", previous);
 }
 
 /** Mentions per weekday (0 Monday … 6 Sunday) and hour of the reader's day: all 168 cells, in that order. */
-export async function heatmap(scope: AnalyticsScope): Promise<Array<{ weekday: number; hour: number; count: number }>> {
-  const rows = scope.projectIds.length
-    ? await queryRows<{ weekday: number; hour: number; count: number }>(sql`
-        SELECT extract(isodow FROM h.hour AT TIME ZONE ${scope.timeZone})::int - 1 AS weekday,
-          extract(hour FROM h.hour AT TIME ZONE ${scope.timeZone})::int AS hour, sum(h.count)::int AS count
-        FROM hourly_rollups h WHERE ${rollupWhere(scope)} GROUP BY 1, 2`)
-    : [];
-  const counts = new Map(rows.map((r) => [`${r.weekday}:${r.hour}`, n(r.count)]));
-  return Array.from({ length: 7 * 24 }, (_, i) => {
-    const weekday = Math.floor(i / 24);
-    const hour = i % 24;
-    return { weekday, hour, count: counts.get(`${weekday}:${hour}`) ?? 0 };
-  });
+export async function heatmap(
+  { db }: Reads,
+  scope: AnalyticsScope,
+): Promise<Array<{ weekday: number; hour: number; count: number }>> {
+  const cells = await countByWeekHour(db, scope, scope.timeZone);
+  return cells.map((count, i) => ({ weekday: Math.floor(i / 24), hour: i % 24, count }));
 }
 
 /** Above this many mentions a period's terms are counted on a random sample of about this size. */
@@ -386,59 +351,47 @@ export const TERMS_SAMPLE = 1_500;
 /** Only the start of a long text is read for terms: it is where a mention says what it is about. */
 const TERMS_TEXT_CHARS = 1_000;
 
-/**
- * The scope's mention texts, or a uniform sample of about `TERMS_SAMPLE` of them: message ids are random
- * (v4), so the ids below a threshold are a random subset of the share the threshold cuts off.
- */
-async function textsOf(scope: AnalyticsScope) {
-  const [{ count } = { count: 0 }] = await queryRows<{ count: number }>(
-    sql`SELECT count(*)::int AS count ${MESSAGES} WHERE ${messageWhere(scope)}`,
-  );
-  const fraction = Math.min(1, TERMS_SAMPLE / Math.max(1, n(count)));
-  const threshold = `${Math.floor(fraction * 0xffffffff)
-    .toString(16)
-    .padStart(8, "0")}-ffff-ffff-ffff-ffffffffffff`;
-  // On the link's copy of the id, so links are sampled before their messages are read.
-  const sample = fraction < 1 ? sql` AND mp.message_id <= ${threshold}::uuid` : sql``;
+/** The scope's mention texts, or a uniform sample of about `TERMS_SAMPLE` of them, and how much to scale by. */
+async function textsOf({ db }: Reads, scope: AnalyticsScope) {
+  const { total } = await countMentions(db, scope);
+  const fraction = Math.min(1, TERMS_SAMPLE / Math.max(1, total));
+  const within = fraction < 1 ? mentionSample(scope, fraction) : messageWhere(scope);
   const rows = await queryRows<{ title: string | null; text: string }>(
-    sql`SELECT m.title, left(m.text, ${TERMS_TEXT_CHARS}) AS text ${MESSAGES} WHERE ${messageWhere(scope)}${sample}`,
+    db,
+    sql`SELECT m.title, left(m.text, ${TERMS_TEXT_CHARS}) AS text ${MESSAGES} WHERE ${within}`,
   );
-  return { rows, scale: rows.length ? n(count) / rows.length : 1 };
+  return { rows, scale: rows.length ? total / rows.length : 1 };
 }
 
-// Counting terms is the page's slowest part (tokenising thousands of texts), so a result is kept for a
-// minute per scope and period, and dropped as soon as mentions change (the mentions generation).
-const TERMS_KEEP_MS = 60_000;
-const TERMS_KEPT_MAX = 200;
-const keptTerms = new Map<string, { until: number; generation: number; terms: Promise<TrendingTerm[]> }>();
+// Authors and terms read the messages themselves, the page's slowest parts: an answer is kept for a minute
+// per question, and dropped as soon as mentions change.
+const kept = keptWhileMentionsUnchanged(60_000, 400);
 
 /**
  * The words and phrases that rose most in the scope against `previous` (same filters), stop words of the
  * four languages and the projects' own names and keywords left out. Counts are mentions with the term
  * (estimated from a sample in a large period).
  */
-export function trendingTerms(scope: AnalyticsScope, previous: Range, { limit = 15 } = {}): Promise<TrendingTerm[]> {
-  if (scope.projectIds.length === 0) return Promise.resolve([]);
-  const key = JSON.stringify([scope, previous.start, previous.end, limit]);
-  const now = Date.now();
-  const generation = mentionsGeneration();
-  const kept = keptTerms.get(key);
-  if (kept && kept.until > now && kept.generation === generation) return kept.terms;
-  keptTerms.delete(key);
-  if (keptTerms.size >= TERMS_KEPT_MAX) keptTerms.delete(keptTerms.keys().next().value as string);
-  const terms = countTrendingTerms(scope, previous, limit);
-  keptTerms.set(key, { until: now + TERMS_KEEP_MS, generation, terms });
-  terms.catch(() => keptTerms.get(key)?.terms === terms && keptTerms.delete(key));
-  return terms;
+export function trendingTerms(
+  reads: Reads,
+  scope: AnalyticsScope,
+  previous: Range,
+  { limit = 15 } = {},
+): Promise<TrendingTerm[]> {
+  if (nothing(scope)) return Promise.resolve([]);
+  return kept(["terms", scope, previous.start, previous.end, limit], () =>
+    countTrendingTerms(reads, scope, previous, limit),
+  );
 }
 
-async function countTrendingTerms(scope: AnalyticsScope, previous: Range, limit: number) {
+async function countTrendingTerms(reads: Reads, scope: AnalyticsScope, previous: Range, limit: number) {
   const [own, now, before] = await Promise.all([
     queryRows<{ name: string; keywords: string[] }>(
-      sql`SELECT name, keywords FROM projects WHERE id = ANY(${uuidArray(scope.projectIds)})`,
+      reads.db,
+      sql`SELECT name, keywords FROM projects p WHERE ${inScope(scope.scope, sql`p.id`)}`,
     ),
-    textsOf(scope),
-    textsOf({ ...scope, ...previous }),
+    textsOf(reads, scope),
+    textsOf(reads, { ...scope, ...previous }),
   ]);
   const exclude = new Set(own.flatMap((p) => foldWords([p.name, ...p.keywords].join(" "))));
   const found = trending(countTerms(now.rows, exclude), countTerms(before.rows, exclude), { limit });
@@ -456,6 +409,6 @@ export function previousScope(scope: AnalyticsScope, previous: Range): Analytics
 
 /** The local days a scope covers, both included, for links to the feed (`from`, `to`). */
 export function scopeDays(scope: AnalyticsScope): { from: string; to: string } {
-  const { from, days } = daysOf(scope);
+  const { from, days } = seriesPeriod(scope);
   return { from, to: addDays(from, days - 1) };
 }

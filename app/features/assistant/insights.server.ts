@@ -6,6 +6,7 @@ import type { Services } from "~/core/context.server";
 import { SENTIMENTS } from "~/core/count.server";
 import type { DayRange, Range } from "~/core/period";
 import type { Reader } from "~/core/reader";
+import type { ProjectScope } from "~/core/scope.server";
 import type { AssistantBlock } from "~/db/assistant-blocks";
 import { barLengths } from "~/ui/charts/geometry.server";
 import {
@@ -31,16 +32,17 @@ import {
   ToolRefusal,
 } from "./tools.server";
 
-/** The analytics queries' scope: the projects' ids, days of the reader's zone and the call's facets. */
-function analyticsScope(reader: Reader, projectIds: string[], range: Range, args: ScopeArgs): AnalyticsScope {
-  return { projectIds, start: range.start, end: range.end, timeZone: reader.timeZone, ...facetsOf(args) };
+/** The analytics queries' scope: the projects, days of the reader's zone and the call's facets. */
+function analyticsScope(reader: Reader, scope: ProjectScope, range: Range, args: ScopeArgs): AnalyticsScope {
+  return { scope, start: range.start, end: range.end, timeZone: reader.timeZone, ...facetsOf(args) };
 }
 
 async function scoped(services: Services, reader: Reader, args: ScopeArgs) {
-  const { projects, scope } = await resolveScope(services, reader, args.projects);
+  const { projects, scope: projectScope } = await resolveScope(services, reader, args.projects);
   const period = resolvePeriod(reader, args.period);
   const ids = projects.map((p) => p.id);
-  return { projects, period, ids, link: linkIds(scope), scope: analyticsScope(reader, ids, period, args) };
+  const scope = analyticsScope(reader, projectScope, period, args);
+  return { projects, period, ids, projectScope, link: linkIds(projectScope), scope };
 }
 
 /** Just the days of a period (results are JSON for the model; titles take them as values). */
@@ -55,10 +57,10 @@ const share = (part: number, whole: number) => (whole ? Math.round((part / whole
 const rounded = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
 
 export async function volumeOverTime(services: Services, reader: Reader, args: ScopeArgs): Promise<ToolOutcome> {
-  const { period, ids, link, scope, projects } = await scoped(services, reader, args);
-  const points = await volume(scope, "day");
+  const { period, projectScope, link, scope, projects } = await scoped(services, reader, args);
+  const points = await volume(services, scope, "day");
   const total = points.reduce((sum, p) => sum + p.total, 0);
-  const before = await kpis(analyticsScope(reader, ids, period.previous, args));
+  const before = await kpis(services, analyticsScope(reader, projectScope, period.previous, args));
   const peak = points.reduce<(typeof points)[number] | null>(
     (best, p) => (!best || p.total > best.total ? p : best),
     null,
@@ -85,9 +87,10 @@ export async function volumeOverTime(services: Services, reader: Reader, args: S
 }
 
 export async function sentimentSplit(services: Services, reader: Reader, args: ScopeArgs): Promise<ToolOutcome> {
-  const { period, ids, link, scope } = await scoped(services, reader, { ...args, sentiment: undefined });
-  const now = await kpis(scope);
-  const before = await kpis(analyticsScope(reader, ids, period.previous, args));
+  const unfiltered = { ...args, sentiment: undefined };
+  const { period, projectScope, link, scope } = await scoped(services, reader, unfiltered);
+  const now = await kpis(services, scope);
+  const before = await kpis(services, analyticsScope(reader, projectScope, period.previous, unfiltered));
   const whole = now.positive + now.neutral + now.negative;
   return {
     result: {
@@ -119,7 +122,7 @@ export async function sentimentSplit(services: Services, reader: Reader, args: S
 
 export async function shareOfVoice(services: Services, reader: Reader, args: ScopeArgs): Promise<ToolOutcome> {
   const { period, link, scope } = await scoped(services, reader, args);
-  const voice = await voiceQuery(reader, scope, reader.language, "day");
+  const voice = await voiceQuery(services, reader, scope, reader.language, "day");
   // A competitor the reader may not see is "other", without its name (analytics' own rule).
   const entries = voice.entries.map((e) => ({
     name: e.name,
@@ -157,7 +160,7 @@ export async function topList(services: Services, reader: Reader, args: z.infer<
   const limit = args.limit ?? 5;
   const title = { key: `blocks.top.${args.kind}`, values: days(period) };
   if (args.kind === "terms") {
-    const terms = await trendingTerms(scope, { start: period.previous.start, end: scope.start }, { limit });
+    const terms = await trendingTerms(services, scope, { start: period.previous.start, end: scope.start }, { limit });
     return {
       result: {
         period: days(period),
@@ -181,8 +184,8 @@ export async function topList(services: Services, reader: Reader, args: z.infer<
   }
   const rows =
     args.kind === "sources"
-      ? await topSources(scope, reader.language, limit)
-      : (await topAuthors(scope, limit)).map((a) => ({ ...a, name: a.author }));
+      ? await topSources(services, scope, reader.language, limit)
+      : (await topAuthors(services, scope, limit)).map((a) => ({ ...a, name: a.author }));
   return {
     result: {
       period: days(period),
@@ -237,15 +240,20 @@ export async function compare(
   if (!byProject && projects.length === 0) throw new ToolRefusal("This user has no projects to compare.");
   const first = periods[0] ?? resolvePeriod(reader, undefined);
   const sides = byProject
-    ? projects.slice(0, 2).map((p) => ({ label: p.name, ids: [p.id], link: [p.id], range: first as Range & DayRange }))
+    ? projects
+        .slice(0, 2)
+        .map((p) => ({ label: p.name, scope: [p.id], link: [p.id], range: first as Range & DayRange }))
     : [first, periods[1] ?? first.previous].map((range) => ({
         label: `${range.from}..${range.to}`,
-        ids: projects.map((p) => p.id),
+        scope,
         link: linkIds(scope),
         range,
       }));
   const figures = await Promise.all(
-    sides.map(async (side) => ({ ...side, ...(await kpis(analyticsScope(reader, side.ids, side.range, args))) })),
+    sides.map(async (side) => ({
+      ...side,
+      ...(await kpis(services, analyticsScope(reader, side.scope, side.range, args))),
+    })),
   );
   return {
     result: {

@@ -1,8 +1,14 @@
-// Mentions: which messages are linked to which projects, and the queries that read them back. Callers
-// pass project ids they have already checked the user may see (see features/projects).
-import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
-import { getDb, queryRows } from "../../db/client.server.ts";
-import { dailyRollups, messageProjects, messages, sources, type Translations } from "../../db/schema.ts";
+// Mentions as the overview and the project page show them: the newest ones of a scope, and a project's
+// chart, sources and latest mentions. Counting goes through core/count (ADR 043); who sees what through
+// core/scope.
+import { sql } from "drizzle-orm";
+import type { Services } from "../../core/context.server.ts";
+import { countBy, EVER, mentionSeries } from "../../core/count.server.ts";
+import { type Period, periodOf, presetDays, today } from "../../core/period.ts";
+import type { Reader } from "../../core/reader.ts";
+import { canSeeProject, type ProjectScope } from "../../core/scope.server.ts";
+import { queryRows, uuidArray, uuids } from "../../core/sql.server.ts";
+import type { Translations } from "../../db/schema.ts";
 import { inLanguage } from "../../lib/translations.ts";
 
 let generation = 0;
@@ -14,6 +20,27 @@ export function mentionsChanged() {
 
 export function mentionsGeneration() {
   return generation;
+}
+
+/**
+ * Answers kept for `ms` per question and dropped as soon as mentions change (their generation): a screen's
+ * figures under load, shared by every request that asks the same. A failure is not kept.
+ */
+export function keptWhileMentionsUnchanged(ms: number, max = 1_000) {
+  const kept = new Map<string, { until: number; generation: number; answer: Promise<unknown> }>();
+  return <T>(question: unknown, compute: () => Promise<T>): Promise<T> => {
+    const key = JSON.stringify(question);
+    const now = Date.now();
+    const entry = kept.get(key);
+    if (entry && entry.until > now && entry.generation === generation) return entry.answer as Promise<T>;
+    kept.delete(key);
+    // Map order is insertion order: the first entry is the oldest.
+    if (kept.size >= max) kept.delete(kept.keys().next().value as string);
+    const answer = compute();
+    kept.set(key, { until: now + ms, generation, answer });
+    answer.catch(() => kept.get(key)?.answer === answer && kept.delete(key));
+    return answer;
+  };
 }
 
 export type DayVolume = { day: string; positive: number; neutral: number; negative: number };
@@ -39,80 +66,76 @@ export function mentionsInLanguage(mentions: LatestMention[], language: string) 
   }));
 }
 
-/** Mentions of these projects per UTC day for the last 30 days, by sentiment (from the rollups). */
-export async function volumeLast30Days(projectIds: string[]): Promise<DayVolume[]> {
-  const rollups = await getDb()
-    .select({
-      day: dailyRollups.day,
-      sentiment: dailyRollups.sentiment,
-      count: sql<number>`sum(${dailyRollups.count})::int`,
-    })
-    .from(dailyRollups)
-    .where(
-      and(
-        inArray(dailyRollups.projectId, projectIds),
-        gte(dailyRollups.day, sql`(now() AT TIME ZONE 'UTC')::date - 29`),
-      ),
-    )
-    .groupBy(dailyRollups.day, dailyRollups.sentiment);
-  const today = new Date();
-  return Array.from({ length: 30 }, (_, i) => {
-    const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - 29 + i))
-      .toISOString()
-      .slice(0, 10);
-    const of = (s: string) => Number(rollups.find((r) => r.day === day && r.sentiment === s)?.count ?? 0);
-    return { day, positive: of("positive"), neutral: of("neutral"), negative: of("negative") };
-  });
+/** A series of days as the volume chart draws it. */
+export function dayVolumes(series: Array<{ key: string } & Omit<DayVolume, "day">>): DayVolume[] {
+  return series.map(({ key, positive, neutral, negative }) => ({ day: key, positive, neutral, negative }));
 }
 
 /**
- * The newest mentions of these projects, each once. Each project's newest links come from the feed
- * index (a few rows per project, however many mentions there are); only the winners are joined.
+ * The newest mentions of a scope, each once, archived ones left out ("all" is the feed of all projects).
+ * Each project's newest links come from the feed index (a few rows per project, however many mentions there
+ * are); only the winners are joined.
  */
-export async function latestMentions(projectIds: string[], limit: number): Promise<LatestMention[]> {
-  if (projectIds.length === 0) return [];
-  const ids = sql`ARRAY[${sql.join(
-    projectIds.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::uuid[]`;
-  const rows = await queryRows<Omit<LatestMention, "publishedAt"> & { publishedAt: Date | string }>(sql`
+export async function latestMentions({ db }: Services, scope: ProjectScope, limit: number): Promise<LatestMention[]> {
+  if (scope !== "all" && scope.length === 0) return [];
+  const newest =
+    scope === "all"
+      ? sql`SELECT m.id AS message_id, m.published_at FROM messages m WHERE NOT m.is_archived
+          ORDER BY m.published_at DESC LIMIT ${limit}`
+      : sql`SELECT DISTINCT ON (newest.message_id) newest.message_id, newest.published_at
+          FROM unnest(${uuidArray(scope)}) AS p(id)
+          CROSS JOIN LATERAL (
+            SELECT mp.message_id, mp.published_at FROM message_projects mp JOIN messages a ON a.id = mp.message_id
+            WHERE mp.project_id = p.id AND NOT a.is_archived ORDER BY mp.published_at DESC LIMIT ${limit}
+          ) newest`;
+  const rows = await queryRows<Omit<LatestMention, "publishedAt"> & { publishedAt: Date | string }>(
+    db,
+    sql`
     SELECT m.id, m.title, m.text, m.url, m.author, m.published_at AS "publishedAt", m.sentiment,
       s.name AS source, s.translations AS "sourceTranslations", s.type AS "sourceType"
-    FROM (
-      SELECT DISTINCT ON (newest.message_id) newest.message_id, newest.published_at
-      FROM unnest(${ids}) AS p(id)
-      CROSS JOIN LATERAL (
-        SELECT mp.message_id, mp.published_at FROM message_projects mp
-        WHERE mp.project_id = p.id ORDER BY mp.published_at DESC LIMIT ${limit}
-      ) newest
-    ) links
+    FROM (${newest}) links
     JOIN messages m ON m.id = links.message_id
     JOIN sources s ON s.id = m.source_id
     ORDER BY links.published_at DESC, m.id
-    LIMIT ${limit}`);
+    LIMIT ${limit}`,
+  );
   return rows.map((row) => ({ ...row, publishedAt: new Date(row.publishedAt) }));
 }
 
-/** The sources that fed a project most, with how many of its mentions each brought. */
-export async function topSources(projectId: string, limit: number, language: string) {
-  const rows = await getDb()
-    .select({
-      id: sources.id,
-      name: sources.name,
-      translations: sources.translations,
-      type: sources.type,
-      mentions: sql<number>`count(*)::int`,
-    })
-    .from(messageProjects)
-    .innerJoin(messages, eq(messages.id, messageProjects.messageId))
-    .innerJoin(sources, eq(sources.id, messages.sourceId))
-    .where(eq(messageProjects.projectId, projectId))
-    .groupBy(sources.id, sources.name, sources.type)
-    .orderBy(desc(sql`count(*)`))
-    .limit(limit);
-  return rows.map(({ translations, ...s }) => ({
-    ...s,
-    name: inLanguage({ name: s.name, translations }, "name", language),
-    mentions: Number(s.mentions),
-  }));
+/** The sources that brought a scope the most mentions, ever, with how many each brought. */
+export async function topSources({ db }: Services, scope: ProjectScope, limit: number, language: string) {
+  const counts = [...(await countBy(db, { scope, ...EVER }, "source"))]
+    .filter(([, totals]) => totals.total > 0)
+    .sort((a, b) => b[1].total - a[1].total)
+    .slice(0, limit);
+  if (counts.length === 0) return [];
+  const named = await queryRows<{ id: string; name: string; translations: Translations; type: string }>(
+    db,
+    sql`SELECT id, name, translations, type FROM sources WHERE id = ANY(${uuidArray(uuids(counts.map(([id]) => id)))})`,
+  );
+  const byId = new Map(named.map((s) => [s.id, s]));
+  return counts.flatMap(([id, totals]) => {
+    const source = byId.get(id);
+    return source
+      ? [{ id, name: inLanguage(source, "name", language), type: source.type, mentions: totals.total }]
+      : [];
+  });
+}
+
+/** The project page's mentions: the reader's last 30 days per day, the latest mentions, the feeding sources. */
+export async function projectActivity(services: Services, reader: Reader, projectId: string, now = new Date()) {
+  if (!canSeeProject(reader, projectId)) return null;
+  const period: Period = periodOf(presetDays("30", today(reader.timeZone, now)), reader.timeZone, "30");
+  const scope = [projectId];
+  const [volume, recent, sources] = await Promise.all([
+    mentionSeries(services.db, { scope }, period),
+    latestMentions(services, scope, 8),
+    topSources(services, scope, 12, reader.language),
+  ]);
+  return {
+    period: { from: period.from, to: period.to },
+    volume: dayVolumes(volume),
+    recent: mentionsInLanguage(recent, reader.language),
+    sources,
+  };
 }

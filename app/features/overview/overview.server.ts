@@ -1,52 +1,65 @@
+// The overview (/): the chosen project, or every project the reader can see, over the last 7, 30 or 90 days
+// of their zone. Figures count through core/count (ADR 043), the same numbers analytics and the feed show.
 import type { Services } from "../../core/context.server";
-import type { CurrentUser } from "../../core/reader";
+import { countMentions, type MentionQuery, mentionSeries } from "../../core/count.server";
+import { type Period, periodOf, presetDays, today } from "../../core/period";
+import type { Reader } from "../../core/reader";
+import { type ProjectScope, readerScope } from "../../core/scope.server";
 import { alertsOf } from "../alerts/detect.server";
-import { type ResolvedPeriod, resolvePeriod } from "../analytics/period";
-import { type AnalyticsScope, kpis, previousScope, shareOfVoice, volume } from "../analytics/queries.server";
-import { latestMentions, mentionsGeneration, mentionsInLanguage } from "../mentions/mentions.server";
-import type { ProjectListItem } from "../projects/projects.server";
+import { ownShare } from "../analytics/queries.server";
+import { netSentiment } from "../analytics/sentiment";
+import {
+  dayVolumes,
+  keptWhileMentionsUnchanged,
+  latestMentions,
+  mentionsInLanguage,
+} from "../mentions/mentions.server";
 import { myOpenTasks } from "../tasks/my-tasks.server";
-import type { OverviewPeriod } from "./period";
+
+export const OVERVIEW_PERIODS = ["7", "30", "90"] as const;
+export type OverviewPeriod = (typeof OVERVIEW_PERIODS)[number];
+export const DEFAULT_OVERVIEW_PERIOD: OverviewPeriod = "30";
+
+/** The period from the URL (`?period=7|30|90`); anything else is the default. */
+export function overviewPeriod(params: URLSearchParams): OverviewPeriod {
+  const value = params.get("period");
+  return OVERVIEW_PERIODS.includes(value as OverviewPeriod) ? (value as OverviewPeriod) : DEFAULT_OVERVIEW_PERIOD;
+}
 
 export interface Kpis {
   mentions: number;
   reach: number;
   positive: number;
   negative: number;
+  /** (P − N) / (P + N), null without opinionated mentions. */
+  net: number | null;
   /** The scope's part of the mentions of it and its competitor projects, 0…1; null without competitors. */
   shareOfVoice: number | null;
 }
 
-export interface OverviewInput {
-  services: Services;
-  user: CurrentUser;
-  /** The projects the user can see (listProjects). */
-  visible: ProjectListItem[];
-  activeProjectId: string | null;
-  language: string;
-  timeZone: string;
-  period: OverviewPeriod;
+/** A project the overview may cover: one the reader can see. */
+export interface OverviewProject {
+  id: string;
+  name: string;
 }
 
 /**
- * The overview of the chosen project, or of every project the user can see: the period's KPIs against the
- * period before, volume per day, the period's alerts, the user's open tasks and the latest mentions.
+ * The overview of the switcher's project, or of every project the reader can see (`visible`): the period's
+ * KPIs against the period before, volume per day, the period's alerts, the reader's open tasks and the latest
+ * mentions.
  */
-export async function overview({
-  services,
-  user,
-  visible,
-  activeProjectId,
-  language,
-  timeZone,
-  period,
-}: OverviewInput) {
-  const scope = activeProjectId ? visible.filter((p) => p.id === activeProjectId) : visible;
-  const ids = scope.map((p) => p.id);
-  const resolved = resolvePeriod(period, timeZone);
-  const base = { period, from: resolved.from, to: resolved.to, days: resolved.days };
-  const none: Kpis = { mentions: 0, reach: 0, positive: 0, negative: 0, shareOfVoice: null };
-  if (ids.length === 0) {
+export async function overview(
+  services: Services,
+  reader: Reader,
+  visible: OverviewProject[],
+  period: OverviewPeriod,
+  now = new Date(),
+) {
+  const days = periodOf(presetDays(period, today(reader.timeZone, now)), reader.timeZone, period);
+  const chosen = reader.activeProjectId ? visible.filter((p) => p.id === reader.activeProjectId) : visible;
+  const base = { period, periods: OVERVIEW_PERIODS, from: days.from, to: days.to, days: days.days };
+  if (chosen.length === 0) {
+    const none: Kpis = { mentions: 0, reach: 0, positive: 0, negative: 0, net: null, shareOfVoice: null };
     return {
       ...base,
       project: null,
@@ -59,81 +72,59 @@ export async function overview({
       tasks: { total: 0, items: [] },
     };
   }
-
-  const [figures, tasks] = await Promise.all([
-    figuresOf(services, user, { projectIds: ids, timeZone, start: resolved.start, end: resolved.end }, resolved),
-    myOpenTasks(services, { ...user, language, timeZone, activeProjectId }),
-  ]);
-  const names = new Map(scope.map((p) => [p.id, p.name]));
+  const scope = reader.activeProjectId ? [reader.activeProjectId] : readerScope(reader);
+  const [figures, tasks] = await Promise.all([figuresOf(services, reader, scope, days), myOpenTasks(services, reader)]);
+  const names = new Map(chosen.map((p) => [p.id, p.name]));
   return {
     ...base,
-    project: activeProjectId ? (scope[0] ?? null) : null,
-    projectCount: scope.length,
+    project: reader.activeProjectId ? (chosen[0] ?? null) : null,
+    projectCount: chosen.length,
     current: figures.current,
     previous: figures.previous,
-    volume: figures.volume.map(({ key, positive, neutral, negative }) => ({ day: key, positive, neutral, negative })),
-    recent: mentionsInLanguage(figures.recent, language),
+    volume: figures.volume,
+    recent: mentionsInLanguage(figures.recent, reader.language),
     alerts: figures.alerts.map((a) => ({ ...a, projectName: names.get(a.projectId) ?? "" })),
     tasks,
   };
 }
 
-// The figures of a set of projects and a period are kept for a few seconds, shared by every request with
-// that scope: under load most requests then skip the database. New or re-matched mentions raise the
-// mentions generation, which drops every kept entry; an alert, found after its mentions, shows within the
-// few seconds. (Share of voice counts only the scope's own part of
-// the comparison, which is the same whoever asks, so the first asker's figures serve everyone.)
-const KEEP_MS = 5_000;
-const MAX_SCOPES = 1_000;
-type Figures = ReturnType<typeof queryFigures>;
-const kept = new Map<string, { until: number; generation: number; figures: Figures }>();
+// The figures of a scope and a period are kept for a few seconds, shared by every request with that scope:
+// under load most requests then skip the database. New or re-matched mentions drop them; an alert, found
+// after its mentions, shows within the few seconds. (Share of voice counts only the scope's own part of the
+// comparison, which is the same whoever asks, so the first asker's figures serve everyone.)
+const keptFigures = keptWhileMentionsUnchanged(5_000);
 
-function figuresOf(services: Services, user: CurrentUser, scope: AnalyticsScope, period: ResolvedPeriod): Figures {
-  const key = `${[...scope.projectIds].sort().join(",")}|${scope.timeZone}|${period.from}|${period.to}`;
-  const now = Date.now();
-  const generation = mentionsGeneration();
-  const entry = kept.get(key);
-  if (entry && entry.until > now && entry.generation === generation) return entry.figures;
-  kept.delete(key);
-  // Map order is insertion order: the first entry is the oldest.
-  if (kept.size >= MAX_SCOPES) kept.delete(kept.keys().next().value as string);
-  const figures = queryFigures(services, user, scope, previousScope(scope, period.previous), period);
-  kept.set(key, { until: now + KEEP_MS, generation, figures });
-  // A failure is not kept: the next request asks again.
-  figures.catch(() => kept.get(key)?.figures === figures && kept.delete(key));
-  return figures;
+function figuresOf(services: Services, reader: Reader, scope: ProjectScope, period: Period) {
+  const question = [scope === "all" ? "all" : [...scope].sort(), period.timeZone, period.from, period.to];
+  return keptFigures(question, () => queryFigures(services, reader, scope, period));
 }
 
 /** The period's KPIs and those of the period before, volume per day, the latest mentions and the alerts. */
-async function queryFigures(
-  services: Services,
-  user: CurrentUser,
-  scope: AnalyticsScope,
-  before: AnalyticsScope,
-  days: ResolvedPeriod,
-) {
+async function queryFigures(services: Services, reader: Reader, scope: ProjectScope, period: Period) {
+  const query: MentionQuery = { scope, start: period.start, end: period.end };
+  const before: MentionQuery = { ...query, ...period.previous };
+  const voiceOf = (q: MentionQuery) => ownShare(services, reader, { ...q, timeZone: period.timeZone });
   const [now, then, voiceNow, voiceThen, perDay, recent, periodAlerts] = await Promise.all([
-    kpis(scope),
-    kpis(before),
-    shareOfVoice(user, scope, "en", "day"),
-    shareOfVoice(user, before, "en", "day"),
-    volume(scope, "day"),
-    latestMentions(scope.projectIds, 6),
-    alertsOf(services, scope.projectIds, days),
+    countMentions(services.db, query),
+    countMentions(services.db, before),
+    voiceOf(query),
+    voiceOf(before),
+    mentionSeries(services.db, query, { ...period, bucket: "day" }),
+    latestMentions(services, scope, 6),
+    alertsOf(services, scope, { from: period.from, to: period.to }),
   ]);
-  const own = (voice: Awaited<ReturnType<typeof shareOfVoice>>) =>
-    voice.entries.some((e) => !e.own) ? voice.entries.filter((e) => e.own).reduce((sum, e) => sum + e.share, 0) : null;
-  const figures = (k: typeof now, voice: typeof voiceNow): Kpis => ({
-    mentions: k.mentions,
-    reach: k.reach,
-    positive: k.positive,
-    negative: k.negative,
-    shareOfVoice: own(voice),
+  const figures = (totals: typeof now, share: number | null): Kpis => ({
+    mentions: totals.total,
+    reach: totals.reach,
+    positive: totals.positive,
+    negative: totals.negative,
+    net: netSentiment(totals),
+    shareOfVoice: share,
   });
   return {
     current: figures(now, voiceNow),
     previous: figures(then, voiceThen),
-    volume: perDay,
+    volume: dayVolumes(perDay),
     recent,
     alerts: periodAlerts,
   };

@@ -7,7 +7,6 @@ import type { Database } from "../../db/client.server";
 import { keptRead } from "../../db/kept-reads.server";
 import { projects, userPreferences } from "../../db/schema";
 import { inLanguage, withoutTranslations } from "../../lib/translations";
-import { latestMentions, mentionsInLanguage, topSources, volumeLast30Days } from "../mentions/mentions.server";
 import { queueRematch } from "./rematch.server";
 import type { ProjectInput } from "./schemas";
 
@@ -147,14 +146,4 @@ export async function deleteProject(services: Services, audience: Audience, id: 
 export async function forgetDeletedProjects({ db }: Services, ids: string[]) {
   if (ids.length === 0) return;
   await db.update(userPreferences).set({ activeProjectId: null }).where(inArray(userPreferences.activeProjectId, ids));
-}
-
-/** What the detail page shows besides the rules: 30-day volume by sentiment, latest mentions, feeding sources. */
-export async function projectDetail(project: Project, language: string) {
-  const [volume, recent, feeding] = await Promise.all([
-    volumeLast30Days([project.id]),
-    latestMentions([project.id], 8),
-    topSources(project.id, 12, language),
-  ]);
-  return { volume, recent: mentionsInLanguage(recent, language), sources: feeding };
 }

@@ -2,12 +2,12 @@ import { and, desc, eq, gte, inArray, lt } from "drizzle-orm";
 import type { Services } from "../../core/context.server";
 import { countMentions, mentionSeries } from "../../core/count.server";
 import { periodOf, type Range } from "../../core/period";
-import { type CurrentUser, projectAudience } from "../../core/reader";
+import { projectAudience } from "../../core/reader";
 import { inScope, type ProjectScope, visibleScope } from "../../core/scope.server";
 import { messageProjects, messages, projects, type reports, sources } from "../../db/schema";
 import { inLanguage } from "../../lib/translations";
 import { type AnalyticsScope, shareOfVoice, topAuthors, topSources, trendingTerms } from "../analytics/queries.server";
-import { netSentiment } from "../overview/sentiment";
+import { netSentiment } from "../analytics/sentiment";
 import type { ReportSnapshot, SnapshotMention } from "./snapshot";
 
 type Report = typeof reports.$inferSelect;
@@ -28,13 +28,8 @@ export async function buildSnapshot(services: Services, report: Report, now: Dat
   const period = periodOf({ from: report.periodStart, to: report.periodEnd }, report.timeZone);
   const audience = projectAudience(project.id);
   const scope = visibleScope(audience);
-  const analytics: AnalyticsScope = {
-    projectIds: [project.id],
-    timeZone: report.timeZone,
-    start: period.start,
-    end: period.end,
-  };
-  const previous = { ...analytics, ...period.previous };
+  const analytics: AnalyticsScope = { scope, timeZone: report.timeZone, start: period.start, end: period.end };
+  const previous = { start: period.previous.start, end: period.previous.end };
   const wants = (section: Report["sections"][number]) => report.sections.includes(section);
   const language = report.language;
 
@@ -43,10 +38,10 @@ export async function buildSnapshot(services: Services, report: Report, now: Dat
     countMentions(db, { scope, start: period.previous.start, end: period.previous.end }),
     wants("volume") ? mentionSeries(db, { scope }, { ...period, bucket: "day" }) : [],
     // A competitor is named only if a member of the project may see it.
-    wants("share_of_voice") ? shareOfVoice(audience as CurrentUser, analytics, language, "day") : { entries: [] },
-    wants("top_sources") ? topSources(analytics, language, TABLE_ROWS) : [],
-    wants("top_authors") ? topAuthors(analytics, TABLE_ROWS) : [],
-    wants("trending_terms") ? trendingTerms(analytics, previous, { limit: TABLE_ROWS }) : [],
+    wants("share_of_voice") ? shareOfVoice(services, audience, analytics, language, "day") : { entries: [] },
+    wants("top_sources") ? topSources(services, analytics, language, TABLE_ROWS) : [],
+    wants("top_authors") ? topAuthors(services, analytics, TABLE_ROWS) : [],
+    wants("trending_terms") ? trendingTerms(services, analytics, previous, { limit: TABLE_ROWS }) : [],
     wants("top_mentions") ? topMentions(services, report, scope, period) : [],
   ]);
 
