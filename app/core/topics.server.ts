@@ -8,7 +8,7 @@
 // holds the ids). How many mentions the side has is then estimated from the sample: exact when all were read.
 import { type SQL, sql } from "drizzle-orm";
 import type { Services } from "./context.server.ts";
-import type { Sentiment } from "./count.server.ts";
+import { countMentions, type Sentiment } from "./count.server.ts";
 import type { Range } from "./period.ts";
 import { inScope, mentionInScope, type ProjectScope } from "./scope.server.ts";
 import { instant, queryRows, textArray, uuidArray } from "./sql.server.ts";
@@ -127,34 +127,25 @@ export async function findTopics(services: Services, query: TopicQuery): Promise
     sql`m.published_at >= ${instant(range.start)} AND m.published_at < ${instant(range.end)} AND ${sql.join(where, sql` AND `)} AND ${which}`;
   const rest = scope === "all" && sentiments.length === 0 ? null : sql`NOT (${chosen})`;
 
-  // The rollups' counts (per project: a mention of two projects counts twice; unmatched mentions are not there).
-  const rollups = (range: Range, projects: ProjectScope, bySentiment: boolean) => {
-    const conditions = [
-      inScope(projects, sql`h.project_id`),
-      sql`h.hour >= ${instant(range.start)} AND h.hour < ${instant(range.end)}`,
-      ...narrow((name) => (name === "type" ? sql`h.source_type::text` : sql`h.language`)),
-    ];
-    if (bySentiment && sentiments.length) conditions.push(sql`h.sentiment::text = ANY(${textArray(sentiments)})`);
-    return sql`(SELECT coalesce(sum(h.count), 0) FROM hourly_rollups h WHERE ${sql.join(conditions, sql` AND `)})`;
-  };
-  const [[sizes], own] = await Promise.all([
-    queryRows<{ current: number; previous: number; workspace: number }>(
-      db,
-      sql`SELECT ${rollups(period, scope, true)}::int AS current, ${rollups(previous, scope, true)}::int AS previous,
-        ${rollups(period, "all", false)}::int AS workspace`,
-    ),
+  // Each side's size, from the rollups (core/count): how much of it the sample must read.
+  const facets = { sourceTypes: query.sourceTypes, languages: query.languages };
+  const total = (range: Range, within: ProjectScope, bySentiment: boolean) =>
+    countMentions(db, { scope: within, ...range, ...facets, sentiments: bySentiment ? sentiments : undefined }).then(
+      (counted) => counted.total,
+    );
+  const [size, sizeBefore, sizeWorkspace, own] = await Promise.all([
+    total(period, scope, true),
+    total(previous, scope, true),
+    total(period, "all", false),
     queryRows<{ name: string; keywords: string[]; required_words: string[] }>(
       db,
       sql`SELECT name, keywords, required_words FROM projects WHERE ${inScope(scope, sql`id`)}`,
     ),
   ]);
-  const size = sizes ?? { current: 0, previous: 0, workspace: 0 };
   const [current, before, workspace] = await Promise.all([
-    readSide(db, during(period, chosen), size.current, sample),
-    readSide(db, during(previous, chosen), size.previous, sample),
-    rest && against.includes("workspace")
-      ? readSide(db, during(period, rest), size.workspace - size.current, sample)
-      : EMPTY,
+    readSide(db, during(period, chosen), size, sample),
+    readSide(db, during(previous, chosen), sizeBefore, sample),
+    rest && against.includes("workspace") ? readSide(db, during(period, rest), sizeWorkspace - size, sample) : EMPTY,
   ]);
   return extractTopics(
     { current, previous: before, workspace },

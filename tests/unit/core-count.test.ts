@@ -87,7 +87,7 @@ afterAll(() => handle.close());
 async function direct(query: MentionQuery, extra: SQL = sql`true`) {
   const scope =
     query.scope === "all"
-      ? sql`true`
+      ? sql`m.id IN (SELECT message_id FROM message_projects)`
       : sql`m.id IN (SELECT message_id FROM message_projects WHERE project_id = ANY(${uuidArray(query.scope)}))`;
   const filters = [sql`true`];
   if (query.sentiments?.length) filters.push(sql`m.sentiment::text = ANY(${textArray(query.sentiments)})`);
@@ -289,7 +289,7 @@ describe("the counting policy", () => {
     expect(await of([blue], { start: range.start, end: new Date("2026-06-03T00:00:00Z") })).toBe(0);
   });
 
-  it("counts mentions that match no project in 'all' only, and follows a project's deletion", async () => {
+  it("counts the mentions of existing projects, in 'all' too, and follows a project's deletion", async () => {
     const source = await aSource(handle);
     const range = { start: new Date("2026-07-01T00:00:00Z"), end: new Date("2026-07-02T00:00:00Z") };
     const doomed = (await aProject(handle, { name: "Doomed" })).id;
@@ -301,12 +301,13 @@ describe("the counting policy", () => {
     });
     await mentions(handle, { source, projectIds: [doomed], items: [{ at: new Date("2026-07-01T06:00:00Z") }] });
     const count = (scope: ProjectScope) => countMentions(db(), { scope, ...range }).then((t) => t.total);
-    expect(await count("all")).toBe(4);
+    // A mention that matches no project is in no total, "all" included (ADR 042).
+    expect(await count("all")).toBe(3);
     expect(await count([red, blue, green, doomed])).toBe(3);
     await handle.db.delete(projects).where(eq(projects.id, doomed));
     // Its mentions stay, now matching Red or nothing; an old link or account naming it finds nothing.
     expect([await count("all"), await count([red]), await count([doomed]), await count([doomed, red])]).toEqual([
-      4, 2, 0, 2,
+      2, 2, 0, 2,
     ]);
     expect(await count([doomed])).toBe((await direct({ scope: [doomed], ...range })).total);
     expect((await countByProject(db(), { scope: "all", ...range })).has(doomed)).toBe(false);
