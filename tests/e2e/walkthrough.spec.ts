@@ -199,8 +199,9 @@ async function pageDefects(page: Page, url: string, lng: string): Promise<string
       const style = getComputedStyle(input);
       context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
       const room = input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
-      if (context.measureText(input.placeholder).width > room + 1)
-        out.push(`placeholder cut off: "${input.placeholder}"`);
+      const width = context.measureText(input.placeholder).width;
+      if (width > room + 1)
+        out.push(`placeholder cut off: "${input.placeholder}" (${width.toFixed()} px in ${room} px)`);
     }
     return out;
   });
