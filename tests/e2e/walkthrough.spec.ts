@@ -100,6 +100,9 @@ async function signedInPages(page: Page): Promise<string[]> {
   await page.goto("/sources?sort=type&dir=desc");
   const source = await page.locator('tbody th a[href^="/sources/"]').first().getAttribute("href");
   expect(source, "a source to open").toBeTruthy();
+  // And one that is fetched on a schedule (last on that page), whose last fetch and fetch history must agree.
+  const fetched = await page.locator('tbody th a[href^="/sources/"]').last().getAttribute("href");
+  expect(fetched, "a fetched source to open").toBeTruthy();
   await page.goto("/tasks");
   const task = await page.locator('tbody th a[href^="/tasks/"]').first().getAttribute("href");
   expect(task, "a task to open").toBeTruthy();
@@ -135,6 +138,7 @@ async function signedInPages(page: Page): Promise<string[]> {
     "/sources/new?type=telegram",
     source as string,
     `${source}/edit`,
+    fetched as string,
     "/tasks",
     "/tasks?view=board",
     "/tasks/new",
