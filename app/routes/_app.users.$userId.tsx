@@ -22,9 +22,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     listProjects(services, reader),
   ]);
   const shown = found(user);
-  const { displayName, username, firstName } = toCurrentUser(shown);
+  const { displayName } = toCurrentUser(shown);
   return {
-    user: { ...shown, displayName, username, firstName },
+    user: { ...shown, displayName },
     events: found(events),
     projects: projects.map((p) => ({ id: p.id, name: p.name })),
     isSelf: params.userId === reader.id,

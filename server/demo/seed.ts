@@ -8,6 +8,7 @@ import { createMatcher } from "../../app/core/matcher.ts";
 import { type Connection, drizzleOn } from "../../app/db/connection.server.ts";
 import * as schema from "../../app/db/schema.ts";
 import { chooseLanguage, type Language } from "../../app/features/sources/language.ts";
+import { isPolled } from "../../app/features/sources/schemas.ts";
 import { lexiconClassifier } from "../../app/features/sources/sentiment.ts";
 import {
   AUTHORS,
@@ -201,13 +202,33 @@ export async function seedDemo(
         ...s,
         // Sources a collector reads are paused: a demo machine may have no internet (and these hosts do
         // not exist), so they would only turn "failing". Webhook and import sources wait for deliveries.
-        status: s.type === "webhook" || s.type === "manual" ? ("active" as const) : ("paused" as const),
-        lastFetchedAt: new Date(now.getTime() - Math.floor(rnd() * 20) * 60_000),
-        lastResult: "ok" as const,
-        lastNewItems: Math.floor(rnd() * 12),
+        status: isPolled(s.type) ? ("paused" as const) : ("active" as const),
       })),
     )
     .returning();
+  // Each collected source's last hours of fetches, every 15 minutes; the source says what the last one did.
+  // Webhook and import sources are never fetched, so they say nothing about fetching.
+  for (const source of sourceRows.filter((s) => isPolled(s.type))) {
+    const last = now.getTime() - (1 + Math.floor(rnd() * 20)) * 60_000;
+    const attempts = Array.from({ length: 8 }, (_, k) => {
+      const unchanged = k > 0 && rnd() < 0.3;
+      return {
+        sourceId: source.id,
+        startedAt: new Date(last - k * source.pollIntervalMinutes * 60_000),
+        durationMs: 300 + Math.floor(rnd() * 2000),
+        httpStatus: unchanged ? 304 : 200,
+        result: unchanged ? ("not_modified" as const) : ("ok" as const),
+        newItems: unchanged ? 0 : Math.floor(rnd() * 12),
+        duplicateItems: unchanged ? 0 : Math.floor(rnd() * 3),
+      };
+    });
+    await db.insert(schema.fetchAttempts).values(attempts);
+    const latest = attempts[0] as (typeof attempts)[number];
+    await db
+      .update(schema.sources)
+      .set({ lastFetchedAt: latest.startedAt, lastResult: latest.result, lastNewItems: latest.newItems })
+      .where(sql`${schema.sources.id} = ${source.id}`);
+  }
   const weights = SOURCES.map((s) => s.weight);
   const weightSum = weights.reduce((a, b) => a + b, 0);
   const pickSource = () => {
@@ -232,10 +253,13 @@ export async function seedDemo(
 
   const rows: Array<typeof schema.messages.$inferInsert> = [];
   let index = 0;
+  // Each day gets its share of `total`, rounded on the running sum, so the days add up to exactly `total`.
+  let weightSoFar = 0;
   for (let daysAgo = DEMO_DAYS - 1; daysAgo >= 0; daysAgo--) {
-    const count = Math.round((total * (dayWeight[daysAgo] as number)) / weightTotal);
+    weightSoFar += dayWeight[daysAgo] as number;
+    const count = Math.round((total * weightSoFar) / weightTotal) - index;
     const event = EVENTS.find((e) => daysAgo <= e.daysAgo && daysAgo > e.daysAgo - e.span);
-    for (let k = 0; k < count && index < total; k++, index++) {
+    for (let k = 0; k < count; k++, index++) {
       const source = SOURCES[pickSource()] as (typeof SOURCES)[number];
       const sourceRow = sourceRows[SOURCES.indexOf(source)] as { id: string };
       const lang: Lang = source.language ?? pick(["en", "ru", "uz", "uz-Cyrl"] as const);

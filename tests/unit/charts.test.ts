@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { headingOf } from "~/features/mentions/mention-list";
 import { createFormatter, type FormatPreferences } from "~/lib/format";
 import { verdict } from "~/ui/card";
-import { categoryTicks, linearScale, niceTicks } from "~/ui/charts/scale";
+import { AXIS_WIDTHS, axisLabels, linearScale, niceTicks } from "~/ui/charts/scale";
 import { StackedBarChart } from "~/ui/charts/stacked-bar-chart";
 
 describe("chart scales", () => {
@@ -28,15 +28,62 @@ describe("chart scales", () => {
     expect(y(40)).toBe(0);
   });
 
-  it("x labels every n categories, counted back from the last; every other one is major", () => {
-    expect(categoryTicks(30, 7)).toEqual([
-      { index: 1, major: true },
-      { index: 8, major: false },
-      { index: 15, major: true },
-      { index: 22, major: false },
-      { index: 29, major: true },
-    ]);
-    expect(categoryTicks(1, 7)).toEqual([{ index: 0, major: true }]);
+  it("the latest category is always labelled, and a one-category chart has its one label", () => {
+    expect(axisLabels(["Nov 23"])).toEqual([{ index: 0, className: "" }]);
+    expect(axisLabels(Array(30).fill("Nov 23"), { every: 7 }).at(-1)).toEqual({ index: 29, className: "" });
+  });
+});
+
+describe("x-axis labels never overlap, at any width, in any language", () => {
+  const days = (n: number, label: (day: number) => string) => Array.from({ length: n }, (_, i) => label((i % 30) + 1));
+  const cases = {
+    "ru, 30 days": days(30, (d) => `${d} нояб.`),
+    "uz, 30 days, long format": days(30, (d) => `${d}-sentabr`),
+    "uz-Cyrl, 90 days, long format": days(90, (d) => `${d} сентябр`),
+    "ru, 366 days, long format": days(366, (d) => `${d} сентября`),
+    "en, 24 hours": Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, "0")}:00`),
+  };
+  /** The labels a browser shows in a chart `rem` wide: those whose class turns them on at that width. */
+  const shownAt = (labels: ReturnType<typeof axisLabels>, rem: number) =>
+    labels.filter((l) => (AXIS_WIDTHS.find((w) => w.className === l.className)?.rem ?? 0) <= rem).map((l) => l.index);
+  // Measured in Chromium at 12 px, the widest of the interface's fonts: ≤ 0.6 em a character.
+  const extent = (text: string, index: number, n: number, plot: number) => {
+    const width = text.length * 0.6 * 0.75;
+    if (index === n - 1) return [plot - width, plot];
+    if (index === 0) return [0, width];
+    const centre = ((index + 0.5) / n) * plot;
+    return [centre - width / 2, centre + width / 2];
+  };
+
+  for (const [name, labels] of Object.entries(cases)) {
+    it(name, () => {
+      for (const every of [1, 5, 7]) {
+        const valueChars = 6;
+        const axis = axisLabels(labels, { every, valueChars });
+        for (let rem = 10; rem <= 100; rem += 0.5) {
+          // The plot is what the value axis and the gap leave of the chart's width (both in rem).
+          const plot = rem - valueChars * 0.6 * 0.75 - 0.5;
+          const shown = shownAt(axis, rem);
+          expect(shown.at(-1)).toBe(labels.length - 1);
+          for (let k = 1; k < shown.length; k++) {
+            const [a, b] = [shown[k - 1] as number, shown[k] as number];
+            const [, right] = extent(labels[a] as string, a, labels.length, plot);
+            const [left] = extent(labels[b] as string, b, labels.length, plot);
+            expect(right, `${name}, every ${every}, ${rem} rem: ${labels[a]} | ${labels[b]}`).toBeLessThan(
+              left as number,
+            );
+          }
+        }
+      }
+    });
+  }
+
+  it("a wide chart shows more labels than a phone's, every `every`-th at most", () => {
+    const axis = axisLabels(cases["ru, 30 days"], { every: 5, valueChars: 3 });
+    expect(shownAt(axis, 10)).toEqual([29]);
+    expect(shownAt(axis, 16)).toEqual([9, 29]);
+    expect(shownAt(axis, 24)).toEqual([9, 19, 29]);
+    expect(shownAt(axis, 42)).toEqual([4, 9, 14, 19, 24, 29]);
   });
 });
 

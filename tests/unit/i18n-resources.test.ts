@@ -91,3 +91,33 @@ describe("translations", () => {
     expect(await said("ru", 11)).toMatch(/^11 упоминаний /);
   });
 });
+
+/**
+ * `locales/glossary.json`: per figure, its term in each language, the dictionary form first and then the
+ * inflected forms a sentence may need. Every string whose English names the figure (the English term as whole
+ * words) names it with that term in every language; `otherSenses` lists strings where the English word means
+ * something else ("cannot reach one of its services").
+ */
+describe("the glossary of figures", () => {
+  type Entry = Record<string, string[]> & { otherSenses?: string[] };
+  const glossary = JSON.parse(fs.readFileSync(path.join(root, "glossary.json"), "utf8")) as Record<string, Entry>;
+  const all = (lng: string) =>
+    new Map(NAMESPACES.flatMap((ns) => [...load(lng, ns)].map(([k, v]) => [`${ns}:${k}`, v])));
+  const english = all("en");
+
+  for (const [figure, entry] of Object.entries(glossary)) {
+    it(`${figure}: one term per language, wherever a string names it`, () => {
+      const named = new RegExp(`\\b(?:${(entry.en as string[]).join("|")})\\b`, "i");
+      const keys = [...english].filter(([key, value]) => named.test(value) && !entry.otherSenses?.includes(key));
+      expect(keys.length, `${figure} is named somewhere`).toBeGreaterThan(0);
+      for (const lng of LANGUAGES.filter((l) => l !== "en")) {
+        const forms = (entry[lng] as string[]).map((form) => form.toLowerCase());
+        const strings = all(lng);
+        const astray = keys
+          .map(([key]) => [key, strings.get(key) ?? ""])
+          .filter(([, value]) => !forms.some((form) => value.toLowerCase().includes(form)));
+        expect(astray, `${lng} names ${figure} "${forms[0]}"`).toEqual([]);
+      }
+    });
+  }
+});

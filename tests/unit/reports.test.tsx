@@ -313,6 +313,18 @@ describe("times in a report", () => {
   });
 });
 
+describe("an empty section", () => {
+  it("says the period had mentions but none has an author, not that there were no mentions", async () => {
+    const report = await alphaReport();
+    const snapshot = report.snapshot as unknown as ReportSnapshot;
+    const html = await renderReportHtml({ ...report, snapshot: { ...snapshot, topAuthors: [] } });
+    expect(html).toContain("None of this period&#x27;s mentions names its author.");
+    expect(html).not.toContain("No mentions in this period.");
+    const quiet = { ...snapshot, topAuthors: [], kpis: { ...snapshot.kpis, mentions: { value: 0, previous: 0 } } };
+    expect(await renderReportHtml({ ...report, snapshot: quiet })).toContain("No mentions in this period.");
+  });
+});
+
 describe("notes", () => {
   it("become paragraphs and lists, a heading line kept apart from the list under it", () => {
     const html = renderToStaticMarkup(

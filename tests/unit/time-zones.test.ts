@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { loadPreferences } from "~/features/settings/preferences.server";
@@ -8,6 +9,7 @@ import { loader as appLoader, middleware as appMiddleware } from "~/routes/_app"
 import { action as accountAction, loader as accountLoader } from "~/routes/_app.settings.account";
 import { action as signInAction } from "~/routes/sign-in._index";
 import { action as signUpAction } from "~/routes/sign-up._index";
+import { ZONE_CITIES_FILE, zoneCitiesJson } from "../../scripts/zone-cities";
 import { api, startAuthService } from "../support/auth-service";
 import { openTestDatabase } from "../support/builders";
 import { callRoute, cookieFrom, formPost, ORIGIN, routeArgs } from "../support/route";
@@ -103,21 +105,44 @@ describe("the time-zone setting", () => {
     expect((await load(context, "tz=Nowhere%2FLand")).suggestedZone).toBeNull();
   });
 
-  it("lists every zone once, grouped by region, labelled with city, offset and a localised name", () => {
+  it("lists every zone once, grouped by region, labelled with its city in the reader's language and its offset", () => {
     const groups = timeZoneGroups("ru", new Date("2026-01-15T12:00:00Z"));
     expect(groups[0]?.region).toBe("UTC");
     const ids = groups.flatMap((g) => g.zones.map((z) => z.id));
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toContain("Asia/Tashkent");
     const asia = groups.find((g) => g.region === "Asia");
-    expect(asia?.zones.find((z) => z.id === "Asia/Tashkent")?.label).toBe(
-      "Tashkent (UTC+05:00) · Узбекистан, стандартное время",
-    );
+    expect(asia?.zones.find((z) => z.id === "Asia/Tashkent")?.label).toBe("Ташкент (UTC+05:00)");
     // Summer time moves the offset.
-    expect(timeZoneLabel("Europe/Berlin", "en", new Date("2026-07-01T12:00:00Z"))).toBe(
-      "Berlin (UTC+02:00) · Central European Time",
+    expect(timeZoneLabel("Europe/Berlin", "en", new Date("2026-07-01T12:00:00Z"))).toBe("Berlin (UTC+02:00)");
+    expect(timeZoneLabel("America/Argentina/Salta", "en")).toBe("Salta (UTC-03:00)");
+    expect(timeZoneLabel("America/Sao_Paulo", "en")).toBe("São Paulo (UTC-03:00)");
+  });
+
+  it("names each city in the reader's language and script (CLDR's exemplar cities), nothing left in English", () => {
+    const at = new Date("2026-01-15T12:00:00Z");
+    expect(timeZoneLabel("Asia/Tashkent", "uz", at)).toBe("Toshkent (UTC+05:00)");
+    expect(timeZoneLabel("Asia/Tashkent", "uz-Cyrl", at)).toBe("Тошкент (UTC+05:00)");
+    expect(timeZoneLabel("Asia/Samarkand", "uz-Cyrl", at)).toBe("Самарқанд (UTC+05:00)");
+    expect(timeZoneLabel("America/New_York", "uz-Cyrl", at)).toBe("Нью-Йорк (UTC-05:00)");
+    expect(timeZoneLabel("Europe/Moscow", "ru", at)).toBe("Москва (UTC+03:00)");
+    for (const language of ["ru", "uz-Cyrl"]) {
+      const latin = timeZoneGroups(language, at)
+        .flatMap((g) => g.zones)
+        .filter((z) => z.id !== "UTC" && /[A-Za-z]/.test(z.label.replace(/\(UTC.*\)$/, "")));
+      expect(latin, language).toEqual([]);
+    }
+    // Short enough for the select at a phone's width: the city and the offset, no long zone name.
+    const longest = Math.max(
+      ...["en", "ru", "uz", "uz-Cyrl"].flatMap((l) =>
+        timeZoneGroups(l, at).flatMap((g) => g.zones.map((z) => z.label.length)),
+      ),
     );
-    expect(timeZoneLabel("America/Argentina/Salta", "en")).toMatch(/^Salta, Argentina \(UTC-03:00\)/);
+    expect(longest).toBeLessThanOrEqual(40);
+  });
+
+  it("the cities file is what `npm run zone-cities` writes from the installed CLDR data", () => {
+    expect(fs.readFileSync(ZONE_CITIES_FILE, "utf8")).toBe(zoneCitiesJson());
   });
 
   it("the one-click switch stores the zone and comes back to the section; a bad zone stores nothing", async () => {

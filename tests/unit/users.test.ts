@@ -319,7 +319,7 @@ describe("the users table", () => {
   const pageOf = (query: string) => usersTablePage(users, parseTableState(spec, new URLSearchParams(query)));
 
   it("searches, filters, sorts and pages as the URL says, with counts per filter value", async () => {
-    expect((await pageOf("")).rows.map((u) => u.username)).toEqual(["adam", "mia", "zoe"]);
+    expect((await pageOf("")).rows.map((u) => u.displayName)).toEqual(["adam", "mia", "zoe"]);
     expect((await pageOf("q=MIA")).rows.map((u) => u.id)).toEqual(["3"]);
     expect((await pageOf("project=p1")).rows.map((u) => u.id)).toEqual(["2", "3"]);
     expect((await pageOf("project=p1&status=active")).rows.map((u) => u.id)).toEqual(["2"]);

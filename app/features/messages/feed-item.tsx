@@ -158,13 +158,13 @@ export function FeedItemCard({
         <h2 className={cn("line-clamp-2 [overflow-wrap:anywhere]", read ? "font-medium" : "font-semibold")}>
           <Link to={href} preventScrollReset data-open className="hover:underline">
             <span data-user-content>
-              <Highlighted segments={highlight(heading, matched)} />
+              <Highlighted segments={highlight(heading, matched, item.language)} />
             </span>
           </Link>
         </h2>
         {body && (
           <p className="line-clamp-3 text-sm text-muted-foreground [overflow-wrap:anywhere]" data-user-content>
-            <Highlighted segments={snippet(body, matched)} />
+            <Highlighted segments={snippet(body, matched, item.language)} />
           </p>
         )}
         {(item.projects.length > 0 || flags.tags.length > 0) && (

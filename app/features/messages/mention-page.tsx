@@ -79,11 +79,11 @@ export function MentionPage({ data, actionData }: { data: MentionData; actionDat
         </Link>
       </div>
       <h2 id="mention-title" className="text-lg font-semibold [overflow-wrap:anywhere]" data-user-content>
-        <Highlighted segments={highlight(heading, needles)} />
+        <Highlighted segments={highlight(heading, needles, mention.language)} />
       </h2>
       {body && (
         <div className="text-sm whitespace-pre-line [overflow-wrap:anywhere]" data-user-content>
-          <Highlighted segments={highlight(body, needles)} />
+          <Highlighted segments={highlight(body, needles, mention.language)} />
         </div>
       )}
       {mention.url && (

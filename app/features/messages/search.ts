@@ -4,7 +4,8 @@
  * Latin and Cyrillic, no case, diacritics or apostrophes), so the server's query and the page's highlights
  * agree. Plain data and pure functions: the page highlights with them too.
  */
-import { foldWord, foldWords, stripEndings } from "../../core/text.ts";
+import { compileRules, type Match } from "../../core/matcher.ts";
+import { foldWord, foldWords, stripEndings, type TokenizedMessage, tokenize } from "../../core/text.ts";
 
 export interface SearchTerm {
   /** word: its forms (endings stripped, then a prefix); prefix: as typed; phrase: these words in a row. */
@@ -42,10 +43,14 @@ export function simpleQuery(term: SearchTerm): string {
   return `${lexeme(term.kind === "word" ? stripEndings(word) : word)}:*`;
 }
 
-/** Folded word starts (and exact words, from phrases) to highlight in a mention. */
+/**
+ * What to highlight in a mention: the search's folded word starts (and exact words, from phrases), and the
+ * projects' terms it matched, found where the matcher finds them.
+ */
 export interface Needles {
   prefixes: string[];
   exact: string[];
+  terms: ((message: TokenizedMessage) => Match | null) | null;
 }
 
 export function needlesOf(terms: SearchTerm[], matchedTerms: readonly string[] = []): Needles {
@@ -56,8 +61,11 @@ export function needlesOf(terms: SearchTerm[], matchedTerms: readonly string[] =
     if (term.kind === "phrase") exact.push(...term.words);
     else prefixes.push(term.kind === "word" ? stripEndings(term.words[0] as string) : (term.words[0] as string));
   }
-  for (const matched of matchedTerms) prefixes.push(...foldWords(matched.replace(/["«»“”]/g, "")).map(stripEndings));
-  return { prefixes, exact };
+  const keywords = [...new Set(matchedTerms)];
+  const matched = keywords.length
+    ? compileRules({ keywords, requiredWords: [], excludedWords: [], languages: [] })
+    : null;
+  return { prefixes, exact, terms: matched };
 }
 
 export interface Segment {
@@ -67,19 +75,35 @@ export interface Segment {
 
 const WORD = /[\p{L}\p{M}\p{N}'`ʻʼ‘’´]+/gu;
 
-/** The text cut into plain and highlighted parts; React escapes each part, so no HTML ever comes through. */
-export function highlight(text: string, needles: Needles): Segment[] {
-  const segments: Segment[] = [];
-  let at = 0;
+/**
+ * The text cut into plain and highlighted parts; React escapes each part, so no HTML ever comes through.
+ * A project's term is marked exactly where the matcher matches it in the mention's `language` (a phrase
+ * as one mark, inflected forms of its last word, never another word that merely starts the same way).
+ */
+export function highlight(text: string, needles: Needles, language: string | null = null): Segment[] {
+  const marks: Array<[number, number]> = [];
   if (needles.prefixes.length || needles.exact.length) {
     for (const m of text.matchAll(WORD)) {
       const folded = foldWord(m[0]);
-      const hit = needles.exact.includes(folded) || needles.prefixes.some((p) => p && folded.startsWith(p));
-      if (!hit) continue;
-      if (m.index > at) segments.push({ text: text.slice(at, m.index), mark: false });
-      segments.push({ text: m[0], mark: true });
-      at = m.index + m[0].length;
+      if (needles.exact.includes(folded) || needles.prefixes.some((p) => p && folded.startsWith(p))) {
+        marks.push([m.index, m.index + m[0].length]);
+      }
     }
+  }
+  for (const span of needles.terms?.(tokenize({ text, language }))?.spans ?? []) marks.push([span.start, span.end]);
+  // Overlapping marks (a search word inside a matched phrase) read as one.
+  const merged: Array<[number, number]> = [];
+  for (const [start, end] of marks.sort((a, b) => a[0] - b[0])) {
+    const last = merged.at(-1);
+    if (last && start < last[1]) last[1] = Math.max(last[1], end);
+    else merged.push([start, end]);
+  }
+  const segments: Segment[] = [];
+  let at = 0;
+  for (const [start, end] of merged) {
+    if (start > at) segments.push({ text: text.slice(at, start), mark: false });
+    segments.push({ text: text.slice(start, end), mark: true });
+    at = end;
   }
   if (at < text.length) segments.push({ text: text.slice(at), mark: false });
   return segments;
@@ -88,19 +112,15 @@ export function highlight(text: string, needles: Needles): Segment[] {
 const SNIPPET = 280;
 
 /** Up to 280 characters of the text around its first highlight (from the start when there is none). */
-export function snippet(text: string, needles: Needles): Segment[] {
+export function snippet(text: string, needles: Needles, language: string | null = null): Segment[] {
   const clean = text.replace(/\s+/g, " ").trim();
-  if (clean.length <= SNIPPET) return highlight(clean, needles);
-  const first = highlight(clean, needles).findIndex((s) => s.mark);
-  const offset =
-    first < 0
-      ? 0
-      : highlight(clean, needles)
-          .slice(0, first)
-          .reduce((n, s) => n + s.text.length, 0);
+  const marked = highlight(clean, needles, language);
+  if (clean.length <= SNIPPET) return marked;
+  const first = marked.findIndex((s) => s.mark);
+  const offset = first < 0 ? 0 : marked.slice(0, first).reduce((n, s) => n + s.text.length, 0);
   let start = Math.max(0, offset - 60);
   if (start > 0) start = clean.indexOf(" ", start) + 1 || start;
   const end = Math.min(clean.length, start + SNIPPET);
   const cut = `${start > 0 ? "…" : ""}${clean.slice(start, end)}${end < clean.length ? "…" : ""}`;
-  return highlight(cut, needles);
+  return highlight(cut, needles, language);
 }

@@ -76,8 +76,9 @@ function Section({ id, snapshot, t, format }: { id: ReportSection } & Omit<Docum
   );
 }
 
-function Empty({ t }: { t: TFunction }) {
-  return <p className="report-muted">{t("document.empty")}</p>;
+/** A section with nothing to show: the period had no mentions, or (`mentioned`) it had some but not this. */
+function Empty({ t, mentioned = false, because }: { t: TFunction; mentioned?: boolean; because?: string }) {
+  return <p className="report-muted">{t(mentioned && because ? because : "document.empty")}</p>;
 }
 
 function sectionBody(id: ReportSection, s: ReportSnapshot, t: TFunction, format: Formatter): ReactNode {
@@ -168,7 +169,7 @@ function sectionBody(id: ReportSection, s: ReportSnapshot, t: TFunction, format:
       );
     case "top_authors":
       return s.topAuthors.length === 0 ? (
-        <Empty t={t} />
+        <Empty t={t} mentioned={s.kpis.mentions.value > 0} because="document.noAuthors" />
       ) : (
         <Table
           headers={[t("document.author"), t("document.mentions"), t("document.reach")]}
@@ -177,7 +178,7 @@ function sectionBody(id: ReportSection, s: ReportSnapshot, t: TFunction, format:
       );
     case "trending_terms":
       return s.trendingTerms.length === 0 ? (
-        <Empty t={t} />
+        <Empty t={t} mentioned={s.kpis.mentions.value > 0} because="document.noTerms" />
       ) : (
         <Table
           headers={[t("document.term"), t("document.mentions"), t("document.previous")]}

@@ -1,4 +1,5 @@
 import { dayOf } from "../../core/period";
+import ZONE_CITIES from "./zone-cities.json";
 
 export interface TimeZoneChoice {
   id: string;
@@ -22,25 +23,19 @@ function offsetOf(zone: string, at: Date): string {
   return name && name !== "GMT" ? name.slice(3) : "+00:00";
 }
 
-/** "Salta, Argentina" from "America/Argentina/Salta". */
-function cityOf(zone: string): string {
-  const parts = zone.split("/");
-  return (parts.length > 1 ? parts.slice(1).reverse() : parts).join(", ").replaceAll("_", " ");
+/**
+ * The zone's city in the reader's language (CLDR's exemplar cities, written by `npm run zone-cities`, ADR 049);
+ * a zone newer than that list gets the last part of its id.
+ */
+function cityOf(zone: string, language: string): string {
+  const cities: Record<string, string> = ZONE_CITIES[language as keyof typeof ZONE_CITIES] ?? ZONE_CITIES.en;
+  return cities[zone] ?? (zone.split("/").at(-1) as string).replaceAll("_", " ");
 }
 
-/**
- * "Tashkent (UTC+05:00) · Узбекистан, стандартное время": the city first, so a native select's
- * type-ahead finds it, then the offset and the zone's name in the page's language (Intl has no
- * localised city names).
- */
+/** "Тошкент (UTC+05:00)": the city first, so a native select's type-ahead finds it, then the offset. */
 export function timeZoneLabel(zone: string, language: string, at = new Date()): string {
   const offset = `UTC${offsetOf(zone, at)}`;
-  if (zone === "UTC") return offset;
-  const generic = new Intl.DateTimeFormat(language, { timeZone: zone, timeZoneName: "longGeneric" })
-    .formatToParts(at)
-    .find((part) => part.type === "timeZoneName")?.value;
-  const named = generic && !generic.startsWith("GMT") ? ` · ${generic}` : "";
-  return `${cityOf(zone)} (${offset})${named}`;
+  return zone === "UTC" ? offset : `${cityOf(zone, language)} (${offset})`;
 }
 
 // Building 400+ labels takes a few milliseconds: once per language and day (offsets move with summer time).
@@ -60,7 +55,7 @@ export function timeZoneGroups(language: string, at = new Date()): TimeZoneGroup
   }
   const result = [...groups].map(([region, zones]) => ({
     region,
-    zones: zones.sort((a, b) => a.label.localeCompare(b.label)),
+    zones: zones.sort((a, b) => a.label.localeCompare(b.label, language)),
   }));
   if (cache.size > 16) cache.clear();
   cache.set(cacheKey, result);

@@ -152,7 +152,7 @@ export function SourcePage({
           )
         }
       />
-      <div className="mb-6 flex flex-wrap items-center gap-3 text-sm">
+      <div data-last-fetch className="mb-6 flex flex-wrap items-center gap-3 text-sm">
         <SourceStatusBadge status={source.status} />
         {polled && (
           <span className="flex items-center gap-1.5">

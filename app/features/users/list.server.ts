@@ -69,8 +69,7 @@ export async function usersTablePage(users: PublicUser[], requested: State) {
     async () => sorted.length,
     async ({ limit, offset }) =>
       sorted.slice(offset, offset + limit).map((user): UserRow => {
-        const { displayName, username, firstName } = toCurrentUser(user);
-        return { ...user, displayName, username, firstName, allProjects: visibleScope(user) === "all" };
+        return { ...user, displayName: toCurrentUser(user).displayName, allProjects: visibleScope(user) === "all" };
       }),
   );
   return { ...page, counts };

@@ -9,7 +9,7 @@ export function usersTable(projectIds: readonly string[]) {
     sortable: ["name", "email", "status", "created", "lastSignIn"],
     defaultSort: { id: "name", desc: false },
     filters: { role: ROLES, status: USER_STATUSES, project: projectIds },
-    hideable: ["username", "firstName", "roles", "projects", "status", "created", "lastSignIn"],
+    hideable: ["roles", "projects", "status", "created", "lastSignIn"],
     pageSizes: [10, 25, 50, 100],
     defaultPageSize: 25,
   });
@@ -19,8 +19,6 @@ export type UsersTable = ReturnType<typeof usersTable>;
 
 export type UserRow = PublicUser & {
   displayName: string;
-  username: string;
-  firstName: string;
   /** An admin: every project, whatever their projectIds say. */
   allProjects: boolean;
 };

@@ -17,7 +17,7 @@ export const USER_INTENTS = ["update", "deactivate", "reactivate", "delete"] as 
 type Intent = (typeof USER_INTENTS)[number];
 
 export interface UserPageData {
-  user: PublicUser & { displayName: string; username: string; firstName: string };
+  user: PublicUser & { displayName: string };
   events: UserEvent[];
   projects: Array<{ id: string; name: string }>;
   isSelf: boolean;
@@ -103,10 +103,6 @@ export function UserPage({ loaderData, actionData }: { loaderData: UserPageData;
         <div className="flex flex-col gap-6">
           <Card title={t("detail.details")}>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-              <dt className="text-muted-foreground">{t("table.username")}</dt>
-              <dd data-user-content>{user.username}</dd>
-              <dt className="text-muted-foreground">{t("table.firstName")}</dt>
-              <dd data-user-content>{user.firstName}</dd>
               <dt className="text-muted-foreground">{t("table.created")}</dt>
               <dd>
                 <time dateTime={user.createdAt}>{format.dateTime(user.createdAt)}</time>

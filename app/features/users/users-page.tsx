@@ -34,8 +34,6 @@ function userColumns(t: (key: string) => string, format: Formatter, projects: Re
         </Link>
       ),
     },
-    { id: "username", header: t("table.username"), cell: (u) => <span data-user-content>{u.username}</span> },
-    { id: "firstName", header: t("table.firstName"), cell: (u) => <span data-user-content>{u.firstName}</span> },
     { id: "email", header: t("table.email"), cell: (u) => <span data-user-content>{u.email}</span> },
     { id: "roles", header: t("table.roles"), cell: roleNames },
     {

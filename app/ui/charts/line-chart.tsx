@@ -1,8 +1,8 @@
 import { ChartTable } from "./chart-table";
 import type { LineGeometry } from "./geometry.server";
 import { Legend } from "./legend";
-import { categoryTicks } from "./scale";
 import { Tip, useTip } from "./tip";
+import { XAxis } from "./x-axis";
 
 export interface LineSeries {
   key: string;
@@ -129,21 +129,7 @@ export function LineChart({
           <Tip shown={shown} />
         </div>
         <div />
-        <div aria-hidden="true" className="relative mt-1.5 h-4 text-xs whitespace-nowrap text-muted-foreground">
-          {categoryTicks(categories.length, tickEvery).map(({ index, major }) => (
-            <span
-              key={index}
-              className={`absolute ${major ? "" : "hidden @md:inline"}`}
-              style={
-                index === categories.length - 1
-                  ? { right: 0 }
-                  : { left: `${((index + 0.5) / n) * 100}%`, transform: index === 0 ? undefined : "translateX(-50%)" }
-              }
-            >
-              {categories[index]?.axisLabel}
-            </span>
-          ))}
-        </div>
+        <XAxis labels={categories.map((c) => c.axisLabel)} every={tickEvery} valueChars={labelWidth} />
       </div>
       <figcaption>
         <Legend items={series.map((s) => ({ ...s, dash: s.dash ?? "" }))} />

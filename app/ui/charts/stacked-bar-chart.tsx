@@ -1,6 +1,7 @@
 import { ChartTable } from "./chart-table";
-import { categoryTicks, linearScale, niceTicks } from "./scale";
+import { linearScale, niceTicks } from "./scale";
 import { useChartTooltip } from "./tooltip";
+import { XAxis } from "./x-axis";
 
 export interface ChartSeries<K extends string> {
   key: K;
@@ -145,21 +146,7 @@ export function StackedBarChart<K extends string>({
           </div>
         </div>
         <div />
-        <div aria-hidden="true" className="relative mt-1.5 h-4 text-xs whitespace-nowrap text-muted-foreground">
-          {categoryTicks(data.length, tickEvery).map(({ index, major }) => (
-            <span
-              key={index}
-              className={`absolute ${major ? "" : "hidden @md:inline"}`}
-              style={
-                index === data.length - 1
-                  ? { right: 0 }
-                  : { left: center(index), transform: index === 0 ? undefined : "translateX(-50%)" }
-              }
-            >
-              {data[index]?.axisLabel}
-            </span>
-          ))}
-        </div>
+        <XAxis labels={data.map((c) => c.axisLabel)} every={tickEvery} valueChars={labelWidth} />
       </div>
       <figcaption className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
         {topDown.map((s) => (
