@@ -27,7 +27,7 @@ import { PageErrorBoundary } from "~/shell/error-page";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
-import { Pause, Pencil, Play, Trash2 } from "~/ui/icons";
+import { Pause, Pencil, Play, Plug, Trash2 } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.projects.$projectId";
 
@@ -50,6 +50,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     competitors: competitors.filter((c) => c !== null),
     canManage: can(user, "projects.manage"),
     canDelete: can(user, "projects.delete"),
+    canWebhooks: can(user, "projects.webhooks"),
   };
 }
 
@@ -113,6 +114,12 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
         actions={
           loaderData.canManage && (
             <div className="flex flex-wrap gap-2">
+              {loaderData.canWebhooks && (
+                <Link to="webhooks" className={buttonClass("outline")}>
+                  <Plug aria-hidden="true" />
+                  {t("webhooks.open")}
+                </Link>
+              )}
               <Link to="edit" className={buttonClass("outline")}>
                 <Pencil aria-hidden="true" />
                 {t("detail.edit")}

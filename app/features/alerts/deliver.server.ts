@@ -1,6 +1,6 @@
 // Delivery of one alert (ADR 030), the `deliver-alert` job: a notification for every member of the project
 // (and every admin) whose preferences want alerts, and an e-mail to those who also want e-mail about their
-// projects when mail is configured. Idempotent: a retry adds what is missing and sends only what was not sent.
+// projects when mail is configured; then Telegram and the project's webhooks (ADR 045). Idempotent: a retry adds what is missing and sends only what was not sent.
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Services } from "../../core/context.server.ts";
 import { alerts, notifications, projects, userPreferences } from "../../db/schema.ts";
@@ -8,6 +8,7 @@ import { LANGUAGES, type Language } from "../../i18n/config.ts";
 import { mailConfigured, sendMail } from "../../lib/mail.server.ts";
 import { inLanguage } from "../../lib/translations.ts";
 import { projectRecipients } from "./audience.server.ts";
+import { announceAlert } from "./channels.server.ts";
 import { alertFactColumns } from "./detect.server.ts";
 import { alertMail } from "./mail-text.server.ts";
 
@@ -17,6 +18,7 @@ export async function deliverAlert(services: Services, alertId: string): Promise
     .select({
       id: alerts.id,
       ...alertFactColumns,
+      threshold: alerts.threshold,
       deliveredAt: alerts.deliveredAt,
       project: { name: projects.name, translations: projects.translations },
     })
@@ -77,6 +79,10 @@ export async function deliverAlert(services: Services, alertId: string): Promise
       await db.update(notifications).set({ emailedAt: new Date() }).where(eq(notifications.id, notification.id));
     }
   }
+  // Telegram and webhooks: those notified who chose this in Telegram, and the project's endpoints.
+  const announced = { ...alert, timeZone: env.WORKSPACE_TIME_ZONE, projectName: alert.project.name };
+  const notified = recipients.map(({ user, prefs }) => ({ id: user.id, language: prefs?.language }));
+  await announceAlert(services, announced, notified);
   await db.update(alerts).set({ deliveredAt: new Date() }).where(eq(alerts.id, alertId));
 }
 
