@@ -3,8 +3,9 @@
 // Both are stored once per recipient or endpoint, so announcing again (a retried job) sends nothing twice.
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Services } from "../../core/context.server.ts";
-import { telegramChoices, telegramLinks, userPreferences } from "../../db/schema.ts";
+import { type Translations, telegramChoices, telegramLinks, userPreferences } from "../../db/schema.ts";
 import { isLanguage, type Language } from "../../i18n/config.ts";
+import { inLanguage } from "../../lib/translations.ts";
 import type { AlertFacts } from "./alert-text.ts";
 import { projectRecipients } from "./audience.server.ts";
 import { alertChannelText, plainText, type ReportFacts, reportChannelText } from "./channel-text.server.ts";
@@ -35,7 +36,7 @@ const languageOf = (value: string | undefined): Language => (isLanguage(value) ?
 export interface AnnouncedAlert extends AlertFacts {
   id: string;
   threshold: number;
-  projectName: string;
+  project: { name: string; translations: Translations };
 }
 
 /** `recipients`: those the alert's delivery notified, with their interface language. */
@@ -45,7 +46,8 @@ export async function announceAlert(
   recipients: Array<{ id: string; language: string | undefined }>,
 ) {
   const appUrl = services.env.APP_URL;
-  const textIn = (language: Language) => alertChannelText(alert, alert.projectName, language, appUrl);
+  const textIn = (language: Language) =>
+    alertChannelText(alert, inLanguage(alert.project, "name", language), language, appUrl);
   const subject = `alert:${alert.id}`;
   const languageOfUser = new Map(recipients.map((r) => [r.id, languageOf(r.language)]));
   const chats = await chatsChoosing(
@@ -62,7 +64,7 @@ export async function announceAlert(
   await queueTelegramMessages(services, messages);
 
   const facts = {
-    project: { id: alert.projectId, name: alert.projectName },
+    project: { id: alert.projectId, name: alert.project.name },
     alert: {
       day: alert.day,
       timeZone: alert.timeZone,

@@ -80,7 +80,7 @@ export async function deliverAlert(services: Services, alertId: string): Promise
     }
   }
   // Telegram and webhooks: those notified who chose this in Telegram, and the project's endpoints.
-  const announced = { ...alert, timeZone: env.WORKSPACE_TIME_ZONE, projectName: alert.project.name };
+  const announced = { ...alert, timeZone: env.WORKSPACE_TIME_ZONE };
   const notified = recipients.map(({ user, prefs }) => ({ id: user.id, language: prefs?.language }));
   await announceAlert(services, announced, notified);
   await db.update(alerts).set({ deliveredAt: new Date() }).where(eq(alerts.id, alertId));
