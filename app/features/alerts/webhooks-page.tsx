@@ -62,7 +62,8 @@ export function WebhooksPage({
       <div className="flex max-w-3xl flex-col gap-6">
         {result?.secret && <SecretOnce secret={result.secret.secret} />}
         <Card title={t("webhooks.add")}>
-          <Form method="post" className="flex flex-col gap-4">
+          {/* Emptied once an endpoint is added (remounted), kept as typed when refused. */}
+          <Form method="post" key={result?.secret?.id ?? "add"} className="flex flex-col gap-4">
             <input type="hidden" name="intent" value="add" />
             <InputField
               name="url"
