@@ -4,11 +4,12 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Services } from "../../core/context.server.ts";
 import { type Translations, telegramChoices, telegramLinks, userPreferences } from "../../db/schema.ts";
-import { isLanguage, type Language } from "../../i18n/config.ts";
+import type { Language } from "../../i18n/config.ts";
 import { inLanguage } from "../../lib/translations.ts";
 import type { AlertFacts } from "./alert-text.ts";
 import { projectRecipients } from "./audience.server.ts";
 import { alertChannelText, plainText, type ReportFacts, reportChannelText } from "./channel-text.server.ts";
+import { jobLanguage } from "./mail-text.server.ts";
 import { queueTelegramMessages } from "./telegram-send.server.ts";
 import { projectEndpoints, queueWebhookDeliveries } from "./webhooks.server.ts";
 
@@ -31,8 +32,6 @@ function chatsChoosing({ db }: Pick<Services, "db">, projectId: string, kind: Ki
     ) as Promise<Array<{ userId: string; chatId: string }>>;
 }
 
-const languageOf = (value: string | undefined): Language => (isLanguage(value) ? value : "en");
-
 export interface AnnouncedAlert extends AlertFacts {
   id: string;
   threshold: number;
@@ -49,7 +48,7 @@ export async function announceAlert(
   const textIn = (language: Language) =>
     alertChannelText(alert, inLanguage(alert.project, "name", language), language, appUrl);
   const subject = `alert:${alert.id}`;
-  const languageOfUser = new Map(recipients.map((r) => [r.id, languageOf(r.language)]));
+  const languageOfUser = new Map(recipients.map((r) => [r.id, jobLanguage(r.language)]));
   const chats = await chatsChoosing(
     services,
     alert.projectId,
@@ -104,7 +103,7 @@ export async function announceReport(services: Services, report: AnnouncedReport
   );
   const messages = [];
   for (const chat of chats) {
-    const text = plainText(await reportChannelText(report, languageOf(languages.get(chat.userId)), appUrl));
+    const text = plainText(await reportChannelText(report, jobLanguage(languages.get(chat.userId)), appUrl));
     messages.push({ ...chat, subject, text });
   }
   await queueTelegramMessages(services, messages);

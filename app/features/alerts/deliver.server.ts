@@ -4,13 +4,12 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Services } from "../../core/context.server.ts";
 import { alerts, notifications, projects, userPreferences } from "../../db/schema.ts";
-import { LANGUAGES, type Language } from "../../i18n/config.ts";
 import { mailConfigured, sendMail } from "../../lib/mail.server.ts";
 import { inLanguage } from "../../lib/translations.ts";
 import { projectRecipients } from "./audience.server.ts";
 import { announceAlert } from "./channels.server.ts";
 import { alertFactColumns } from "./detect.server.ts";
-import { alertMail } from "./mail-text.server.ts";
+import { alertMail, jobLanguage } from "./mail-text.server.ts";
 
 export async function deliverAlert(services: Services, alertId: string): Promise<void> {
   const { db, env } = services;
@@ -71,7 +70,7 @@ export async function deliverAlert(services: Services, alertId: string): Promise
       : [];
     for (const notification of unsent) {
       const { user, prefs } = wanting.find((r) => r.user.id === notification.userId)!;
-      const language = languageOf(prefs?.language);
+      const language = jobLanguage(prefs?.language);
       const project = inLanguage(alert.project, "name", language);
       const facts = { ...alert, timeZone: env.WORKSPACE_TIME_ZONE };
       const mail = await alertMail(facts, project, language, env.APP_URL);
@@ -85,6 +84,3 @@ export async function deliverAlert(services: Services, alertId: string): Promise
   await announceAlert(services, announced, notified);
   await db.update(alerts).set({ deliveredAt: new Date() }).where(eq(alerts.id, alertId));
 }
-
-const languageOf = (value: string | undefined): Language =>
-  LANGUAGES.includes(value as Language) ? (value as Language) : "en";

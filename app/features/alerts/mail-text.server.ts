@@ -5,11 +5,15 @@ import en from "../../../locales/en/dashboard.json" with { type: "json" };
 import ru from "../../../locales/ru/dashboard.json" with { type: "json" };
 import uz from "../../../locales/uz/dashboard.json" with { type: "json" };
 import uzCyrl from "../../../locales/uz-Cyrl/dashboard.json" with { type: "json" };
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../i18n/config.ts";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "../../i18n/config.ts";
 import { createFormatter } from "../../lib/format.ts";
 import { type AlertFacts, alertFeedLink, alertText } from "./alert-text.ts";
 
 let instance: Promise<i18n> | undefined;
+
+/** A stored language preference as one of ours; without one, the default. */
+export const jobLanguage = (value: string | null | undefined): Language =>
+  isLanguage(value) ? value : DEFAULT_LANGUAGE;
 
 /** The `dashboard` texts in `language`, for jobs. */
 export function jobTranslator(language: Language): Promise<TFunction> {

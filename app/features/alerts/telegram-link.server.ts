@@ -7,11 +7,11 @@ import { and, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Services } from "../../core/context.server.ts";
 import type { Reader } from "../../core/reader.ts";
 import { appMeta, telegramChoices, telegramLinks, userPreferences } from "../../db/schema.ts";
-import { isLanguage, type Language } from "../../i18n/config.ts";
+import type { Language } from "../../i18n/config.ts";
 import type { Env } from "../../lib/env.server.ts";
 import { callBotApi } from "../../lib/telegram.server.ts";
 import { listProjects } from "../projects/projects.server.ts";
-import { jobTranslator } from "./mail-text.server.ts";
+import { jobLanguage, jobTranslator } from "./mail-text.server.ts";
 import { queueTelegramMessages } from "./telegram-send.server.ts";
 
 export const LINK_CODE_MINUTES = 10;
@@ -110,7 +110,7 @@ export async function handleTelegramUpdate(services: Services, update: TelegramU
     .select({ language: userPreferences.language })
     .from(userPreferences)
     .where(eq(userPreferences.userId, linked.userId));
-  await reply("alerts.channel.telegram.linked", isLanguage(prefs?.language) ? prefs.language : "en", linked.userId);
+  await reply("alerts.channel.telegram.linked", jobLanguage(prefs?.language), linked.userId);
 }
 
 /**

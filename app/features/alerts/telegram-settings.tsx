@@ -41,6 +41,7 @@ export function TelegramSettings({
   const { t } = useTranslation("settings");
   const format = useFormatter();
   const linking = useIsPending("telegram-link");
+  const unlinking = useIsPending("telegram-unlink");
   const waiting = Boolean(deepLink && telegram.codeOpen && !telegram.linked);
   const revalidator = useRevalidator();
   useEffect(() => {
@@ -81,7 +82,7 @@ export function TelegramSettings({
           </p>
           <Form method="post">
             <input type="hidden" name="intent" value="telegram-unlink" />
-            <SubmitButton variant="outline" pending={false} pendingLabel={t("telegram.unlink")}>
+            <SubmitButton variant="outline" pending={unlinking} pendingLabel={t("telegram.unlink")}>
               {t("telegram.unlink")}
             </SubmitButton>
           </Form>
