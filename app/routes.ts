@@ -12,6 +12,7 @@ export default [
     route("projects/:projectId", "routes/_app.projects.$projectId.tsx"),
     route("projects/:projectId/edit", "routes/_app.projects.$projectId.edit.tsx"),
     route("projects/:projectId/members", "routes/_app.projects.$projectId.members.tsx"),
+    route("projects/:projectId/webhooks", "routes/_app.projects.$projectId.webhooks.tsx"),
     route("users", "routes/_app.users._index.tsx"),
     route("users/new", "routes/_app.users.new.tsx"),
     route("users/:userId", "routes/_app.users.$userId.tsx"),
@@ -64,4 +65,5 @@ export default [
   route("resources/sidebar", "routes/resources.sidebar.ts"),
   route("resources/active-project", "routes/resources.active-project.ts"),
   route("api/ingest/:sourceId", "routes/api.ingest.$sourceId.ts"),
+  route("api/telegram/webhook", "routes/api.telegram.webhook.ts"),
 ] satisfies RouteConfig;

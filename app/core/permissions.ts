@@ -10,6 +10,8 @@ export const PERMISSIONS = {
   "projects.create": ["admin"],
   "projects.manage": ["admin", "manager"],
   "projects.delete": ["admin"],
+  // Outgoing webhooks send a project's alerts outside the workspace: admins only.
+  "projects.webhooks": ["admin"],
   "sources.manage": ["admin", "manager"],
   "messages.read": ["admin", "manager", "analyst", "viewer"],
   "messages.triage": ["admin", "manager", "analyst"],

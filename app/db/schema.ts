@@ -548,3 +548,128 @@ export const notifications = pgTable(
     index("notifications_user_idx").on(t.userId, t.createdAt),
   ],
 );
+
+// ——— Alerts where people work: Telegram and outgoing webhooks (ADR 045). ———
+
+/**
+ * A user's Telegram chat for alerts, linked through the bot's deep link with a one-time code (its SHA-256;
+ * the code itself is only in the link). A chat that blocked the bot or is gone unlinks itself: `chatId`
+ * becomes null and `lostAt`/`lostReason` say why, for the settings page.
+ */
+export const telegramLinks = pgTable(
+  "telegram_links",
+  {
+    userId: uuid("user_id").primaryKey(),
+    chatId: text("chat_id"),
+    /** @username or first name, as Telegram gave it when linking. */
+    chatName: text("chat_name"),
+    linkedAt: timestamp("linked_at", { withTimezone: true }),
+    codeHash: text("code_hash").unique(),
+    codeExpiresAt: timestamp("code_expires_at", { withTimezone: true }),
+    lostAt: timestamp("lost_at", { withTimezone: true }),
+    lostReason: text("lost_reason", { enum: ["blocked", "chat_not_found"] }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("telegram_links_chat_idx").on(t.chatId)],
+);
+
+/** What one user wants in Telegram about one project; no row: nothing. */
+export const telegramChoices = pgTable(
+  "telegram_choices",
+  {
+    userId: uuid("user_id").notNull(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    volume: boolean("volume").notNull().default(false),
+    negative: boolean("negative").notNull().default(false),
+    /** Scheduled reports the user subscribes to. */
+    reports: boolean("reports").notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.projectId] })],
+);
+
+/**
+ * Outgoing Telegram messages, stored before they are sent (`send-telegram`). `subject` ("alert:<id>",
+ * "report:<id>") makes each user get each alert or report once; bot replies have none.
+ */
+export const telegramMessages = pgTable(
+  "telegram_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Whose link the chat is (null for the bot's replies to whoever wrote to it). */
+    userId: uuid("user_id"),
+    chatId: text("chat_id").notNull(),
+    subject: text("subject"),
+    text: text("text").notNull(),
+    status: text("status", { enum: ["queued", "sent", "failed", "dropped"] })
+      .notNull()
+      .default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    /** The last failure, in our own words (never the Bot API's URL, which holds the token). */
+    lastError: text("last_error"),
+    /** When a failed message is tried again (a 429's retry_after, or back-off). */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("telegram_messages_user_subject_unique").on(t.userId, t.subject),
+    index("telegram_messages_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+/** A project's outgoing webhook: where its alerts and scheduled reports are POSTed, signed. */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    format: text("format", { enum: ["slack", "json"] }).notNull(),
+    /** The language of the texts in the body. */
+    language: text("language", { enum: ["en", "ru", "uz", "uz-Cyrl"] })
+      .notNull()
+      .default("en"),
+    /** The signing secret, encrypted (signing needs the secret itself, so it cannot be a hash). */
+    secretSealed: text("secret_sealed").notNull(),
+    createdBy: uuid("created_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webhook_endpoints_project_idx").on(t.projectId, t.createdAt)],
+);
+
+export interface WebhookAttempt {
+  at: string;
+  /** The receiver's HTTP status; null when none came (refused address, timeout, connection). */
+  status: number | null;
+  error: string | null;
+}
+
+/** One event for one endpoint: the exact body, and every attempt to deliver it. */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    /** "alert:<id>" or "report:<id>": each endpoint gets each once. */
+    subject: text("subject").notNull(),
+    event: text("event", { enum: ["alert.volume", "alert.negative", "report.ready"] }).notNull(),
+    body: text("body").notNull(),
+    status: text("status", { enum: ["queued", "delivered", "failed"] })
+      .notNull()
+      .default("queued"),
+    attempts: jsonb("attempts").$type<WebhookAttempt[]>().notNull().default(sql`'[]'::jsonb`),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_endpoint_subject_unique").on(t.endpointId, t.subject),
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
+  ],
+);

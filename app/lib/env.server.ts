@@ -86,6 +86,14 @@ const schema = z.object({
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
     .default("https://api.telegram.org")
     .transform((url) => url.replace(/\/+$/, "")),
+  /**
+   * With it, Telegram pushes the bot's updates (a user's `/start <code>`) to /api/telegram/webhook with this
+   * secret in its header; without it, the job queue asks with `getUpdates` while a link code is open (ADR 045).
+   */
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,256}$/, "must be 16–256 letters, digits, _ or - (Telegram's secret_token)")
+    .optional(),
   /** Outgoing mail (alerts, reports): `smtp://user:pass@host:587` or `smtps://…`; with MAIL_FROM, mail is sent. */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   MAIL_FROM: z.string().min(3).max(200).optional(),

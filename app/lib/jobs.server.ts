@@ -10,14 +10,22 @@ export type JobName =
   | "send-support-request"
   | "detect-alerts"
   | "deliver-alert"
-  | "generate-report";
+  | "generate-report"
+  | "send-telegram"
+  | "poll-telegram"
+  | "deliver-webhook";
 
 export interface JobQueue {
   /**
    * Queues a job. With a singletonKey, a second job for the same key is not queued while one waits (each
-   * job name's handler says whether one may also wait while another runs); then it answers null.
+   * job name's handler says whether one may also wait while another runs); then it answers null. With
+   * `startAfter` (seconds), no worker takes it before then (a retry that must wait).
    */
-  send(name: JobName, data: Record<string, unknown>, options?: { singletonKey?: string }): Promise<string | null>;
+  send(
+    name: JobName,
+    data: Record<string, unknown>,
+    options?: { singletonKey?: string; startAfter?: number },
+  ): Promise<string | null>;
 }
 
 /** The queue of a process that runs no jobs (a script such as the seed): nothing is queued. */

@@ -29,6 +29,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     competitors: competitors.filter((c) => c !== null),
     canManage: can(reader, "projects.manage"),
     canDelete: can(reader, "projects.delete"),
+    canWebhooks: can(reader, "projects.webhooks"),
   };
 }
 

@@ -1,4 +1,14 @@
+import { data } from "react-router";
 import { preferencesContext, requireReader, servicesOf } from "~/core/context.server";
+import { telegramChoicesSchema } from "~/features/alerts/schemas";
+import {
+  issueLinkCode,
+  LINK_CODE_MINUTES,
+  saveTelegramChoices,
+  telegramSettings,
+  unlinkTelegram,
+} from "~/features/alerts/telegram-link.server";
+import { TelegramSettings } from "~/features/alerts/telegram-settings";
 import { PREFERENCES_SAVED, savePreferences } from "~/features/settings/preferences.server";
 import { NOTIFY, notificationsSchema } from "~/features/settings/schemas";
 import { SettingsSection } from "~/features/settings/settings-section";
@@ -11,8 +21,8 @@ import { SubmitButton } from "~/ui/button";
 import { RadioGroupField, SwitchField } from "~/ui/field";
 import type { Route } from "./+types/_app.settings.notifications";
 
-export function loader({ context }: Route.LoaderArgs) {
-  requireReader(context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const reader = requireReader(context);
   const p = context.get(preferencesContext);
   return {
     notify: p?.notify ?? "all",
@@ -20,22 +30,44 @@ export function loader({ context }: Route.LoaderArgs) {
     marketingEmails: p?.marketingEmails ?? false,
     socialEmails: p?.socialEmails ?? false,
     mobilePushDifferent: p?.mobilePushDifferent ?? false,
+    telegram: await telegramSettings(servicesOf(context), reader),
+    linkMinutes: LINK_CODE_MINUTES,
   };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const reader = requireReader(context);
-  const submission = parseForm(await request.formData(), notificationsSchema);
+  const services = servicesOf(context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "telegram-link") {
+    const issued = await issueLinkCode(services, reader);
+    if ("refused" in issued) return data({ telegramError: issued.refused }, { status: 503 });
+    // Not a redirect: the one-time link is in this answer only.
+    return { telegramLink: issued.url };
+  }
+  if (intent === "telegram-unlink") {
+    await unlinkTelegram(services, reader.id);
+    return redirectWithToast(url.pathname, { type: "success", key: "settings:telegram.unlinked" });
+  }
+  if (intent === "telegram-choices") {
+    const submission = parseForm(form, telegramChoicesSchema);
+    if (!submission.success) return formFailure(submission.result);
+    await saveTelegramChoices(services, reader, submission.data);
+    return redirectWithToast(url.pathname, { type: "success", key: "settings:telegram.saved" });
+  }
+  const submission = parseForm(form, notificationsSchema);
   if (!submission.success) return formFailure(submission.result);
-  const failed = await savePreferences(servicesOf(context), reader.id, submission.data);
+  const failed = await savePreferences(services, reader.id, submission.data);
   return failed ? formFailure(failed, 500) : redirectWithToast(url.pathname, PREFERENCES_SAVED);
 }
 
 const EMAILS = ["communicationEmails", "marketingEmails", "socialEmails"] as const;
 
-export default function NotificationSettings({ loaderData }: Route.ComponentProps) {
+export default function NotificationSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("settings");
   const { fetcher, key, errors, saving } = usePreferenceForm("notifications");
+  const telegram = actionData as { telegramLink?: string; telegramError?: string } | undefined;
   return (
     <div className="flex flex-col gap-8">
       <title>{`${t("notifications.title")} · Kuzatuv`}</title>
@@ -86,6 +118,13 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
           {t("save")}
         </SubmitButton>
       </fetcher.Form>
+      <TelegramSettings
+        telegram={loaderData.telegram}
+        deepLink={telegram?.telegramLink}
+        error={telegram?.telegramError && t(telegram.telegramError)}
+        notifyNone={loaderData.notify === "none"}
+        linkMinutes={loaderData.linkMinutes}
+      />
     </div>
   );
 }

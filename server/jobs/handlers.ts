@@ -4,6 +4,9 @@ import type { QueuePolicy } from "pg-boss";
 import type { Services } from "../../app/core/context.server.ts";
 import { deliverAlert } from "../../app/features/alerts/deliver.server.ts";
 import { detectAlerts } from "../../app/features/alerts/detect.server.ts";
+import { pollTelegramUpdates } from "../../app/features/alerts/telegram-link.server.ts";
+import { sendTelegramMessage } from "../../app/features/alerts/telegram-send.server.ts";
+import { deliverWebhook } from "../../app/features/alerts/webhooks.server.ts";
 import { rematchProject } from "../../app/features/projects/rematch.server.ts";
 import { runScheduledReport } from "../../app/features/reports/generate.server.ts";
 import { fetchSource } from "../../app/features/sources/collect.server.ts";
@@ -94,6 +97,37 @@ export const jobs = {
     // The snapshot's queries, a PDF and an e-mail.
     expireInSeconds: 600,
     // A failure (the database, the browser, the mail server) is recorded on the report and tried again twice.
+    retryLimit: 2,
+  },
+  "send-telegram": {
+    run: (services, data, signal) => sendTelegramMessage(services, String(data.messageId), signal),
+    // One attempt per message at a time, and one waiting: a failed attempt queues the next one itself, after
+    // a 429's retry_after or a growing pause (ADR 045).
+    policy: "stately",
+    concurrency: 2,
+    expireInSeconds: 60,
+    // Only for a crash mid-attempt; Telegram's own failures are retried by the job.
+    retryLimit: 2,
+  },
+  "poll-telegram": {
+    run: (services, _data, signal) => pollTelegramUpdates(services, signal),
+    // One poller across instances (Telegram answers a second getUpdates with 409), and one waiting so a code
+    // issued as the poller finishes still gets one.
+    policy: "stately",
+    concurrency: 1,
+    heartbeat: true,
+    // Polls while a link code is open: at most 10 minutes after the last was issued.
+    expireInSeconds: 900,
+    retryLimit: 5,
+    retryDelay: 2,
+    retryDelayMax: 60,
+  },
+  "deliver-webhook": {
+    run: (services, data, signal) => deliverWebhook(services, String(data.deliveryId), signal),
+    // Like send-telegram: a failed attempt queues the next one after its pause.
+    policy: "stately",
+    concurrency: 2,
+    expireInSeconds: 120,
     retryLimit: 2,
   },
 } satisfies Record<JobName, JobDefinition>;

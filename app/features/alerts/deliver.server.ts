@@ -1,15 +1,15 @@
 // Delivery of one alert (ADR 030), the `deliver-alert` job: a notification for every member of the project
 // (and every admin) whose preferences want alerts, and an e-mail to those who also want e-mail about their
-// projects when mail is configured. Idempotent: a retry adds what is missing and sends only what was not sent.
+// projects when mail is configured; then Telegram and the project's webhooks (ADR 045). Idempotent: a retry adds what is missing and sends only what was not sent.
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Services } from "../../core/context.server.ts";
 import { alerts, notifications, projects, userPreferences } from "../../db/schema.ts";
-import { LANGUAGES, type Language } from "../../i18n/config.ts";
 import { mailConfigured, sendMail } from "../../lib/mail.server.ts";
 import { inLanguage } from "../../lib/translations.ts";
 import { projectRecipients } from "./audience.server.ts";
+import { announceAlert } from "./channels.server.ts";
 import { alertFactColumns } from "./detect.server.ts";
-import { alertMail } from "./mail-text.server.ts";
+import { alertMail, jobLanguage } from "./mail-text.server.ts";
 
 export async function deliverAlert(services: Services, alertId: string): Promise<void> {
   const { db, env } = services;
@@ -17,6 +17,7 @@ export async function deliverAlert(services: Services, alertId: string): Promise
     .select({
       id: alerts.id,
       ...alertFactColumns,
+      threshold: alerts.threshold,
       deliveredAt: alerts.deliveredAt,
       project: { name: projects.name, translations: projects.translations },
     })
@@ -69,7 +70,7 @@ export async function deliverAlert(services: Services, alertId: string): Promise
       : [];
     for (const notification of unsent) {
       const { user, prefs } = wanting.find((r) => r.user.id === notification.userId)!;
-      const language = languageOf(prefs?.language);
+      const language = jobLanguage(prefs?.language);
       const project = inLanguage(alert.project, "name", language);
       const facts = { ...alert, timeZone: env.WORKSPACE_TIME_ZONE };
       const mail = await alertMail(facts, project, language, env.APP_URL);
@@ -77,8 +78,9 @@ export async function deliverAlert(services: Services, alertId: string): Promise
       await db.update(notifications).set({ emailedAt: new Date() }).where(eq(notifications.id, notification.id));
     }
   }
+  // Telegram and webhooks: those notified who chose this in Telegram, and the project's endpoints.
+  const announced = { ...alert, timeZone: env.WORKSPACE_TIME_ZONE };
+  const notified = recipients.map(({ user, prefs }) => ({ id: user.id, language: prefs?.language }));
+  await announceAlert(services, announced, notified);
   await db.update(alerts).set({ deliveredAt: new Date() }).where(eq(alerts.id, alertId));
 }
-
-const languageOf = (value: string | undefined): Language =>
-  LANGUAGES.includes(value as Language) ? (value as Language) : "en";

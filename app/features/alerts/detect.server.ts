@@ -8,6 +8,8 @@ import { projectAudience } from "../../core/reader.ts";
 import { inScope, type ProjectScope, visibleScope } from "../../core/scope.server.ts";
 import { alerts, projects } from "../../db/schema.ts";
 import { BASELINE_DAYS, type DayFigures, detect } from "./rule.ts";
+import { queueStuckTelegramMessages } from "./telegram-send.server.ts";
+import { queueStuckWebhookDeliveries } from "./webhooks.server.ts";
 
 /** Today and yesterday: yesterday may still complete with late arrivals; older days are history, not news. */
 const DAYS_CHECKED = 2;
@@ -73,7 +75,8 @@ async function queueDelivery({ jobs }: Pick<Services, "jobs">, alertId: string) 
 
 /**
  * The schedule's backstop: detection for every active project (mentions that arrived while no job could
- * be queued, a day that only completed later) and delivery of alerts a failed job left undelivered.
+ * be queued, a day that only completed later), delivery of alerts a failed job left undelivered, and
+ * Telegram messages and webhook deliveries whose job was lost.
  */
 export async function queueAlertBackstop(services: Services) {
   await queueAlertChecks(
@@ -85,6 +88,8 @@ export async function queueAlertBackstop(services: Services) {
     .from(alerts)
     .where(and(isNull(alerts.deliveredAt), lt(alerts.firedAt, sql`now() - interval '5 minutes'`)));
   for (const { id } of stuck) await queueDelivery(services, id);
+  await queueStuckTelegramMessages(services);
+  await queueStuckWebhookDeliveries(services);
 }
 
 /** What an alert says (with its project's id), as every list and e-mail of alerts selects it. */

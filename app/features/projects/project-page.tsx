@@ -10,7 +10,7 @@ import { type FormResult, useIsPending } from "~/lib/forms";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
-import { Pause, Pencil, Play, Trash2 } from "~/ui/icons";
+import { Pause, Pencil, Play, Plug, Trash2 } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import type { Member } from "./members.server";
 import type { inReadersLanguage } from "./projects.server";
@@ -23,6 +23,7 @@ export type ProjectPageData = NonNullable<Awaited<ReturnType<typeof projectActiv
   members: Member[];
   competitors: Array<{ id: string; name: string }>;
   canManage: boolean;
+  canWebhooks: boolean;
   canDelete: boolean;
 };
 
@@ -63,6 +64,12 @@ export function ProjectPage({ data, result }: { data: ProjectPageData; result: F
         actions={
           data.canManage && (
             <div className="flex flex-wrap gap-2">
+              {data.canWebhooks && (
+                <Link to="webhooks" className={buttonClass("outline")}>
+                  <Plug aria-hidden="true" />
+                  {t("webhooks.open")}
+                </Link>
+              )}
               <Link to="edit" className={buttonClass("outline")}>
                 <Pencil aria-hidden="true" />
                 {t("detail.edit")}

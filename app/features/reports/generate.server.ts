@@ -2,8 +2,9 @@ import { eq, ne, sql } from "drizzle-orm";
 import type { Services } from "../../core/context.server";
 import { addDays, type DayRange, firstOfMonth, mondayOf, presetDays, today, zonedInstant } from "../../core/period";
 import type { ReportSchedule } from "../../db/report-model";
-import { reports, userPreferences } from "../../db/schema";
+import { projects, reports, userPreferences } from "../../db/schema";
 import { log } from "../../lib/log.server";
+import { announceReport } from "../alerts/channels.server";
 import { mailReport } from "./mail.server";
 import { buildSnapshot } from "./snapshot.server";
 
@@ -52,13 +53,21 @@ export async function generateReport(
   }
 }
 
-/** The job of a scheduled report: its snapshot, then the e-mail to its subscribers (each once). */
+/**
+ * The job of a scheduled report: its snapshot, then the e-mail to its subscribers (each once), then
+ * Telegram for subscribers who chose it there and the project's webhooks (each once, ADR 045).
+ */
 export async function runScheduledReport(services: Services, id: string) {
   const report = await generateReport(services, id);
   if (report.subscribers.length > 0 && !report.mailedAt) {
     await mailReport(services, report);
     await services.db.update(reports).set({ mailedAt: sql`now()` }).where(eq(reports.id, id));
   }
+  const [project] = await services.db
+    .select({ name: projects.name })
+    .from(projects)
+    .where(eq(projects.id, report.projectId));
+  await announceReport(services, { ...report, projectName: project?.name ?? "" });
 }
 
 /** Scheduled reports are made at this hour of their owner's day. */

@@ -5,10 +5,10 @@ import { eq } from "drizzle-orm";
 import type { Services } from "../../core/context.server";
 import { supportRequests } from "../../db/schema";
 import type { Env } from "../../lib/env.server.ts";
+import { BotApiError, callBotApi } from "../../lib/telegram.server.ts";
 
 /** Tries in all (the queue's retryLimit is one less): with backoff capped at 15 minutes, about three hours. */
 export const SUPPORT_ATTEMPTS = 20;
-const TIMEOUT_MS = 15_000;
 
 type SupportRequest = typeof supportRequests.$inferSelect;
 
@@ -28,26 +28,10 @@ export function supportMessageText(request: SupportRequest): string {
 class DeliveryError extends Error {}
 
 async function sendMessage(env: Env, text: string, signal?: AbortSignal): Promise<void> {
-  const { TELEGRAM_API_BASE, TELEGRAM_BOT_TOKEN: token, TELEGRAM_SUPPORT_CHAT_ID: chatId } = env;
-  if (!token || !chatId) throw new DeliveryError("the support chat is not configured");
-  const signals = [AbortSignal.timeout(TIMEOUT_MS), ...(signal ? [signal] : [])];
-  let response: Response;
-  try {
-    response = await fetch(`${TELEGRAM_API_BASE}/bot${token}/sendMessage`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ chat_id: chatId, text, link_preview_options: { is_disabled: true } }),
-      signal: AbortSignal.any(signals),
-    });
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
-    throw new DeliveryError(`the Bot API could not be reached (${cause})`);
-  }
-  const body = (await response.json().catch(() => null)) as { ok?: boolean; description?: string } | null;
-  if (!response.ok || body?.ok !== true) {
-    const description = typeof body?.description === "string" ? `: ${body.description.slice(0, 200)}` : "";
-    throw new DeliveryError(`the Bot API answered ${response.status}${description}`.replaceAll(token, "<token>"));
-  }
+  const chatId = env.TELEGRAM_SUPPORT_CHAT_ID;
+  if (!env.TELEGRAM_BOT_TOKEN || !chatId) throw new DeliveryError("the support chat is not configured");
+  const message = { chat_id: chatId, text, link_preview_options: { is_disabled: true } };
+  await callBotApi(env, "sendMessage", message, { signal });
 }
 
 /** Sends one stored request (nothing when it was sent already); a failure is recorded, then thrown for a retry. */
@@ -62,7 +46,8 @@ export async function deliverSupportRequest(
   try {
     await sendMessage(env, supportMessageText(request), signal);
   } catch (error) {
-    const reason = error instanceof DeliveryError ? error.message : "an unexpected error";
+    const reason =
+      error instanceof DeliveryError || error instanceof BotApiError ? error.message : "an unexpected error";
     await db
       .update(supportRequests)
       .set({ attempts, lastError: reason, status: attempts >= SUPPORT_ATTEMPTS ? "failed" : "queued" })

@@ -130,6 +130,8 @@ export interface FetchOptions {
   lastModified?: string | null;
   accept?: string;
   signal?: AbortSignal;
+  /** POSTs this body with these headers instead (an outgoing webhook); a redirect is then an error. */
+  post?: { body: string; headers: Record<string, string> };
 }
 
 export interface FetchedPage {
@@ -147,7 +149,7 @@ export interface FetchedPage {
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /**
- * GETs `url` through the guard and returns its decoded body. Throws a CollectError for anything that is not
+ * GETs (or POSTs, with `post`) `url` through the guard and returns its decoded body. Throws a CollectError for anything that is not
  * a 2xx or 304: refused address, bad scheme, too many redirects, timeout, over-sized body, HTTP error.
  */
 export async function fetchPage(
@@ -192,13 +194,17 @@ async function request(env: Env, url: URL, options: FetchOptions, timeLeft: numb
   if (options.etag) headers["if-none-match"] = options.etag;
   if (options.lastModified) headers["if-modified-since"] = options.lastModified;
   try {
-    const send = () => fetch(url, { headers, redirect: "manual", signal, dispatcher: agent(env) });
+    const { post } = options;
+    const method = post ? { method: "POST", body: post.body, headers: { ...headers, ...post.headers } } : { headers };
+    const send = () => fetch(url, { ...method, redirect: "manual", signal, dispatcher: agent(env) });
     // A kept-alive connection the server closed just as it was reused: a GET is sent again once, as browsers do.
     const response = await send().catch((error: unknown) =>
       isConnectionReset(error) ? send() : Promise.reject(error),
     );
     if (REDIRECTS.has(response.status)) {
       await response.body?.cancel();
+      // A POST is not repeated somewhere else.
+      if (post) throw new CollectError(`HTTP ${response.status} (redirects are not followed)`, response.status);
       const location = response.headers.get("location");
       if (!location) throw new CollectError(`HTTP ${response.status} without a Location`, response.status);
       return location;
