@@ -255,7 +255,7 @@ describe("delivery", () => {
       createdAt: expect.any(String),
       project: { id: project.id, name: "Acme" },
       alert: { day: "2026-11-20", timeZone: "Asia/Tashkent", value: 0.42, baseline: 0.1, threshold: 0.25 },
-      text: expect.stringMatching(/^Рост негатива у «Акме»: 42% негативных за .+, обычно 10%$/),
+      text: expect.stringMatching(/^Рост доли негатива у «Акме»: 42% негативных за .+, обычно 10%$/),
       url: link,
     });
 
