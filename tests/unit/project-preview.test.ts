@@ -4,9 +4,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requireReader } from "~/core/context.server";
 import type { DatabaseHandle } from "~/db/client.server";
-import { projects } from "~/db/schema";
-import type { RulesPreview } from "~/features/projects/preview";
-import { previewRules } from "~/features/projects/preview.server";
+import { messages, projects } from "~/db/schema";
+import { type RulesPreview, segmentsOf, snippetOf } from "~/features/projects/preview";
+import { candidateQuery, previewRules } from "~/features/projects/preview.server";
 import { translatorFor } from "~/i18n/i18n.server";
 import { action as editAction } from "~/routes/_app.projects.$projectId.edit";
 import { action as createAction } from "~/routes/_app.projects.create";
@@ -204,31 +204,67 @@ describe("the live preview (/projects/preview, with JavaScript)", () => {
 });
 
 describe("previewRules", () => {
-  it("estimates from the newest candidates when there are too many to check, and says so", async () => {
+  const rules = { keywords: ["Ipoteka Bank"], requiredWords: [], excludedWords: [], languages: [] };
+
+  it("checks every candidate while there are few, and says the count is exact", async () => {
     const admin = await signedInContext({ roles: ["admin"] });
-    const reader = requireReader(admin.context);
-    const rules = { keywords: ["Ipoteka Bank"], requiredWords: [], excludedWords: [], languages: [] };
-    const exact = await previewRules(testServices(), reader, rules);
-    expect(exact).toMatchObject({ count: 6, estimated: false, checked: 7, candidates: 7 });
-    // Candidates: the six matches and "Ipoteka Banking" (the index's prefix finds it, the matcher refuses it).
-    const capped = await previewRules(testServices(), reader, rules, { maxChecked: 3 });
-    expect(capped.estimated).toBe(true);
-    expect(capped).toMatchObject({ checked: 3, candidates: 7 });
-    // The newest three: Banking (en, refused), Банка (ru), Bankning (uz). Each language's candidates times
-    // its share: en 0 of 1 → 0 of 2, ru 1 of 1 → 3 of 3, uz 1 of 1; uz-Cyrl, none checked, takes the
-    // overall 2 of 3 → 1 of 1.
-    expect(byLanguage(capped)).toEqual({ ru: 3, uz: 1, "uz-Cyrl": 1 });
-    expect(capped.count).toBe(5);
+    const exact = await previewRules(testServices(), requireReader(admin.context), rules);
+    // Seven candidates: the six matches and "Ipoteka Banking" (the index's prefix finds it, the matcher refuses it).
+    expect(exact).toMatchObject({ count: 6, estimated: false, checked: 7 });
+    expect(byLanguage(exact)).toEqual({ ru: 3, uz: 1, "uz-Cyrl": 1, en: 1 });
+  });
+
+  it("beyond its bound, scales the matches of the newest stretch to the 30 days, and says so", async () => {
+    const admin = await signedInContext({ roles: ["admin"] });
+    const capped = await previewRules(testServices(), requireReader(admin.context), rules, { maxChecked: 3 });
+    // The newest three: Banking (en, refused), Банка (ru), Bankning (uz, 2 days ago). Since then 5 of the
+    // period's 9 mentions were published, so each match counts 9/5.
+    const bankning = (
+      await handle.db.select().from(messages).where(eq(messages.text, "Ipoteka Bankning yangi ilovasi chiqdi"))
+    )[0];
+    expect(capped).toMatchObject({ estimated: true, checked: 3, since: bankning?.publishedAt.toISOString() });
+    expect(byLanguage(capped)).toEqual({ ru: 2, uz: 2 });
+    expect(capped.count).toBe(4);
+  });
+
+  it("checks at least one batch, however short its time", async () => {
+    const admin = await signedInContext({ roles: ["admin"] });
+    const hurried = await previewRules(testServices(), requireReader(admin.context), rules, { budgetMs: 0 });
+    expect(hurried).toMatchObject({ count: 6, estimated: false });
   });
 
   it("counts nothing without a keyword it can read", async () => {
     const admin = await signedInContext({ roles: ["admin"] });
-    const preview = await previewRules(testServices(), requireReader(admin.context), {
-      keywords: ["—"],
-      requiredWords: [],
-      excludedWords: [],
-      languages: [],
-    });
-    expect(preview).toMatchObject({ count: 0, candidates: 0, examples: [] });
+    const preview = await previewRules(testServices(), requireReader(admin.context), { ...rules, keywords: ["—"] });
+    expect(preview).toMatchObject({ count: 0, checked: 0, examples: [] });
+  });
+});
+
+describe("what the index is asked for, and the marked snippets", () => {
+  it("asks for each word as a folded prefix, the last one stemmed unless quoted", () => {
+    expect(candidateQuery({ keywords: ["Ipoteka Банка", '"Nur"'], requiredWords: ["Нура"] })).toBe(
+      "('ipoteka':* & 'bank':* | 'nur':*) & ('nur':*)",
+    );
+    expect(candidateQuery({ keywords: ["—"], requiredWords: [] })).toBeNull();
+  });
+
+  it("cuts a long text around its first span and marks the spans in it", () => {
+    const text = `${"word ".repeat(100)}Nurbankning ilovasi ${"soʻz ".repeat(100)}`;
+    const at = text.indexOf("Nurbankning");
+    const segments = snippetOf(text, [{ start: at, end: at + 11 }]);
+    expect(segments[0]).toEqual({ text: "…", mark: false });
+    expect(segments.at(-1)).toEqual({ text: "…", mark: false });
+    expect(segments.filter((s) => s.mark)).toEqual([{ text: "Nurbankning", mark: true }]);
+    expect(segments.map((s) => s.text).join("").length).toBeLessThanOrEqual(282);
+    expect(
+      segmentsOf("Ипотека Банка", [
+        { start: 0, end: 7 },
+        { start: 8, end: 13 },
+      ]),
+    ).toEqual([
+      { text: "Ипотека", mark: true },
+      { text: " ", mark: false },
+      { text: "Банка", mark: true },
+    ]);
   });
 });

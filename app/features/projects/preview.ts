@@ -1,7 +1,7 @@
 // What a project's rules would match (issue 30): the shape the server sends and the page shows, and the cut of
 // a text at the matcher's own spans. Plain data and pure functions: no server imports.
-import type { MatchSpan } from "~/core/matcher";
-import type { Segment } from "~/features/messages/search";
+import type { MatchSpan } from "../../core/matcher.ts";
+import type { Segment } from "../messages/search.ts";
 
 export interface PreviewExample {
   id: string;
@@ -23,12 +23,14 @@ export interface RulesPreview {
   /** Per language (en, ru, uz, uz-Cyrl, other), most first. */
   languages: Array<{ language: string; count: number }>;
   /**
-   * True when there were too many candidates to check them all in time: the newest ones were checked and
-   * the rest estimated from them (`checked` of `candidates`).
+   * True when there were too many candidates to check in time: those published `since` were checked
+   * (`checked` of them contain the rules' words), and their matches scaled to the 30 days by the number of
+   * mentions in each.
    */
   estimated: boolean;
   checked: number;
-  candidates: number;
+  /** ISO instant: where the checked stretch begins (the period's start when all were checked). */
+  since: string;
   /** Up to 10 of the newest matches the reader may open, with the matched words marked. */
   examples: PreviewExample[];
   /** True when some matches were left out of the examples because the reader may not see them. */

@@ -78,7 +78,7 @@ export function ProjectForm({
   const liveError = live.fieldErrors && Object.values(live.fieldErrors)[0];
   return (
     <div className="grid gap-8 xl:grid-cols-[minmax(0,42rem)_minmax(0,1fr)]">
-      <Form ref={form} method="post" className="flex max-w-2xl flex-col gap-6" noValidate>
+      <Form ref={form} method="post" className="flex min-w-0 max-w-2xl flex-col gap-6" noValidate>
         {(result?.fieldErrors || result?.formError) && (
           <p role="alert" className="sr-only">
             {t("errors.summary")}
@@ -161,7 +161,7 @@ export function ProjectForm({
             error={errors.field("competitorIds")}
           />
         )}
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <SubmitButton pending={pending} pendingLabel={t("form.saving")}>
             {submitLabel}
           </SubmitButton>

@@ -134,7 +134,7 @@ function PreviewResult({ preview }: { preview: RulesPreview }) {
           <p className="text-xs text-muted-foreground">
             {t("preview.estimate", {
               checked: format.number(preview.checked),
-              candidates: format.number(preview.candidates),
+              since: format.dateTime(preview.since),
             })}
           </p>
         )}
@@ -171,7 +171,10 @@ function PreviewResult({ preview }: { preview: RulesPreview }) {
                     <Highlighted segments={example.title} />
                   </Link>
                 )}
-                <p className="text-muted-foreground [overflow-wrap:anywhere]" data-user-content>
+                <p
+                  className="text-muted-foreground [overflow-wrap:anywhere] [&_mark]:text-foreground"
+                  data-user-content
+                >
                   {example.title ? (
                     <Highlighted segments={example.text} />
                   ) : (
