@@ -58,7 +58,9 @@ for (const javaScriptEnabled of [false, true]) {
       expect(axe.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
       // Typing on changes the preview without posting: a word no mention has leaves nothing.
       await page.getByLabel(text("en", "projects:form.requiredWords")).fill("zzzqqq");
-      await expect(preview.getByText(/^No mention from/)).toBeVisible();
+      // What a screen reader is told, and what is shown.
+      await expect(preview.getByRole("status")).toHaveText(/^No mention from/);
+      await expect(preview.getByText(/^No mention from/).last()).toBeVisible();
       await expect(page.getByLabel(text("en", "projects:form.name"))).toHaveValue("Samarqand watch");
     }
     await context.close();

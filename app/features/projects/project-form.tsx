@@ -75,7 +75,8 @@ export function ProjectForm({
     result?.values ? ([] as string[]).concat(result.values[name] ?? []) : defaults[name];
 
   const previewHint = live.hasKeywords === false ? t("preview.noKeywords") : undefined;
-  const liveError = live.fieldErrors && Object.values(live.fieldErrors)[0];
+  // A rule the live preview could not read; none to show once the keywords are emptied.
+  const liveError = live.hasKeywords !== false && live.fieldErrors ? Object.values(live.fieldErrors)[0] : undefined;
   return (
     <div className="grid gap-8 xl:grid-cols-[minmax(0,42rem)_minmax(0,1fr)]">
       <Form ref={form} method="post" className="flex min-w-0 max-w-2xl flex-col gap-6" noValidate>

@@ -2,7 +2,7 @@ import { type RefObject, useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Highlighted } from "~/features/messages/highlighted";
 import { useTranslation } from "~/i18n/use-translation";
-import { useFormatter } from "~/lib/format";
+import { type Formatter, useFormatter } from "~/lib/format";
 import type { loader } from "~/routes/projects.preview";
 import { cn } from "~/ui/cn";
 import type { RulesPreview } from "./preview";
@@ -73,7 +73,8 @@ export function useRulesPreview(form: RefObject<HTMLFormElement | null>) {
 
 /**
  * How many mentions of the last 30 days the rules match, per language, and examples with the matched words
- * marked (the matcher's own spans). A live region: a screen reader hears the new count.
+ * marked (the matcher's own spans). A screen reader hears the new count (or why there is none), not the
+ * whole panel, each time it changes.
  */
 export function RulesPreviewPanel({
   preview,
@@ -89,6 +90,8 @@ export function RulesPreviewPanel({
   error?: string;
 }) {
   const { t } = useTranslation("projects");
+  const format = useFormatter();
+  const said = error ?? hint ?? (preview ? summaryOf(t, format, preview) : "");
   return (
     <section
       id="preview"
@@ -102,7 +105,10 @@ export function RulesPreviewPanel({
         </h2>
         {loading && <span className="text-xs text-muted-foreground">{t("preview.updating")}</span>}
       </div>
-      <div aria-live="polite" className={cn("flex flex-col gap-4", loading && "opacity-60")}>
+      <p className="sr-only" role="status">
+        {loading ? "" : said}
+      </p>
+      <div className={cn("flex flex-col gap-4", loading && "opacity-60")}>
         {error ? (
           <p className="text-sm text-danger">{error}</p>
         ) : hint || !preview ? (
@@ -115,21 +121,36 @@ export function RulesPreviewPanel({
   );
 }
 
+type T = ReturnType<typeof useTranslation<"projects">>["t"];
+
+const periodOf = (format: Formatter, preview: RulesPreview) => ({
+  from: format.day(preview.from),
+  to: format.day(preview.to),
+});
+
+const countOf = (t: T, format: Formatter, preview: RulesPreview) =>
+  t(preview.estimated ? "preview.countEstimated" : "preview.count", {
+    count: preview.count,
+    value: format.number(preview.count),
+  });
+
+function summaryOf(t: T, format: Formatter, preview: RulesPreview): string {
+  const period = periodOf(format, preview);
+  if (preview.count === 0) return t("preview.none", period);
+  return `${countOf(t, format, preview)} ${t("preview.period", period)}`;
+}
+
 function PreviewResult({ preview }: { preview: RulesPreview }) {
   const { t } = useTranslation("projects");
   const format = useFormatter();
-  const period = { from: format.day(preview.from), to: format.day(preview.to) };
-  if (preview.count === 0) return <p className="text-sm">{t("preview.none", period)}</p>;
+  if (preview.count === 0) return <p className="text-sm">{summaryOf(t, format, preview)}</p>;
   return (
     <>
       <div className="flex flex-col gap-1">
         <p className="text-2xl font-semibold tabular-nums" data-preview-count>
-          {t(preview.estimated ? "preview.countEstimated" : "preview.count", {
-            count: preview.count,
-            value: format.number(preview.count),
-          })}
+          {countOf(t, format, preview)}
         </p>
-        <p className="text-sm text-muted-foreground">{t("preview.period", period)}</p>
+        <p className="text-sm text-muted-foreground">{t("preview.period", periodOf(format, preview))}</p>
         {preview.estimated && (
           <p className="text-xs text-muted-foreground">
             {t("preview.estimate", {
