@@ -56,6 +56,7 @@ export default [
   route("reports/:reportId/csv", "routes/reports.$reportId.csv.ts"),
   route("messages/arrivals", "routes/messages.arrivals.ts"),
   route("messages/palette", "routes/messages.palette.ts"),
+  route("projects/preview", "routes/projects.preview.ts"),
   route("ai-assistant/:conversationId/answer", "routes/ai-assistant.$conversationId.answer.ts"),
   route("help-center/search", "routes/help-center.search.ts"),
   route("tasks/export", "routes/tasks.export.ts"),

@@ -37,7 +37,8 @@ export interface Match {
   spans: MatchSpan[];
 }
 
-interface Term {
+/** A term as the matcher reads it: its folded words, and whether it is quoted (exact). */
+export interface Term {
   term: string;
   words: string[];
   exact: boolean;
@@ -45,7 +46,7 @@ interface Term {
 
 const QUOTED = /^\s*["«“„](.*)["»”“]\s*$/s;
 
-function compileTerm(term: string): Term | null {
+export function compileTerm(term: string): Term | null {
   const quoted = QUOTED.exec(term);
   const words = foldWords(quoted ? (quoted[1] as string) : term);
   return words.length ? { term, words, exact: Boolean(quoted) } : null;

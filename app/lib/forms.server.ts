@@ -9,8 +9,8 @@ const TRANSLATION_KEY = /^[\w-]+:[\w.-]+$/;
 /** Fields whose value never travels back to the browser. */
 const SECRET = /password/i;
 
-/** FormData as the object a schema reads: a field sent once is a string, one sent several times an array. */
-function formEntries(form: FormData): Values {
+/** A form as the object a schema reads: a field sent once is a string, one sent several times an array. */
+function formEntries(form: FormData | URLSearchParams): Values {
   const entries: Values = {};
   for (const name of new Set(form.keys())) {
     const all = form.getAll(name).map((value) => (typeof value === "string" ? value : ""));
@@ -40,10 +40,11 @@ function errorsOf(error: z.ZodError): Pick<FormResult, "fieldErrors" | "formErro
 }
 
 /**
- * Reads a form post with a zod schema. Either the parsed data, or the result to send back: the
- * values typed into the schema's fields (passwords left out) with a translation key per bad field.
+ * Reads a form post (or a form sent by GET, as URL parameters) with a zod schema. Either the parsed data,
+ * or the result to send back: the values typed into the schema's fields (passwords left out) with a
+ * translation key per bad field.
  */
-export function parseForm<S extends z.ZodType>(form: FormData, schema: S) {
+export function parseForm<S extends z.ZodType>(form: FormData | URLSearchParams, schema: S) {
   const entries = formEntries(form);
   const names = (fieldNames(schema) ?? Object.keys(entries)).filter((name) => !SECRET.test(name));
   const values: Values = {};

@@ -1,7 +1,8 @@
 import { found, requirePermission, requireReader, servicesOf } from "~/core/context.server";
+import { previewRules } from "~/features/projects/preview.server";
 import { ProjectForm } from "~/features/projects/project-form";
 import { competitorChoices, getProject, inReadersLanguage, updateProject } from "~/features/projects/projects.server";
-import { projectSchema } from "~/features/projects/schemas";
+import { projectSchema, rulesSchema } from "~/features/projects/schemas";
 import { useTranslation } from "~/i18n/use-translation";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -24,9 +25,19 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const reader = requireReader(context);
   requirePermission(reader, "projects.manage");
-  const submission = parseForm(await request.formData(), projectSchema);
+  const services = servicesOf(context);
+  const form = await request.formData();
+  if (form.get("intent") === "preview") {
+    // Without JavaScript: the preview with the form as it was typed; nothing is saved.
+    found(await getProject(services, reader, params.projectId));
+    const typed = parseForm(form, projectSchema).values;
+    const rules = parseForm(form, rulesSchema);
+    if (!rules.success) return formFailure({ values: typed, fieldErrors: rules.result.fieldErrors });
+    return { values: typed, preview: await previewRules(services, reader, rules.data) };
+  }
+  const submission = parseForm(form, projectSchema);
   if (!submission.success) return formFailure(submission.result);
-  const saved = found(await updateProject(servicesOf(context), reader, params.projectId, submission.data));
+  const saved = found(await updateProject(services, reader, params.projectId, submission.data));
   if (!saved.ok) return formFailure({ values: submission.values, fieldErrors: saved.fieldErrors }, 409);
   const { id, name } = saved.project;
   return redirectWithToast(`/projects/${id}`, { type: "success", key: "projects:saved", values: { name } });

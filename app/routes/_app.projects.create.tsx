@@ -1,7 +1,8 @@
 import { requirePermission, requireReader, servicesOf } from "~/core/context.server";
+import { previewRules } from "~/features/projects/preview.server";
 import { ProjectForm } from "~/features/projects/project-form";
 import { competitorChoices, createProject } from "~/features/projects/projects.server";
-import { projectSchema } from "~/features/projects/schemas";
+import { projectSchema, rulesSchema } from "~/features/projects/schemas";
 import { useTranslation } from "~/i18n/use-translation";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -19,7 +20,15 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const reader = requireReader(context);
   requirePermission(reader, "projects.create");
-  const submission = parseForm(await request.formData(), projectSchema);
+  const form = await request.formData();
+  if (form.get("intent") === "preview") {
+    // Without JavaScript: the preview with the form as it was typed; nothing is saved.
+    const typed = parseForm(form, projectSchema).values;
+    const rules = parseForm(form, rulesSchema);
+    if (!rules.success) return formFailure({ values: typed, fieldErrors: rules.result.fieldErrors });
+    return { values: typed, preview: await previewRules(servicesOf(context), reader, rules.data) };
+  }
+  const submission = parseForm(form, projectSchema);
   if (!submission.success) return formFailure(submission.result);
   const saved = await createProject(servicesOf(context), reader, submission.data);
   if (!saved.ok) return formFailure({ values: submission.values, fieldErrors: saved.fieldErrors }, 409);

@@ -6,6 +6,8 @@ import { type FormResult, typedValue, useFormErrors, useIsPending } from "~/lib/
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { CheckboxGroup, Field, InputField, TextareaField } from "~/ui/field";
 import { Input } from "~/ui/input";
+import type { RulesPreview } from "./preview";
+import { RulesPreviewPanel, useRulesPreview } from "./rules-preview";
 
 export interface ProjectFormDefaults {
   name: string;
@@ -30,10 +32,13 @@ const FIELDS = [
   "competitorIds",
 ] as const;
 
+/** What the form's action sends back: errors, or (`intent=preview`) a preview, with everything typed. */
+export type ProjectFormResult = FormResult & { preview?: RulesPreview };
+
 /**
  * Create and edit: a plain form that keeps everything typed when it comes back with errors, and then
  * puts the focus on the first invalid field (`autoFocus` in the server's HTML without JavaScript, an
- * effect after a client-side submit).
+ * effect after a client-side submit). Beside it, the preview of what the rules would match (issue 30).
  */
 export function ProjectForm({
   defaults,
@@ -44,7 +49,7 @@ export function ProjectForm({
 }: {
   defaults: ProjectFormDefaults;
   competitors: Array<{ id: string; name: string }>;
-  result: FormResult | undefined;
+  result: ProjectFormResult | undefined;
   submitLabel: string;
   cancelTo: string;
 }) {
@@ -52,6 +57,7 @@ export function ProjectForm({
   const pending = useIsPending();
   const errors = useFormErrors(result);
   const form = useRef<HTMLFormElement>(null);
+  const live = useRulesPreview(form);
   const firstInvalid = FIELDS.find((field) => errors.field(field));
   useEffect(() => {
     const field = result?.fieldErrors && form.current?.querySelector<HTMLElement>("[aria-invalid=true]");
@@ -68,98 +74,124 @@ export function ProjectForm({
   const ticked = (name: "languages" | "competitorIds") =>
     result?.values ? ([] as string[]).concat(result.values[name] ?? []) : defaults[name];
 
+  const previewHint = live.hasKeywords === false ? t("preview.noKeywords") : undefined;
+  // A rule the live preview could not read; none to show once the keywords are emptied.
+  const liveError = live.hasKeywords !== false && live.fieldErrors ? Object.values(live.fieldErrors)[0] : undefined;
   return (
-    <Form ref={form} method="post" className="flex max-w-2xl flex-col gap-6" noValidate>
-      {result && (
-        <p role="alert" className="sr-only">
-          {t("errors.summary")}
-        </p>
-      )}
-      <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
-        <InputField
-          name="name"
-          autoFocus={focus("name")}
-          label={t("form.name")}
+    <div className="grid gap-8 xl:grid-cols-[minmax(0,42rem)_minmax(0,1fr)]">
+      <Form ref={form} method="post" className="flex min-w-0 max-w-2xl flex-col gap-6" noValidate>
+        {(result?.fieldErrors || result?.formError) && (
+          <p role="alert" className="sr-only">
+            {t("errors.summary")}
+          </p>
+        )}
+        <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
+          <InputField
+            name="name"
+            autoFocus={focus("name")}
+            label={t("form.name")}
+            required
+            maxLength={80}
+            defaultValue={text("name")}
+            error={errors.field("name")}
+          />
+          <Field name="color" label={t("form.color")} error={errors.field("color")}>
+            {(aria) => (
+              <Input
+                {...aria}
+                type="color"
+                autoFocus={focus("color")}
+                defaultValue={text("color")}
+                className="w-16 cursor-pointer p-1"
+              />
+            )}
+          </Field>
+        </div>
+        <TextareaField
+          name="description"
+          autoFocus={focus("description")}
+          label={t("form.description")}
+          maxLength={500}
+          defaultValue={text("description")}
+          error={errors.field("description")}
+        />
+        <TextareaField
+          name="keywords"
+          autoFocus={focus("keywords")}
+          label={t("form.keywords")}
+          hint={t("form.keywordsHint")}
           required
-          maxLength={80}
-          defaultValue={text("name")}
-          error={errors.field("name")}
+          defaultValue={lines("keywords")}
+          error={errors.field("keywords")}
         />
-        <Field name="color" label={t("form.color")} error={errors.field("color")}>
-          {(aria) => (
-            <Input
-              {...aria}
-              type="color"
-              autoFocus={focus("color")}
-              defaultValue={text("color")}
-              className="w-16 cursor-pointer p-1"
-            />
-          )}
-        </Field>
-      </div>
-      <TextareaField
-        name="description"
-        autoFocus={focus("description")}
-        label={t("form.description")}
-        maxLength={500}
-        defaultValue={text("description")}
-        error={errors.field("description")}
-      />
-      <TextareaField
-        name="keywords"
-        autoFocus={focus("keywords")}
-        label={t("form.keywords")}
-        hint={t("form.keywordsHint")}
-        required
-        defaultValue={lines("keywords")}
-        error={errors.field("keywords")}
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextareaField
-          name="requiredWords"
-          autoFocus={focus("requiredWords")}
-          label={t("form.requiredWords")}
-          hint={t("form.requiredWordsHint")}
-          defaultValue={lines("requiredWords")}
-          error={errors.field("requiredWords")}
-        />
-        <TextareaField
-          name="excludedWords"
-          autoFocus={focus("excludedWords")}
-          label={t("form.excludedWords")}
-          hint={t("form.excludedWordsHint")}
-          defaultValue={lines("excludedWords")}
-          error={errors.field("excludedWords")}
-        />
-      </div>
-      <CheckboxGroup
-        name="languages"
-        legend={t("form.languages")}
-        hint={t("form.languagesHint")}
-        options={LANGUAGES.map((lng) => ({ value: lng, label: LANGUAGE_NAMES[lng], lang: lng }))}
-        checked={ticked("languages")}
-        autoFocus={focus("languages")}
-        error={errors.field("languages")}
-      />
-      {competitors.length > 0 && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextareaField
+            name="requiredWords"
+            autoFocus={focus("requiredWords")}
+            label={t("form.requiredWords")}
+            hint={t("form.requiredWordsHint")}
+            defaultValue={lines("requiredWords")}
+            error={errors.field("requiredWords")}
+          />
+          <TextareaField
+            name="excludedWords"
+            autoFocus={focus("excludedWords")}
+            label={t("form.excludedWords")}
+            hint={t("form.excludedWordsHint")}
+            defaultValue={lines("excludedWords")}
+            error={errors.field("excludedWords")}
+          />
+        </div>
         <CheckboxGroup
-          name="competitorIds"
-          legend={t("form.competitors")}
-          hint={t("form.competitorsHint")}
-          options={competitors.map((c) => ({ value: c.id, label: c.name }))}
-          checked={ticked("competitorIds")}
-          autoFocus={focus("competitorIds")}
-          error={errors.field("competitorIds")}
+          name="languages"
+          legend={t("form.languages")}
+          hint={t("form.languagesHint")}
+          options={LANGUAGES.map((lng) => ({ value: lng, label: LANGUAGE_NAMES[lng], lang: lng }))}
+          checked={ticked("languages")}
+          autoFocus={focus("languages")}
+          error={errors.field("languages")}
         />
-      )}
-      <div className="flex gap-2">
-        <SubmitButton pending={pending} pendingLabel={t("form.saving")}>
-          {submitLabel}
-        </SubmitButton>
-        <Link to={cancelTo} className={buttonClass("outline")}>
-          {t("forms:cancel")}
-        </Link>
-      </div>
-    </Form>
+        {competitors.length > 0 && (
+          <CheckboxGroup
+            name="competitorIds"
+            legend={t("form.competitors")}
+            hint={t("form.competitorsHint")}
+            options={competitors.map((c) => ({ value: c.id, label: c.name }))}
+            checked={ticked("competitorIds")}
+            autoFocus={focus("competitorIds")}
+            error={errors.field("competitorIds")}
+          />
+        )}
+        <div className="flex flex-wrap gap-2">
+          <SubmitButton pending={pending} pendingLabel={t("form.saving")}>
+            {submitLabel}
+          </SubmitButton>
+          {/* After the save button, so Enter in a field still saves. Without JavaScript the page comes back
+            scrolled to the preview. */}
+          <button
+            type="submit"
+            name="intent"
+            value="preview"
+            formAction="#preview"
+            className={buttonClass("outline")}
+            onClick={(event) => {
+              event.preventDefault();
+              live.now();
+            }}
+          >
+            {t("preview.submit")}
+          </button>
+          <Link to={cancelTo} className={buttonClass("outline")}>
+            {t("forms:cancel")}
+          </Link>
+        </div>
+      </Form>
+      <RulesPreviewPanel
+        preview={live.preview ?? result?.preview}
+        loading={live.loading}
+        hint={previewHint}
+        error={liveError ? t(liveError) : undefined}
+      />
+    </div>
   );
 }

@@ -49,6 +49,16 @@ export const projectSchema = z.object({
 
 export type ProjectInput = z.output<typeof projectSchema>;
 
+/** The rules alone, for a preview: a project's name or colour does not change what it matches. */
+export const rulesSchema = projectSchema.pick({
+  keywords: true,
+  requiredWords: true,
+  excludedWords: true,
+  languages: true,
+});
+
+export type RulesInput = z.output<typeof rulesSchema>;
+
 /** Deleting takes the project's name typed again; without it the server refuses. */
 export function deleteSchema(name: string) {
   return z.object({
