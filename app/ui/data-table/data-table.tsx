@@ -1,8 +1,9 @@
-import { type ReactNode, useState } from "react";
+import { type ReactNode, type RefObject, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { ArrowDown, ArrowUp, ArrowUpDown } from "~/ui/icons";
 import { cn } from "../cn";
+import { useChangedBeforeHydration } from "../early-input";
 import { EmptyState } from "../empty-state";
 import { DataTablePagination } from "./pagination";
 import { sortHref, type TableSpec, type TableState } from "./spec";
@@ -85,11 +86,15 @@ function SortableHeader<S extends TableSpec>({
 }
 
 /** Row selection: a checkbox per row and, with JavaScript, "all on this page" in the header. */
-function useSelection(rows: unknown[], ids: string[]) {
+function useSelection(rows: unknown[], ids: string[], table: RefObject<HTMLElement | null>) {
   // A new set of rows (another page, or the same one after a bulk action) starts with nothing ticked.
   const [selection, setSelection] = useState({ rows, ticked: new Set<string>() });
   const ticked = selection.rows === rows ? selection.ticked : new Set<string>();
   const set = (next: Set<string>) => setSelection({ rows, ticked: next });
+  // Rows ticked before the page hydrated stay ticked.
+  useChangedBeforeHydration(table, (boxes) =>
+    set(new Set(boxes.filter((box) => (box as HTMLInputElement).checked).map((box) => box.value))),
+  );
   return {
     ticked,
     toggle: (id: string, on: boolean) => {
@@ -114,14 +119,15 @@ export function DataTable<Row, S extends TableSpec>(props: DataTableProps<Row, S
   const location = useLocation();
   const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   const ids = rows.map(getRowId);
-  const select = useSelection(rows, ids);
+  const tableRef = useRef<HTMLDivElement>(null);
+  const select = useSelection(rows, ids, tableRef);
   const tickedCount = ids.filter((id) => select.ticked.has(id)).length;
 
   const hideable = (id: string) => spec.hideable.includes(id);
   const visible = columns.filter((c) => !hideable(c.id) || (state.columns as string[]).includes(c.id));
 
   const table = (
-    <div className="overflow-x-auto rounded-xl border border-border bg-card text-card-foreground">
+    <div ref={tableRef} className="overflow-x-auto rounded-xl border border-border bg-card text-card-foreground">
       <table className="w-full text-sm">
         <caption className="sr-only">{props.caption}</caption>
         <thead className="border-b border-border text-left text-muted-foreground">
