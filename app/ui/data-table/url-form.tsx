@@ -118,16 +118,19 @@ export function ApplyWithoutScript({ className }: { className?: string }) {
 export function Menu({
   summary,
   className,
+  onToggle,
   children,
 }: {
   summary: ReactNode;
   className?: string;
+  /** When it opens or closes. */
+  onToggle?: (menu: HTMLDetailsElement) => void;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDetailsElement>(null);
   useDetailsDismiss(ref);
   return (
-    <details ref={ref} className="menu">
+    <details ref={ref} className="menu" onToggle={onToggle && ((event) => onToggle(event.currentTarget))}>
       <summary className={cn(buttonClass("outline", "sm"), className)}>{summary}</summary>
       {children}
     </details>
