@@ -23,14 +23,14 @@ async function throttle(page: Page) {
 /**
  * Opens the page on a slow network and CPU and types at the end of the box at first paint. The page's
  * scripts wait until the typing is done, so it always happens before hydration, however fast this machine
- * is; then they load (after `beforeScripts`, if given).
+ * is; then they load. `before` runs ahead of the typing (e.g. to unfold a form), `after` once it is done.
  */
 async function typeAtFirstPaint(
   page: Page,
   path: string,
   box: Locator,
   words: string,
-  beforeScripts?: () => Promise<void>,
+  { before, after }: { before?: () => Promise<void>; after?: () => Promise<void> } = {},
 ) {
   await throttle(page);
   let release = () => {};
@@ -42,11 +42,12 @@ async function typeAtFirstPaint(
     await route.continue();
   });
   await page.goto(path, { waitUntil: "commit" });
+  await before?.();
   await box.press("Control+End");
   await box.pressSequentially(words);
   // React Router's inline module sets this once the route modules have loaded.
   expect(await page.evaluate(() => "__reactRouterRouteModules" in window), "typed before the scripts ran").toBe(false);
-  await beforeScripts?.();
+  await after?.();
   release();
   await page.unrouteAll({ behavior: "wait" });
 }
@@ -95,7 +96,9 @@ for (const { lng, locale, viewport } of [
   });
 }
 
-test("a textarea that has text keeps what was added to it before hydration", async ({ browser }) => {
+test("a textarea with text, and a confirmation typed into an unfolded form, keep what was typed before hydration", async ({
+  browser,
+}) => {
   const context = await adminContext(browser, { locale: "ru-RU" });
   const page = await context.newPage();
   await page.goto("/projects");
@@ -105,6 +108,24 @@ test("a textarea that has text keeps what was added to it before hydration", asy
   await typeAtFirstPaint(page, `${project}/edit`, keywords, "\nipoteka");
   await waitForInteractive(page);
   await expect(keywords).toHaveValue(/\nipoteka$/);
+
+  // A confirmation typed into the unfolded form goes on in the dialog that replaces it.
+  const confirm = page.getByLabel(text("ru", "projects:delete.confirmLabel").split("{{")[0] as string);
+  await typeAtFirstPaint(page, project as string, confirm, "Nurbank", {
+    before: () => page.locator("summary", { hasText: text("ru", "projects:delete.start") }).click(),
+  });
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expect(page.getByRole("dialog").locator('input[name="confirm"]')).toHaveValue("Nurbank");
+  await context.close();
+});
+
+test("a row ticked before hydration stays ticked, and the bulk actions count it", async ({ browser }) => {
+  const context = await adminContext(browser, { locale: "ru-RU" });
+  const page = await context.newPage();
+  const box = page.locator('tbody input[name="ids"]').first();
+  await typeAtFirstPaint(page, "/tasks", box, " ");
+  await expect(page.getByText(text("ru", "tables:selected").replace("{{count}}", "1"))).toBeVisible();
+  await expect(box).toBeChecked();
   await context.close();
 });
 
@@ -112,9 +133,11 @@ test("a search sent before hydration works as a plain form", async ({ browser })
   const context = await adminContext(browser, { locale: "ru-RU" });
   const page = await context.newPage();
   const box = page.locator("#table-search");
-  await typeAtFirstPaint(page, "/tasks", box, "complaints", async () => {
-    await box.press("Enter");
-    await page.waitForURL(/[?&]q=complaints(&|$)/, { waitUntil: "commit" });
+  await typeAtFirstPaint(page, "/tasks", box, "complaints", {
+    after: async () => {
+      await box.press("Enter");
+      await page.waitForURL(/[?&]q=complaints(&|$)/, { waitUntil: "commit" });
+    },
   });
   await expect(page).toHaveURL(/[?&]q=complaints(&|$)/);
   await expect(page.locator("tbody th[scope=row]").first()).toContainText(/complaints/i);
