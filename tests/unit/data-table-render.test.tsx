@@ -3,7 +3,7 @@
 import { createInstance } from "i18next";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, useLoaderData, useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
 import { NAMESPACES } from "~/i18n/config";
 import { resources } from "~/i18n/i18n.server";
@@ -28,10 +28,11 @@ const columns: Array<Column<Row>> = [
   { id: "notes", header: "Notes", priority: 5, cell: (r) => r.notes },
 ];
 
-async function render(search: string, cols: Array<Column<Row>> = columns) {
-  const i18n = createInstance();
-  await i18n.init({ lng: "en", resources, ns: [...NAMESPACES], defaultNS: "common" });
-  const Table = () => (
+/** The table at the stub's URL, with the columns the test gives (through the route's data). */
+function Table() {
+  const { columns: cols } = useLoaderData() as { columns: Array<Column<Row>> };
+  const { search } = useLocation();
+  return (
     <DataTable
       spec={spec}
       state={parseTableState(spec, new URLSearchParams(search))}
@@ -42,10 +43,15 @@ async function render(search: string, cols: Array<Column<Row>> = columns) {
       caption="Projects"
     />
   );
-  const Stub = createRoutesStub([{ path: "/", Component: Table }]);
+}
+const Stub = createRoutesStub([{ id: "root", path: "/", Component: Table }]);
+
+async function render(search: string, cols: Array<Column<Row>> = columns) {
+  const i18n = createInstance();
+  await i18n.init({ lng: "en", resources, ns: [...NAMESPACES], defaultNS: "common" });
   return renderToString(
     <I18nextProvider i18n={i18n}>
-      <Stub initialEntries={[`/${search}`]} />
+      <Stub initialEntries={[`/${search}`]} hydrationData={{ loaderData: { root: { columns: cols } } }} />
     </I18nextProvider>,
   );
 }
