@@ -100,16 +100,23 @@ export function LastFetch({
  * "Fetch now" for one source, posted to the page's own action (`intent=fetch`, `id`). Without JavaScript
  * it is a form post and a redirect back; with it a fetcher, and `usePendingFetches` knows at once.
  */
-export function FetchNowButton({ sourceId }: { sourceId: string }) {
+/** "Fetch now"; `compact`, an icon that says it in its name and tooltip (a table row's actions). */
+export function FetchNowButton({ sourceId, compact }: { sourceId: string; compact?: boolean }) {
   const fetcher = useFetcher({ key: `fetch-${sourceId}` });
   const { t } = useTranslation("sources");
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="fetch" />
       <input type="hidden" name="id" value={sourceId} />
-      <button type="submit" className={buttonClass("outline", "sm")} disabled={fetcher.state !== "idle"}>
+      <button
+        type="submit"
+        className={compact ? buttonClass("ghost", "icon") : buttonClass("outline", "sm")}
+        aria-label={compact ? t("actions.fetchNow") : undefined}
+        title={compact ? t("actions.fetchNow") : undefined}
+        disabled={fetcher.state !== "idle"}
+      >
         <RefreshCw aria-hidden="true" />
-        {t("actions.fetchNow")}
+        {!compact && t("actions.fetchNow")}
       </button>
     </fetcher.Form>
   );
