@@ -98,8 +98,14 @@ export class PGliteThread {
         if (closed) throw new Error("Transaction is closed");
       };
       const tx: ThreadTransaction = {
-        query: (sql, params, options) => (open(), this.#query(sql, params, options)),
-        exec: (sql, options) => (open(), this.#exec(sql, options)),
+        query: async (sql, params, options) => {
+          open();
+          return this.#query(sql, params, options);
+        },
+        exec: async (sql, options) => {
+          open();
+          return this.#exec(sql, options);
+        },
         rollback: async () => {
           open();
           await this.#exec("ROLLBACK");
