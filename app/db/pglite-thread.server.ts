@@ -70,10 +70,6 @@ export class PGliteThread {
     this.#worker.on("exit", (code) => this.#stop(new Error(`The database thread exited (code ${code}).`)));
   }
 
-  get closed() {
-    return this.#stopped !== undefined;
-  }
-
   query<T>(sql: string, params?: unknown[], options?: StatementOptions): Promise<Results<T>> {
     return this.#whenFree(() => this.#query<T>(sql, params, options));
   }
@@ -155,6 +151,7 @@ export class PGliteThread {
   async close() {
     if (this.#stopped) return;
     await this.#whenFree(() => this.#send({ kind: "close" }));
+    this.#stop(new Error("The database is closed."));
     await this.#worker.terminate();
   }
 
@@ -178,9 +175,10 @@ export class PGliteThread {
     if (this.#stopped) return Promise.reject(this.#stopped);
     const id = ++this.#nextId;
     return new Promise<unknown>((resolve, reject) => {
+      // Throws (and rejects) when a parameter cannot be copied to the thread, before anything waits for it.
+      this.#worker.postMessage({ ...request, id });
       this.#pending.set(id, { resolve, reject, ...statement });
       if (this.#pending.size === 1) this.#worker.ref();
-      this.#worker.postMessage({ ...request, id });
     });
   }
 
