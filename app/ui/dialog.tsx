@@ -1,66 +1,104 @@
-import { Dialog as Radix } from "radix-ui";
-import type { ReactNode } from "react";
-import { useTranslation } from "~/i18n/use-translation";
-import { X } from "~/ui/icons";
-import { buttonClass } from "./button";
-import { cn } from "./cn";
+import {
+  type ComponentProps,
+  createContext,
+  lazy,
+  type ReactNode,
+  type RefObject,
+  Suspense,
+  use,
+  useRef,
+  useState,
+} from "react";
+import type { DialogContentProps } from "./dialog-modal";
 
-// Radix Dialog: focus trap, Escape, scroll lock and the ARIA. Import this module only from the
-// routes that open one, so it stays out of the layout's JavaScript.
-export const Dialog = Radix.Root;
-export const DialogTrigger = Radix.Trigger;
-export const DialogClose = Radix.Close;
+// The dialog itself is Radix's (focus trap, Escape, scroll lock, the ARIA): ~12 KB of JavaScript that a page
+// loads when one of its dialogs first opens, not with the page (docs/decisions/013).
+const Modal = lazy(() => import("./dialog-modal"));
 
-const PLACEMENT = {
-  center: "top-1/2 left-1/2 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-xl",
-  // A sheet: a panel along the side of the screen.
-  right: "inset-y-0 right-0 h-full w-[min(100%,28rem)] border-l",
-  left: "inset-y-0 left-0 h-full w-[min(100%,28rem)] border-r",
-} as const;
+interface DialogState {
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  /** The trigger, which gets the focus back when the dialog closes. */
+  trigger: RefObject<HTMLButtonElement | null>;
+}
 
-/** The dialog itself (or a sheet with `side`): title, optional description, a close button, content. */
-export function DialogContent({
-  title,
-  description,
-  side = "center",
+const DialogContext = createContext<DialogState | null>(null);
+
+function useDialog(): DialogState {
+  const state = use(DialogContext);
+  if (!state) throw new Error("a dialog's parts belong inside <Dialog>");
+  return state;
+}
+
+/** A dialog's state: open or not (`open` and `onOpenChange` when the caller keeps it), for its parts below. */
+export function Dialog({
+  open,
+  defaultOpen = false,
+  onOpenChange,
   children,
 }: {
-  title: string;
-  description?: string;
-  side?: keyof typeof PLACEMENT;
+  open?: boolean;
+  defaultOpen?: boolean;
+  onOpenChange?: (open: boolean) => void;
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const [ownOpen, setOwnOpen] = useState(defaultOpen);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const setOpen = (next: boolean) => {
+    if (open === undefined) setOwnOpen(next);
+    onOpenChange?.(next);
+  };
+  return <DialogContext value={{ open: open ?? ownOpen, setOpen, trigger }}>{children}</DialogContext>;
+}
+
+/** The button that opens the dialog. */
+export function DialogTrigger({ className, children }: { className?: string; children: ReactNode }) {
+  const { open, setOpen, trigger } = useDialog();
   return (
-    <Radix.Portal>
-      <Radix.Overlay className="fixed inset-0 z-50 bg-black/50" />
-      <Radix.Content
-        className={cn(
-          "fixed z-50 flex flex-col gap-4 overflow-y-auto border-border bg-popover p-6 text-popover-foreground shadow-2xl",
-          side === "center" && "border",
-          PLACEMENT[side],
-        )}
-        // Without a description Radix wants this said explicitly.
-        {...(description ? {} : { "aria-describedby": undefined })}
-      >
-        <div className="flex items-start justify-between gap-4">
-          <div className="flex flex-col gap-1">
-            <Radix.Title className="text-lg font-semibold">{title}</Radix.Title>
-            {description && (
-              <Radix.Description className="text-sm text-muted-foreground">{description}</Radix.Description>
-            )}
-          </div>
-          <Radix.Close className={cn(buttonClass("ghost", "icon"), "-mt-2 -mr-2")} aria-label={t("close")}>
-            <X aria-hidden="true" />
-          </Radix.Close>
-        </div>
-        {children}
-      </Radix.Content>
-    </Radix.Portal>
+    <button
+      ref={trigger}
+      type="button"
+      className={className}
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      data-state={open ? "open" : "closed"}
+      onClick={() => setOpen(true)}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** A button inside the dialog that closes it. */
+export function DialogClose({ onClick, ...props }: ComponentProps<"button">) {
+  const { setOpen } = useDialog();
+  return (
+    <button
+      type="button"
+      {...props}
+      onClick={(event) => {
+        onClick?.(event);
+        setOpen(false);
+      }}
+    />
+  );
+}
+
+/** The dialog itself (or a sheet with `side`): title, optional description, a close button, content. */
+export function DialogContent(props: DialogContentProps) {
+  const { open, setOpen, trigger } = useDialog();
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  // Nothing to load before it first opens; from then on Radix keeps it, and closes it as it opens it.
+  if (!opened) return null;
+  return (
+    <Suspense fallback={null}>
+      <Modal {...props} open={open} onOpenChange={setOpen} returnFocusTo={trigger} />
+    </Suspense>
   );
 }
 
 /** A dialog sliding in from the side. */
-export function SheetContent(props: Omit<Parameters<typeof DialogContent>[0], "side"> & { side?: "left" | "right" }) {
+export function SheetContent(props: Omit<DialogContentProps, "side"> & { side?: "left" | "right" }) {
   return <DialogContent side="right" {...props} />;
 }
