@@ -1,6 +1,5 @@
-import i18next, { type BackendModule, type ReadCallback } from "i18next";
-import { initReactI18next } from "react-i18next";
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, NAMESPACES } from "./config.ts";
+import { DEFAULT_LANGUAGE, isLanguage, NAMESPACES } from "./config.ts";
+import { BrowserTranslator } from "./translator.ts";
 
 // Each language/namespace file is emitted as its own hashed, immutable asset and fetched on demand.
 const urls = import.meta.glob<string>("../../locales/*/*.json", { eager: true, query: "?url", import: "default" });
@@ -31,50 +30,32 @@ export async function fetchWithRetry(url: string, fetcher: typeof fetch = fetch)
   }
 }
 
-const chunkBackend: BackendModule = {
-  type: "backend",
-  init() {},
-  read(lng: string, ns: string, callback: ReadCallback) {
-    const url = urlFor(lng, ns);
-    if (!url) return callback(new Error(`No translations for ${lng}/${ns}`), false);
-    fetchWithRetry(url).then(
-      (data) => callback(null, data),
-      (error: Error) => callback(error, false),
-    );
-  },
-};
-
 /**
- * Starts i18next in the language the server rendered (<html lang>), loading all namespaces.
- * If they are not ready within 5 s, or fail, the app proceeds with English `common` as fallback.
+ * Starts the translator in the language the server rendered (<html lang>), with all its namespaces.
+ * If they are not all there within 5 s, the app proceeds with English `common` as fallback.
  */
 export async function startI18n() {
   const lang = document.documentElement.lang;
-  const lng = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
-  const ready = i18next
-    .use(initReactI18next)
-    .use(chunkBackend)
-    .init({
-      lng,
-      supportedLngs: [...LANGUAGES],
-      // Every key exists in every language (tests check), so only the current one is fetched.
-      fallbackLng: false,
-      load: "currentOnly",
-      ns: [...NAMESPACES],
-      defaultNS: "common",
-      interpolation: { escapeValue: false },
-      react: { useSuspense: false },
-    })
-    .then(() => true)
-    .catch(() => false);
+  // Every key exists in every language (tests check), so only the current one is fetched.
+  const translator = new BrowserTranslator(isLanguage(lang) ? lang : DEFAULT_LANGUAGE);
+  const lng = translator.language;
+  const ready = Promise.all(
+    NAMESPACES.map(async (ns) => {
+      const url = urlFor(lng, ns);
+      if (url) translator.addResourceBundle(lng, ns, await fetchWithRetry(url));
+    }),
+  ).then(
+    () => true,
+    () => false,
+  );
   const loaded = await Promise.race([ready, sleep(STARTUP_TIMEOUT_MS).then(() => false)]);
-  if (!loaded || !i18next.hasResourceBundle(lng, "common")) {
-    i18next.options.fallbackLng = [DEFAULT_LANGUAGE];
+  if (!loaded || !translator.hasResourceBundle(lng, "common")) {
+    translator.fallback = [DEFAULT_LANGUAGE];
     const url = urlFor(DEFAULT_LANGUAGE, "common");
-    if (url && !i18next.hasResourceBundle(DEFAULT_LANGUAGE, "common")) {
+    if (url && !translator.hasResourceBundle(DEFAULT_LANGUAGE, "common")) {
       const strings = await fetchWithRetry(url).catch(() => null);
-      if (strings) i18next.addResourceBundle(DEFAULT_LANGUAGE, "common", strings);
+      if (strings) translator.addResourceBundle(DEFAULT_LANGUAGE, "common", strings);
     }
   }
-  return i18next;
+  return translator;
 }

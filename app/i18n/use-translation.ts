@@ -1,10 +1,12 @@
 import type { i18n as I18n, TFunction } from "i18next";
 import { useContext } from "react";
 import { getI18n, I18nContext } from "react-i18next";
+import type { Translator } from "./translator.ts";
 
 interface Translation<N extends string> {
   t: TFunction<N>;
-  i18n: I18n;
+  /** Only what the browser's translator offers too (./translator.ts). */
+  i18n: Translator;
 }
 
 const translations = new WeakMap<I18n, Map<string, Translation<string>>>();
