@@ -11,6 +11,10 @@ export default defineConfig({
     client: {
       build: {
         rolldownOptions: {
+          // Building a zod schema has no effect but its value: pages import constants from the schema
+          // modules their actions use, and without this every such page shipped all of zod (~21 KB).
+          // `freeText` (app/lib/form-rules.ts) is a schema builder too.
+          treeshake: { manualPureFunctions: ["z", "freeText"] },
           output: {
             codeSplitting: {
               groups: [
