@@ -17,6 +17,7 @@
 //
 // The yardstick is looked for in ../shared/bench, or in BENCH_YARDSTICK (e.g. from a git worktree).
 // Other arguments go to pageload.mjs, e.g. `npm run bench -- --profile fast,slow4g --runs 7`.
+// `--screens overview,a mention` measures only the named signed-in screens.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -41,6 +42,14 @@ function option(name: string, fallback: number) {
 }
 const seconds = option("seconds", 60);
 const connections = option("connections", 64);
+/** `--screens overview,messages`: page loads of these signed-in screens only (names as in the table). */
+const chosen = (() => {
+  const at = process.argv.indexOf("--screens");
+  if (at < 0) return null;
+  const names = (process.argv[at + 1] ?? "").split(",");
+  process.argv.splice(at, 2);
+  return names;
+})();
 const pageloadArgs = process.argv.slice(2).filter((arg) => arg !== "--pg" && arg !== "--load");
 if (underLoad) ensureWrk();
 
@@ -192,7 +201,7 @@ try {
     if (!server.pid) throw new Error("the server has no process id");
     await loadTest({ base, cookie: loadSession, pid: server.pid, connections, seconds });
   } else {
-    pageLoad(session);
+    await pageLoad(session);
   }
 } finally {
   await stopServer();
@@ -265,8 +274,63 @@ async function benchFeed(cookie: string) {
   }
 }
 
-/** The shared yardstick's page loads (JavaScript on and off) and the build's size. */
-function pageLoad(session: string) {
+/** Every signed-in screen (issue 29): its name, its path and the element that shows its content. */
+async function signedInScreens(cookie: string): Promise<Array<[name: string, path: string, waitFor: string]>> {
+  const get = (url: string) => fetch(`${base}${url}`, { headers: { Cookie: cookie } }).then((r) => r.text());
+  /** The first link on a list page that matches `pattern`: a screen of one record of the demo data. */
+  const firstLink = async (list: string, pattern: RegExp) => {
+    const found = (await get(list)).match(pattern)?.[0];
+    if (!found) throw new Error(`no link like ${pattern} on ${list}`);
+    return found;
+  };
+  const uuid = "[0-9a-f-]{36}";
+  const project = await firstLink("/projects", new RegExp(`/projects/${uuid}`));
+  // The demo has no conversation: ask the built-in analyst one question, answered before the redirect.
+  const asked = await fetch(`${base}/ai-assistant?index`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Cookie: cookie, Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ question: "How many mentions were there this week?", mode: "wait" }),
+  });
+  const conversation = asked.headers.get("Location");
+  if (!conversation) throw new Error(`could not start a conversation (HTTP ${asked.status})`);
+  return [
+    ["overview", "/", "main h1"],
+    ["analytics", "/analytics", "main h1"],
+    ["messages", "/messages", "main h1"],
+    ["a mention", await firstLink("/messages", new RegExp(`/messages/${uuid}`)), "#mention-title"],
+    ["sources", "/sources", "main h1"],
+    ["a source", await firstLink("/sources", new RegExp(`/sources/${uuid}`)), "main h1"],
+    ["tasks", "/tasks", "main h1"],
+    ["a task", await firstLink("/tasks", new RegExp(`/tasks/${uuid}`)), "main h1"],
+    ["reports", "/reports", "main h1"],
+    ["a report", await firstLink("/reports", new RegExp(`/reports/${uuid}`)), "main h1"],
+    ["new report", "/reports/new", "main h1"],
+    ["projects", "/projects", "main h1"],
+    ["a project", project, "main h1"],
+    ["project edit", `${project}/edit`, "main h1"],
+    ["users", "/users", "main h1"],
+    ["a user", await firstLink("/users", new RegExp(`/users/${uuid}`)), "main h1"],
+    ["AI assistant", "/ai-assistant", "main h1"],
+    ["a conversation", conversation, "main h1"],
+    ["help center", "/help-center", "main h1"],
+    ["an article", await firstLink("/help-center", /\/help-center\/[a-z-]+/), "main h1"],
+    ["settings", "/settings", "main h1"],
+    ["settings: account", "/settings/account", "main h1"],
+    ["settings: appearance", "/settings/appearance", "main h1"],
+    ["settings: notifications", "/settings/notifications", "main h1"],
+    ["notifications", "/notifications", "main h1"],
+  ];
+}
+
+/** Budgets of a signed-in screen on slow4g (issue 29): content visible and JavaScript on the wire. */
+const BUDGET = { visibleMs: 600, javaScriptKB: 129 };
+
+/**
+ * The shared yardstick's page loads: every signed-in screen with JavaScript on (`--screens a,b` picks some by
+ * name), a table of their medians against the budget, two screens with JavaScript off, and the build's size.
+ */
+async function pageLoad(session: string) {
   const yardstick = path.resolve(process.env.BENCH_YARDSTICK ?? path.join(root, "../shared/bench"));
   if (!fs.existsSync(path.join(yardstick, "pageload.mjs"))) {
     throw new Error(
@@ -282,25 +346,47 @@ function pageLoad(session: string) {
   const profile = extra.includes("--profile") ? [] : ["--profile", "slow4g"];
   const pageload = (args: string[]) =>
     spawnSync(process.execPath, [path.join(workDir, "pageload.mjs"), ...args, ...profile, ...extra], {
-      stdio: "inherit",
-    });
-  console.log("# JavaScript on");
-  pageload([
-    ...["--url", `${base}/`, "--wait-for", "main h1", "--url", `${base}/integrations`, "--wait-for", "main h1"],
-    ...["--url", `${base}/analytics`, "--wait-for", "main h1"],
-  ]);
-  console.log("# JavaScript off");
-  pageload([
-    "--no-js",
-    "--url",
-    `${base}/`,
-    "--wait-for",
-    "main h1",
-    "--url",
-    `${base}/analytics`,
-    "--wait-for",
-    "main h1",
-  ]);
+      stdio: ["ignore", "pipe", "inherit"],
+      encoding: "utf8",
+    }).stdout.trim();
+  const screens = (await signedInScreens(session)).filter(([name]) => !chosen || chosen.includes(name));
+  console.log(`# JavaScript on (load average ${os.loadavg()[0]?.toFixed(1)})`);
+  const results = pageload(screens.flatMap(([, url, waitFor]) => ["--url", `${base}${url}`, "--wait-for", waitFor]));
+  console.log(results);
+  console.log(
+    `# Every signed-in screen, medians (budget: content visible ≤ ${BUDGET.visibleMs} ms, JavaScript ≤ ${BUDGET.javaScriptKB} KB)`,
+  );
+  console.log("| screen | profile | content visible, ms | JavaScript, KB | HTML, KB | requests |");
+  console.log("|---|---|---|---|---|---|");
+  for (const line of results.split("\n")) {
+    const r = JSON.parse(line) as {
+      url: string;
+      profile: string;
+      mc: number;
+      jsKB: number;
+      docKB: number;
+      requests: number;
+    };
+    const name = screens.find(([, url]) => `${base}${url}` === r.url)?.[0] ?? r.url;
+    const over = (value: number, limit: number) => `${value}${value > limit ? " ✗" : ""}`;
+    console.log(
+      `| ${name} | ${r.profile} | ${over(r.mc, BUDGET.visibleMs)} | ${over(r.jsKB, BUDGET.javaScriptKB)} | ${r.docKB} | ${r.requests} |`,
+    );
+  }
+  console.log(`# JavaScript off (load average ${os.loadavg()[0]?.toFixed(1)})`);
+  console.log(
+    pageload([
+      "--no-js",
+      "--url",
+      `${base}/`,
+      "--wait-for",
+      "main h1",
+      "--url",
+      `${base}/analytics`,
+      "--wait-for",
+      "main h1",
+    ]),
+  );
   console.log("# Build size");
   spawnSync(process.execPath, [path.join(workDir, "distsize.mjs"), path.join(root, "build/client")], {
     stdio: "inherit",
