@@ -31,7 +31,7 @@ test("a report created with JavaScript off opens as a document and prints withou
   await expect(page.getByRole("link", { name: text("en", "reports:view.pdf") })).toBeHidden();
   await expect(document).toBeVisible();
   const avoids = await document
-    .locator(".report-mention, .report-chart, .report-table")
+    .locator(".report-mention, .report-chart")
     .evaluateAll((elements) => elements.map((e) => getComputedStyle(e).breakInside));
   expect(avoids.length).toBeGreaterThan(0);
   expect(avoids.every((value) => value === "avoid")).toBe(true);
