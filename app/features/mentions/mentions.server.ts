@@ -6,7 +6,7 @@ import type { Services } from "../../core/context.server.ts";
 import { countBy, EVER, mentionSeries } from "../../core/count.server.ts";
 import { type Period, periodOf, presetDays, today } from "../../core/period.ts";
 import type { Reader } from "../../core/reader.ts";
-import { canSeeProject, type ProjectScope } from "../../core/scope.server.ts";
+import { canSeeProject, mentionInScope, type ProjectScope } from "../../core/scope.server.ts";
 import { queryRows, uuidArray, uuids } from "../../core/sql.server.ts";
 import type { Translations } from "../../db/schema.ts";
 import { inLanguage } from "../../lib/translations.ts";
@@ -72,7 +72,8 @@ export function dayVolumes(series: Array<{ key: string } & Omit<DayVolume, "day"
 }
 
 /**
- * The newest mentions of a scope, each once, archived ones left out ("all" is the feed of all projects).
+ * The newest mentions of a scope, each once, archived ones left out ("all": of any project, as the feed of
+ * all projects lists them).
  * Each project's newest links come from the feed index (a few rows per project, however many mentions there
  * are); only the winners are joined.
  */
@@ -80,8 +81,8 @@ export async function latestMentions({ db }: Services, scope: ProjectScope, limi
   if (scope !== "all" && scope.length === 0) return [];
   const newest =
     scope === "all"
-      ? sql`SELECT m.id AS message_id, m.published_at FROM messages m WHERE NOT m.is_archived
-          ORDER BY m.published_at DESC LIMIT ${limit}`
+      ? sql`SELECT m.id AS message_id, m.published_at FROM messages m
+          WHERE NOT m.is_archived AND ${mentionInScope("all", sql`m.id`)} ORDER BY m.published_at DESC LIMIT ${limit}`
       : sql`SELECT DISTINCT ON (newest.message_id) newest.message_id, newest.published_at
           FROM unnest(${uuidArray(scope)}) AS p(id)
           CROSS JOIN LATERAL (
