@@ -9,6 +9,7 @@ import { addDays, isDay, presetDays, rangeOf, startOfDay, today } from "~/core/p
 import { can } from "~/core/permissions";
 import type { Reader } from "~/core/reader";
 import { inScope, mentionInScope, type ProjectScope, readerScope, visibleScope } from "~/core/scope.server";
+import { parseSearch, type SearchTerm, simpleQuery } from "~/core/search";
 import { instant, isUuid, queryRows, textArray, uuidArray, uuids } from "~/core/sql.server";
 import type { Translations } from "~/db/schema";
 import { inLanguage } from "~/lib/translations";
@@ -16,7 +17,6 @@ import { type Cursor, parseCursor, parseTableState } from "~/ui/data-table/parse
 import type { TableState } from "~/ui/data-table/spec";
 import { messagesFeed } from "./feed";
 import { feedTotal } from "./feed-total.server";
-import { parseSearch, type SearchTerm, simpleQuery } from "./search";
 
 export type FeedState = TableState<typeof messagesFeed>;
 
