@@ -16,6 +16,7 @@ import {
   mentionSample,
   mentionSeries,
   NO_MENTIONS,
+  netSentiment as net,
   SENTIMENTS,
   type SentimentCounts,
   type SeriesPeriod,
@@ -29,7 +30,6 @@ import { instant, queryRows, textArray, uuidArray, uuids } from "../../core/sql.
 import { foldWords } from "../../core/text.ts";
 import type { Translations } from "../../db/schema.ts";
 import { inLanguage } from "../../lib/translations.ts";
-import { netSentiment as net } from "./sentiment.ts";
 import { countTerms, type TrendingTerm, trending } from "./terms.ts";
 
 export { SENTIMENTS };

@@ -10,7 +10,7 @@ import type { Reader } from "~/core/reader";
 import { type ProjectScope, readerScope } from "~/core/scope.server";
 import { foldWords, headingOf } from "~/core/text";
 import type { AssistantBlock, BlockCell, CitedMention } from "~/db/assistant-blocks";
-import { MESSAGE_LANGUAGES, SOURCE_TYPES } from "../messages/feed";
+import { MESSAGE_LANGUAGES, SOURCE_TYPES } from "~/db/mention-model";
 import { feedOf, feedPage } from "../messages/feed.server";
 import { feedTotal } from "../messages/feed-total.server";
 import { listProjects, type ProjectListItem } from "../projects/projects.server";

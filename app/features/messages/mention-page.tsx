@@ -1,6 +1,7 @@
 import { Form, Link, useFetcher, useLocation } from "react-router";
 import { highlight, needlesOf, parseSearch } from "~/core/search";
 import { headingOf } from "~/core/text";
+import { SENTIMENTS } from "~/db/mention-model";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { type FormResult, typedValue, useFormErrors } from "~/lib/forms";
@@ -11,7 +12,7 @@ import { Highlighted } from "~/ui/highlighted";
 import { Archive, ArchiveRestore, ListTodo, Mail, MailOpen, Star, Tag, X } from "~/ui/icons";
 import { SentimentBadge } from "~/ui/sentiment";
 import { sourceIcon } from "~/ui/source-icons";
-import { MAX_TAG, SENTIMENTS } from "./feed";
+import { MAX_TAG } from "./feed";
 import { applyChange, MentionToggle } from "./feed-item";
 import type { MentionData } from "./triage.server";
 

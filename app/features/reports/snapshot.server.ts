@@ -1,13 +1,12 @@
 import { and, desc, eq, gte, inArray, lt } from "drizzle-orm";
 import type { Services } from "../../core/context.server";
-import { countMentions, mentionSeries } from "../../core/count.server";
+import { countMentions, mentionSeries, netSentiment } from "../../core/count.server";
 import { periodOf, type Range } from "../../core/period";
 import { projectAudience } from "../../core/reader";
 import { inScope, type ProjectScope, visibleScope } from "../../core/scope.server";
 import { messageProjects, messages, projects, type reports, sources } from "../../db/schema";
 import { inLanguage } from "../../lib/translations";
 import { type AnalyticsScope, shareOfVoice, topAuthors, topSources, trendingTerms } from "../analytics/queries.server";
-import { netSentiment } from "../analytics/sentiment";
 import type { ReportSnapshot, SnapshotMention } from "./snapshot";
 
 type Report = typeof reports.$inferSelect;
