@@ -1,7 +1,7 @@
 import { preferencesContext, requireReader, servicesOf } from "~/core/context.server";
 import { PREFERENCES_SAVED, savePreferences } from "~/features/settings/preferences.server";
 import { profileSchema } from "~/features/settings/schemas";
-import { SettingsSection } from "~/features/settings/settings-section";
+import { SettingsSection } from "~/ui/settings-section";
 import { usePreferenceForm } from "~/features/settings/use-preference-form";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
