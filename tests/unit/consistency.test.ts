@@ -37,7 +37,17 @@ const ZONES = Object.keys(OFFSETS) as Zone[];
 
 type Days = readonly [from: string, to: string];
 /** What each preset covers at NOW: "N days" end today, "last week" is the previous ISO week. */
-const PRESET_DAYS: Record<Zone, Record<"7" | "30" | "90" | "this-month" | "last-week" | "last-month", Days>> = {
+type PresetDays = Record<"7" | "30" | "90" | "this-month" | "last-week" | "last-month", Days>;
+/** Honolulu and Tashkent are on 31 March. */
+const MARCH_31: PresetDays = {
+  "7": ["2026-03-25", "2026-03-31"],
+  "30": ["2026-03-02", "2026-03-31"],
+  "90": ["2026-01-01", "2026-03-31"],
+  "this-month": ["2026-03-01", "2026-03-31"],
+  "last-week": ["2026-03-23", "2026-03-29"],
+  "last-month": ["2026-02-01", "2026-02-28"],
+};
+const PRESET_DAYS: Record<Zone, PresetDays> = {
   "Pacific/Kiritimati": {
     "7": ["2026-03-26", "2026-04-01"],
     "30": ["2026-03-03", "2026-04-01"],
@@ -46,22 +56,8 @@ const PRESET_DAYS: Record<Zone, Record<"7" | "30" | "90" | "this-month" | "last-
     "last-week": ["2026-03-23", "2026-03-29"],
     "last-month": ["2026-03-01", "2026-03-31"],
   },
-  "Pacific/Honolulu": {
-    "7": ["2026-03-25", "2026-03-31"],
-    "30": ["2026-03-02", "2026-03-31"],
-    "90": ["2026-01-01", "2026-03-31"],
-    "this-month": ["2026-03-01", "2026-03-31"],
-    "last-week": ["2026-03-23", "2026-03-29"],
-    "last-month": ["2026-02-01", "2026-02-28"],
-  },
-  "Asia/Tashkent": {
-    "7": ["2026-03-25", "2026-03-31"],
-    "30": ["2026-03-02", "2026-03-31"],
-    "90": ["2026-01-01", "2026-03-31"],
-    "this-month": ["2026-03-01", "2026-03-31"],
-    "last-week": ["2026-03-23", "2026-03-29"],
-    "last-month": ["2026-02-01", "2026-02-28"],
-  },
+  "Pacific/Honolulu": MARCH_31,
+  "Asia/Tashkent": MARCH_31,
 };
 const CUSTOM: Days = ["2026-02-26", "2026-03-03"];
 
@@ -234,7 +230,7 @@ async function csvRows(response: Response): Promise<Array<Record<string, string>
 const periodParams = (choice: string) =>
   choice === "custom" ? `from=${CUSTOM[0]}&to=${CUSTOM[1]}` : `period=${choice}`;
 const daysFor = (zone: Zone, choice: string): Days =>
-  choice === "custom" ? CUSTOM : PRESET_DAYS[zone][choice as keyof (typeof PRESET_DAYS)[Zone]];
+  choice === "custom" ? CUSTOM : PRESET_DAYS[zone][choice as keyof PresetDays];
 
 const ANALYTICS_PERIODS = ["7", "30", "90", "this-month", "last-month", "custom"];
 const OVERVIEW_PERIODS = ["7", "30", "90"];

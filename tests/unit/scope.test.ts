@@ -11,6 +11,7 @@ import { resolvePeriod } from "~/core/period";
 import { readerScope } from "~/core/scope.server";
 import { findTopics } from "~/core/topics.server";
 import type { DatabaseHandle } from "~/db/client.server";
+import { REPORT_SECTIONS } from "~/db/report-model";
 import { alerts, notifications, reports } from "~/db/schema";
 import { deliverAlert } from "~/features/alerts/deliver.server";
 import { detectAlerts } from "~/features/alerts/detect.server";
@@ -20,7 +21,6 @@ import { renderReportHtml } from "~/features/reports/render.server";
 import { createReport } from "~/features/reports/reports.server";
 import type { ReportSnapshot } from "~/features/reports/snapshot";
 import { loadPreferences } from "~/features/settings/preferences.server";
-import { getEnv } from "~/lib/env.server";
 import { loader as layoutLoader } from "~/routes/_app";
 import { loader as overviewLoader } from "~/routes/_app._index";
 import { loader as analyticsLoader } from "~/routes/_app.analytics";
@@ -41,12 +41,13 @@ import { loader as reportCsv } from "~/routes/reports.$reportId.csv";
 import { loader as reportPdf } from "~/routes/reports.$reportId.pdf";
 import { loader as tasksExport } from "~/routes/tasks.export";
 import { loader as tasksPalette } from "~/routes/tasks.palette";
-import { startAuthService } from "../support/auth-service";
+import type { startAuthService } from "../support/auth-service";
 import { aProject, aSource, aTask, type MentionSpec, mentions, openTestDatabase } from "../support/builders";
+import { startJobsOutside } from "../support/jobs-outside";
 import { ORIGIN } from "../support/route";
 import { testServices } from "../support/services";
 import { signedInContext } from "../support/session";
-import { startSmtpServer } from "../support/smtp";
+import type { startSmtpServer } from "../support/smtp";
 
 // Words that make each mention of a day its own (mentions that differ only in numbers are one for topics).
 const CITIES = [
@@ -76,7 +77,7 @@ type Context = Awaited<ReturnType<typeof signedInContext>>["context"];
 let handle: DatabaseHandle;
 let auth: Awaited<ReturnType<typeof startAuthService>>;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-const config = getEnv();
+let outside: Awaited<ReturnType<typeof startJobsOutside>>;
 let alpha: string;
 let zeta: string;
 let source: string;
@@ -97,11 +98,8 @@ let zetaReport: string;
 
 beforeAll(async () => {
   handle = await openTestDatabase();
-  auth = await startAuthService({ serviceKey: config.authServiceKey });
-  config.authServiceUrl = auth.url;
-  smtp = await startSmtpServer();
-  config.SMTP_URL = smtp.url;
-  config.MAIL_FROM = "Kuzatuv <reports@kuzatuv.example>";
+  outside = await startJobsOutside({ mailFrom: "Kuzatuv <reports@kuzatuv.example>" });
+  ({ auth, smtp } = outside);
 
   zeta = (await aProject(handle, { name: "Zeta", keywords: ["zetasecret"] })).id;
   alpha = (await aProject(handle, { name: "Alpha", keywords: ["alphanews"], competitorIds: [zeta] })).id;
@@ -179,16 +177,7 @@ beforeAll(async () => {
       custom: null,
       title,
       language: "en",
-      sections: [
-        "kpis",
-        "volume",
-        "sentiment",
-        "share_of_voice",
-        "top_sources",
-        "top_authors",
-        "trending_terms",
-        "top_mentions",
-      ],
+      sections: REPORT_SECTIONS.filter((section) => section !== "notes"),
       topMentionsCount: 10,
       topMentionIds: [],
       notes: null,
@@ -200,8 +189,7 @@ beforeAll(async () => {
   foreign.push(zetaReport);
 }, 120_000);
 afterAll(async () => {
-  await smtp.close();
-  await auth.close();
+  await outside.close();
   await handle.close();
 });
 
