@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, lt } from "drizzle-orm";
 import type { Services } from "../../core/context.server";
-import { countMentions, mentionSeries } from "../../core/count.server";
+import { countMentions, mentionSeries, netSentiment } from "../../core/count.server";
 import { periodOf, type Range } from "../../core/period";
 import type { Audience } from "../../core/reader";
 import { inScope, type ProjectScope } from "../../core/scope.server";
@@ -8,7 +8,6 @@ import { findTopics } from "../../core/topics.server";
 import { messageProjects, messages, projects, type reports, sources } from "../../db/schema";
 import { inLanguage } from "../../lib/translations";
 import { type AnalyticsScope, shareOfVoice, topAuthors, topSources } from "../analytics/queries.server";
-import { netSentiment } from "../analytics/sentiment";
 import type { ReportSnapshot, SentimentSplit, SnapshotMention } from "./snapshot";
 
 type Report = typeof reports.$inferSelect;
