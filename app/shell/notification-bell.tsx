@@ -1,12 +1,18 @@
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
-import { MarkAllRead, NotificationList, type NotificationView } from "~/features/alerts/notification-list";
+import type { NotificationView } from "~/features/alerts/notification-list";
 import { useTranslation } from "~/i18n/use-translation";
 import { buttonClass } from "~/ui/button";
 import { Bell } from "~/ui/icons";
 import { useDetailsDismiss } from "./use-dismiss";
 
 const SHOWN = 8;
+
+// The list (and the time-zone arithmetic of its alert texts) loads with its items, when the panel first
+// opens: every signed-in page has the bell, few open it.
+const loadList = () => import("~/features/alerts/notification-list");
+const NotificationList = lazy(() => loadList().then((module) => ({ default: module.NotificationList })));
+const MarkAllRead = lazy(() => loadList().then((module) => ({ default: module.MarkAllRead })));
 
 /**
  * The bell with the unread count. It opens a panel that, with JavaScript, loads the latest notifications
@@ -27,7 +33,9 @@ export function NotificationBell({ unread }: { unread: number }) {
   }, [location.pathname, location.search]);
 
   const onToggle = () => {
-    if (menu.current?.open && fetcher.state === "idle") fetcher.load("/notifications");
+    if (!menu.current?.open) return;
+    void loadList();
+    if (fetcher.state === "idle") fetcher.load("/notifications");
   };
   const items = fetcher.data?.items.slice(0, SHOWN);
 
@@ -47,14 +55,20 @@ export function NotificationBell({ unread }: { unread: number }) {
       <div className="menu-panel w-96 max-sm:fixed max-sm:inset-x-2 max-sm:top-14 max-sm:w-auto">
         <div className="flex items-center justify-between gap-2 px-2 py-1.5">
           <p className="text-sm font-semibold">{t("notifications.title")}</p>
-          {unread > 0 && items && <MarkAllRead />}
+          {unread > 0 && items && (
+            <Suspense>
+              <MarkAllRead />
+            </Suspense>
+          )}
         </div>
         {items && items.length === 0 && (
           <p className="px-2 py-3 text-sm text-muted-foreground">{t("notifications.empty")}</p>
         )}
         {items && items.length > 0 && (
           <div className="max-h-96 overflow-y-auto">
-            <NotificationList items={items} compact />
+            <Suspense>
+              <NotificationList items={items} compact />
+            </Suspense>
           </div>
         )}
         <hr className="my-1 border-border" />
