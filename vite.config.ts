@@ -14,7 +14,16 @@ export default defineConfig({
           // Building a zod schema has no effect but its value: pages import constants from the schema
           // modules their actions use, and without this every such page shipped all of zod (~21 KB).
           // `freeText` (app/lib/form-rules.ts) is a schema builder too.
-          treeshake: { manualPureFunctions: ["z", "freeText"] },
+          treeshake: {
+            manualPureFunctions: ["z", "freeText"],
+            // What app/ui/on-demand.tsx loads: the server's static import of it drops out of the browser's build.
+            moduleSideEffects: [
+              {
+                test: /[\\/]app[\\/]features[\\/](tasks[\\/]board|sources[\\/]webhook-panel)\.tsx$/,
+                sideEffects: false,
+              },
+            ],
+          },
           output: {
             codeSplitting: {
               groups: [
@@ -25,7 +34,7 @@ export default defineConfig({
                 },
                 {
                   name: "root",
-                  test: /[\\/]app[\\/](root\.tsx|lib[\\/]format\.ts|ui[\\/]page-header\.tsx)$/,
+                  test: /[\\/]app[\\/](root\.tsx|lib[\\/]format\.ts|ui[\\/](page-header|on-demand)\.tsx)$/,
                   priority: 1,
                 },
                 {

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import { Form, Link } from "react-router";
 import { MentionList } from "~/features/mentions/mention-list";
 import { LANGUAGE_NAMES, type Language } from "~/i18n/config";
@@ -12,6 +12,7 @@ import { ConfirmBulkAction } from "~/ui/data-table/bulk";
 import { type Column, DataTable } from "~/ui/data-table/data-table";
 import type { TableState } from "~/ui/data-table/spec";
 import { FileUp, KeyRound, Pause, Pencil, Play, Trash2 } from "~/ui/icons";
+import { onDemand } from "~/ui/on-demand";
 import { PageHeader } from "~/ui/page-header";
 import { historyTable } from "./list";
 import { isPolled } from "./schemas";
@@ -26,7 +27,15 @@ import {
   useRefreshWhileFetching,
 } from "./source-parts";
 import type { SourcePageData } from "./sources.server";
-import { SecretOnce, WebhookEndpoint } from "./webhook-panel";
+import * as webhookPanel from "./webhook-panel";
+
+// Only a webhook source shows these: a polled source's page does without their code.
+const SecretOnce = onDemand(import.meta.env.SSR ? webhookPanel.SecretOnce : null, () =>
+  import("./webhook-panel").then((module) => module.SecretOnce),
+);
+const WebhookEndpoint = onDemand(import.meta.env.SSR ? webhookPanel.WebhookEndpoint : null, () =>
+  import("./webhook-panel").then((module) => module.WebhookEndpoint),
+);
 
 function Setting({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -192,7 +201,9 @@ export function SourcePage({
       </div>
       {secret && (
         <div className="mb-6 max-w-3xl">
-          <SecretOnce secret={secret} />
+          <Suspense>
+            <SecretOnce secret={secret} />
+          </Suspense>
         </div>
       )}
 
@@ -200,7 +211,9 @@ export function SourcePage({
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
           {loaderData.endpoint && (
             <Card title={t("webhook.title")}>
-              <WebhookEndpoint endpoint={loaderData.endpoint} />
+              <Suspense>
+                <WebhookEndpoint endpoint={loaderData.endpoint} />
+              </Suspense>
               {canManage && (
                 <Form method="post" className="mt-4">
                   <ConfirmBulkAction

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { Link, useLocation, useOutlet } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { type Formatter, useFormatter } from "~/lib/format";
@@ -10,12 +10,18 @@ import { withParams } from "~/ui/data-table/spec";
 import { Menu, useHydrated } from "~/ui/data-table/url-form";
 import { EmptyState } from "~/ui/empty-state";
 import { Download, KanbanSquare, ListTodo, MessageSquareText, Plus, SearchX, Table2, Trash2, Upload } from "~/ui/icons";
+import { onDemand } from "~/ui/on-demand";
 import { PageHeader } from "~/ui/page-header";
-import { TaskBoard } from "./board";
+import { TaskBoard as RenderedBoard } from "./board";
 import { TASK_PRIORITIES, TASK_STATUSES, tasksTable } from "./list";
 import { DueDate, PriorityBadge, TaskStatusBadge } from "./task-badges";
 import type { TaskOutletContext } from "./task-panel";
 import type { TaskRow, TasksPageData } from "./tasks.server";
+
+// The board's code (drag and drop, columns) loads only for the board view, not with the table.
+const TaskBoard = onDemand(import.meta.env.SSR ? RenderedBoard : null, () =>
+  import("./board").then((module) => module.TaskBoard),
+);
 
 function taskColumns(
   t: (key: string) => string,
@@ -294,7 +300,9 @@ export function TasksPage({ loaderData }: { loaderData: TasksPageData }) {
         toolbar={<ViewSwitch view={view} />}
         body={
           loaderData.board ? (
-            <TaskBoard columns={loaderData.board} canEdit={loaderData.canEdit} assigneeName={assigneeName} />
+            <Suspense>
+              <TaskBoard columns={loaderData.board} canEdit={loaderData.canEdit} assigneeName={assigneeName} />
+            </Suspense>
           ) : undefined
         }
         paged={view === "table"}
