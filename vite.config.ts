@@ -29,7 +29,7 @@ export default defineConfig({
               groups: [
                 {
                   name: "framework",
-                  test: /node_modules[\\/](react|react-dom|react-router|i18next|react-i18next|remix-themes)[\\/]/,
+                  test: /node_modules[\\/](react|react-dom|react-router|react-i18next|remix-themes)[\\/]/,
                   priority: 2,
                 },
                 {
