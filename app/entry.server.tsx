@@ -82,6 +82,9 @@ export default function handleRequest(
       </I18nextProvider>,
       {
         nonce,
+        // React streams a large <Suspense> boundary after the shell, hidden until a script shows it; without
+        // JavaScript it would stay hidden (the task board, app/ui/on-demand.tsx). Every boundary goes inline.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyEvent]() {
           shellRendered = true;
           const body = withInlineStyles();
