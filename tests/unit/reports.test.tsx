@@ -48,6 +48,8 @@ let handle: DatabaseHandle;
 let alpha: string;
 let beta: string;
 let other: string;
+/** Asked who may read a report, so that its share of voice names only competitors they all may see. */
+let auth: Awaited<ReturnType<typeof startAuthService>>;
 
 type Args = Parameters<typeof reportLoader>[0];
 const args = (context: unknown, reportId: string, request = new Request(`${ORIGIN}/reports/${reportId}`)) =>
@@ -97,6 +99,8 @@ async function alphaReport(language: "en" | "ru" | "uz" | "uz-Cyrl" = "en", extr
 
 beforeAll(async () => {
   handle = await openTestDatabase();
+  auth = await startAuthService({ serviceKey: getEnv().authServiceKey });
+  getEnv().authServiceUrl = auth.url;
   beta = (await aProject(handle, { name: "Beta", keywords: ["beta"] })).id;
   alpha = (await aProject(handle, { name: "Alpha", keywords: ["alpha"], competitorIds: [beta] })).id;
   other = (await aProject(handle, { name: "Foreign", keywords: ["foreign"] })).id;
@@ -154,6 +158,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await auth.close();
   await closePdfBrowser();
   await handle.close();
 });
@@ -186,7 +191,7 @@ describe("a report's snapshot", () => {
     expect(s.volume[0]).toMatchObject({ positive: 1, neutral: 0, negative: 0 });
     expect(s.volume[6]).toMatchObject({ positive: 1 });
     expect(s.sentiment).toEqual({ positive: 2, neutral: 1, negative: 1 });
-    // Beta is Alpha's competitor: the report names it, though its reader may not see Beta (issue 29).
+    // Beta is Alpha's competitor, and whoever may read Alpha's reports may see Beta: the report names it.
     expect(s.shareOfVoice).toEqual([
       expect.objectContaining({ id: alpha, name: "Alpha", own: true, mentions: 4, share: 0.8 }),
       expect.objectContaining({ id: beta, name: "Beta", own: false, mentions: 1, share: 0.2 }),

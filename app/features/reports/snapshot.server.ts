@@ -7,10 +7,25 @@ import { inScope, type ProjectScope } from "../../core/scope.server";
 import { findTopics } from "../../core/topics.server";
 import { messageProjects, messages, projects, type reports, sources } from "../../db/schema";
 import { inLanguage } from "../../lib/translations";
+import { projectAudiences } from "../alerts/audience.server";
 import { type AnalyticsScope, shareOfVoice, topAuthors, topSources } from "../analytics/queries.server";
 import type { ReportSnapshot, SentimentSplit, SnapshotMention } from "./snapshot";
 
 type Report = typeof reports.$inferSelect;
+
+/**
+ * The competitors a report of this project may name: those whom every reader of the report (the project's
+ * members and the admins, as the auth service says now) may also see.
+ */
+async function namedCompetitors(services: Services, project: typeof projects.$inferSelect): Promise<string[]> {
+  if (project.competitorIds.length === 0) return [];
+  const audiences = await projectAudiences(services, [project.id, ...project.competitorIds]);
+  const readers = audiences[project.id] ?? [];
+  return project.competitorIds.filter((id) => {
+    const seeing = new Set((audiences[id] ?? []).map((r) => r.id));
+    return readers.every((r) => seeing.has(r.id));
+  });
+}
 
 /** How many rows a table section keeps. */
 const TABLE_ROWS = 10;
@@ -19,8 +34,8 @@ const TABLE_ROWS = 10;
  * The report's contents as they are now, over its project and days in its zone and language: its totals
  * counted as every screen counts them (core/count, so a report says what analytics says for the same project
  * and days), the rankings from the analytics queries, its topics (core/topics) and its top mentions. It reads
- * the project's mentions, whoever asked for it, and names the project's competitors in its share of voice: a
- * report is about its project and the competitors chosen for it (issue 29).
+ * the project's mentions, whoever asked for it. Its share of voice names the project's competitors that everyone
+ * who may read the report may see; the others are "other competitors", as on /analytics (issue 15, item 7).
  */
 export async function buildSnapshot(services: Services, report: Report, now: Date): Promise<ReportSnapshot> {
   const { db, env } = services;
@@ -28,7 +43,7 @@ export async function buildSnapshot(services: Services, report: Report, now: Dat
   if (!project) throw new Error(`Project ${report.projectId} does not exist`);
   const period = periodOf({ from: report.periodStart, to: report.periodEnd }, report.timeZone);
   const scope: ProjectScope = [project.id];
-  const competitors: Audience = { roles: [], projectIds: [project.id, ...project.competitorIds] };
+  const competitors: Audience = { roles: [], projectIds: [project.id, ...(await namedCompetitors(services, project))] };
   const analytics: AnalyticsScope = { scope, timeZone: report.timeZone, start: period.start, end: period.end };
   const previous = { start: period.previous.start, end: period.previous.end };
   const wants = (section: Report["sections"][number]) => report.sections.includes(section);
