@@ -4,6 +4,7 @@ import { stringify } from "csv-stringify/sync";
 import { CSV_OPTIONS } from "~/lib/csv.server";
 import { barLengths, donutGeometry, heatLevels, lineGeometry } from "~/ui/charts/geometry.server";
 import type { Services } from "../../core/context.server";
+import { keptWhileMentionsUnchanged } from "../../core/kept.server";
 import { customPeriodError, resolvePeriod } from "../../core/period";
 import type { Reader } from "../../core/reader";
 import { canSeeProject, readerScope } from "../../core/scope.server";
@@ -114,6 +115,10 @@ const queriesOf = (services: Services, reader: Reader, { scope, period }: Resolv
   };
 };
 
+// A question's figures are kept for a few seconds, as the overview's are, and shared by every request asking
+// it: under load most requests then skip the database. New or re-matched mentions drop them.
+const keptFigures = keptWhileMentionsUnchanged(5_000);
+
 /** Everything /analytics shows, with the charts' geometry; `projects` are those the reader may choose. */
 export async function analyticsPage(
   services: Services,
@@ -124,17 +129,30 @@ export async function analyticsPage(
 ) {
   const resolved = analyticsScope(reader, projects, params, now);
   const q = queriesOf(services, reader, resolved);
-  const [[current, previous], points, voice, sources, authors, types, langs, terms, cells] = await Promise.all([
-    q.kpis(),
-    q.volume(),
-    q.voice(),
-    q.sources(),
-    q.authors(),
-    q.types(),
-    q.languages(),
-    q.terms(),
-    q.heatmap(),
-  ]);
+  // Share of voice names the competitors the reader may see: their roles and projects are part of the question.
+  const question = [
+    resolved.scope,
+    resolved.period.bucket,
+    resolved.period.previous,
+    reader.language,
+    reader.roles,
+    reader.projectIds,
+  ];
+  const [[current, previous], points, voice, sources, authors, types, langs, terms, cells] = await keptFigures(
+    question,
+    () =>
+      Promise.all([
+        q.kpis(),
+        q.volume(),
+        q.voice(),
+        q.sources(),
+        q.authors(),
+        q.types(),
+        q.languages(),
+        q.terms(),
+        q.heatmap(),
+      ]),
+  );
   const withLengths = <T extends { count: number }>(rows: T[]) => {
     const lengths = barLengths(rows.map((r) => r.count));
     return rows.map((r, i) => ({ ...r, length: lengths[i] as number }));

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Services } from "../../core/context.server.ts";
+import { mentionsChanged } from "../../core/kept.server";
 import type { Audience, Reader } from "../../core/reader";
 import { inScope, visibleScope } from "../../core/scope.server";
 import { isUuid } from "../../core/sql.server";
@@ -122,6 +123,8 @@ export async function updateProject(
     (key) => JSON.stringify(current[key as keyof Project]) !== JSON.stringify(project[key as keyof Project]),
   );
   if (rulesChanged) await queueRematch(services, project.id);
+  // Its name and competitors show in kept figures (share of voice) and feed pages.
+  mentionsChanged();
   return { ok: true, project };
 }
 
@@ -146,4 +149,6 @@ export async function deleteProject(services: Services, audience: Audience, id: 
 export async function forgetDeletedProjects({ db }: Services, ids: string[]) {
   if (ids.length === 0) return;
   await db.update(userPreferences).set({ activeProjectId: null }).where(inArray(userPreferences.activeProjectId, ids));
+  // Their links went with them: kept figures and feed pages must not count them any more.
+  mentionsChanged();
 }
