@@ -2,6 +2,7 @@
 // only while no server runs on it: DATA_DIR's lock says so). SEED_MESSAGES=1000000 makes a large set for benchmarks.
 
 import path from "node:path";
+import { pino } from "pino";
 import { openDatabase } from "../app/db/client.server.ts";
 import { connect } from "../app/db/connection.server.ts";
 import { detectPastAlerts } from "../app/features/alerts/detect.server.ts";
@@ -45,7 +46,8 @@ try {
     await seedDemoTasks(connection, seeded.projectIds, created ?? []);
   }
   // The demo's unusual days as alerts; the server's schedule delivers them (ADR 030).
-  await detectPastAlerts({ db: database.db, env: config, jobs: detachedQueue }, 90);
+  const log = pino({ level: config.LOG_LEVEL });
+  await detectPastAlerts({ db: database.db, kept: database.kept, env: config, jobs: detachedQueue, log }, 90);
 } finally {
   await database.close();
 }

@@ -18,13 +18,13 @@ import {
 import { type DayFigures, detect, MIN_MENTIONS } from "~/features/alerts/rule";
 import { loadPreferences, updatePreferences } from "~/features/settings/preferences.server";
 import { ingest } from "~/features/sources/ingest.server";
-import { getEnv } from "~/lib/env.server";
+
 import { createFormatter, type FormatPreferences } from "~/lib/format";
 import type { RunningJobQueue } from "../../server/jobs/queue";
 import { api, startAuthService } from "../support/auth-service";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 import { jobsSettled, startTestJobQueue } from "../support/jobs";
-import { testServices } from "../support/services";
+import { testEnv, testServices } from "../support/services";
 import { bodyText, startSmtpServer } from "../support/smtp";
 
 const readerOf = (user: CurrentUser, language: string): Reader => ({
@@ -74,7 +74,7 @@ let handle: DatabaseHandle;
 let auth: Awaited<ReturnType<typeof startAuthService>>;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let queue: RunningJobQueue;
-const config = getEnv();
+const config = testEnv();
 
 beforeAll(async () => {
   handle = await openTestDatabase();

@@ -8,7 +8,6 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Services } from "../../core/context.server.ts";
 import { isUuid } from "../../core/sql.server.ts";
 import { sourceImports, sources } from "../../db/schema.ts";
-import { log } from "../../lib/log.server.ts";
 import { ITEM_FIELDS, MAX_IMPORT_BYTES } from "./import-fields.ts";
 import {
   decodeUpload,
@@ -213,7 +212,7 @@ export async function runImport(services: Services, importId: string, signal?: A
     }
     await finish({ status: "done", result: totals });
   } catch (error) {
-    log().error({ err: error, importId }, "import failed");
+    services.log.error({ err: error, importId }, "import failed");
     await finish({ status: "failed", errors: [{ row: 0, message: "item.crashed" }] });
   }
 }
