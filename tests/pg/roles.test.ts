@@ -19,7 +19,11 @@ async function signUp(url: string): Promise<string> {
     method: "POST",
     redirect: "manual",
     headers: { Origin: url, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email: "owner@example.com", password: "owner-password", confirmPassword: "owner-password" }),
+    body: new URLSearchParams({
+      email: "owner@example.com",
+      password: "owner-password",
+      confirmPassword: "owner-password",
+    }),
   });
   expect(response.status).toBe(302);
   return response.headers

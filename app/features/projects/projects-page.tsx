@@ -31,7 +31,8 @@ function Keywords({ keywords, max }: { keywords: string[]; max: number }) {
   return (
     <ul className="flex flex-wrap gap-1 in-[td]:flex-nowrap" aria-label={t("detail.keywords")}>
       {keywords.slice(0, max).map((k) => (
-        <li key={k} className="rounded-md bg-muted px-2 py-0.5 text-xs">
+        // A long keyword is cut with an ellipsis (whole on hover) rather than pushing the table sideways.
+        <li key={k} className="max-w-36 truncate rounded-md bg-muted px-2 py-0.5 text-xs" title={k}>
           {k}
         </li>
       ))}

@@ -8,17 +8,9 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Services } from "../../core/context.server.ts";
 import { isUuid } from "../../core/sql.server.ts";
 import { sourceImports, sources } from "../../db/schema.ts";
+import { decodeUpload, formatOf, ImportFileError, type ImportFormat, readTable } from "../../lib/upload-table.ts";
 import { ITEM_FIELDS, MAX_IMPORT_BYTES } from "./import-fields.ts";
-import {
-  decodeUpload,
-  formatOf,
-  guessMapping,
-  ImportFileError,
-  type ImportFormat,
-  type ImportMapping,
-  readTable,
-  rowToItem,
-} from "./import-file.ts";
+import { guessMapping, type ImportMapping, rowToItem } from "./import-file.ts";
 import { ingest } from "./ingest.server.ts";
 import { validateItems } from "./item-schema.ts";
 

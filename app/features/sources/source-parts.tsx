@@ -1,20 +1,11 @@
 import { useEffect } from "react";
 import { useFetcher, useFetchers, useRevalidator } from "react-router";
-import { SOURCE_ICONS } from "~/features/mentions/mention-list";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { Badge } from "~/ui/badge";
 import { buttonClass } from "~/ui/button";
-import {
-  CircleAlert,
-  CircleCheck,
-  CircleMinus,
-  CirclePause,
-  CirclePlay,
-  Globe,
-  LoaderCircle,
-  RefreshCw,
-} from "~/ui/icons";
+import { CircleAlert, CircleCheck, CircleMinus, CirclePause, CirclePlay, LoaderCircle, RefreshCw } from "~/ui/icons";
+import { sourceIcon } from "~/ui/source-icons";
 import type { SourceStatus, SourceType } from "./schemas";
 
 /** "every 15 min", "every 2 h". */
@@ -27,7 +18,7 @@ export function intervalLabel(t: (key: string, options?: Record<string, unknown>
 /** The type's icon with its name (the name only for screen readers when `compact`). */
 export function SourceTypeLabel({ type, compact = false }: { type: SourceType; compact?: boolean }) {
   const { t } = useTranslation("projects");
-  const Icon = SOURCE_ICONS[type] ?? Globe;
+  const Icon = sourceIcon(type);
   return (
     <span className="inline-flex items-center gap-1.5" title={compact ? t(`sourceType.${type}`) : undefined}>
       <Icon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
