@@ -36,5 +36,6 @@ export function requestHandler(services: Services): RequestHandler {
 
 // The configuration is parsed with the bundle's own module, so the app and server/main.ts read it alike.
 export { EnvError, parseEnv } from "../app/lib/env.server.ts";
+export { reseedDemo } from "./demo/reseed.ts";
 export { payloadTooLargePage } from "./payload-too-large.ts";
 export { start } from "./start.ts";
