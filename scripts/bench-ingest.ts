@@ -2,6 +2,8 @@
 // sentiment → match → store with links and rollups), on in-memory PGlite or DATABASE_URL.
 // `node scripts/bench-ingest.ts [count] [batchSize…] [--runs N]`: each batch size `runs` times (default 3)
 // with new items from a new source; the median run is reported. Defaults: 20 000 items, batches of 100 and 1 000.
+
+import { pino } from "pino";
 import type { Services } from "../app/core/context.server.ts";
 import { openDatabase } from "../app/db/client.server.ts";
 import { projects, sources } from "../app/db/schema.ts";
@@ -20,7 +22,13 @@ const dataDir = "memory://";
 const handle = openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
 await handle.migrate();
 // No queue runs here: the alert checks a real ingestion queues are left out.
-const services: Services = { db: handle.db, env: parseEnv({ ...process.env, DATA_DIR: dataDir }), jobs: detachedQueue };
+const services: Services = {
+  db: handle.db,
+  kept: handle.kept,
+  env: parseEnv({ ...process.env, DATA_DIR: dataDir }),
+  jobs: detachedQueue,
+  log: pino({ level: "warn" }),
+};
 const tag = Date.now().toString(36);
 await handle.db.insert(projects).values([
   { name: `Bench Nurbank ${tag}`, keywords: ["Nurbank", "Нурбанк"], excludedWords: ["vakansiya"] },

@@ -9,21 +9,21 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { assistantMessages } from "~/db/schema";
 import { answerPending, ask, getConversation, storedMessages } from "~/features/assistant/conversations.server";
 import { MAX_TOOL_ROUNDS } from "~/features/assistant/model.server";
-import { getEnv, parseEnv, setEnv } from "~/lib/env.server";
+import { parseEnv } from "~/lib/env.server";
 import * as newConversationRoute from "~/routes/_app.ai-assistant._index";
 import * as conversationRoute from "~/routes/_app.ai-assistant.$conversationId";
 import * as answerRoute from "~/routes/ai-assistant.$conversationId.answer";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 import { type ChatRequest, type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai";
 import { callRoute, formPost, ORIGIN } from "../support/route";
-import { testServices } from "../support/services";
+import { setTestEnv, testEnv, testServices } from "../support/services";
 import { signedInContext } from "../support/session";
 
 let fake: FakeOpenAI;
 let handle: DatabaseHandle;
 let mine: string;
 let foreign: string;
-const env = getEnv();
+const env = testEnv();
 
 beforeAll(async () => {
   fake = await startFakeOpenAI();
@@ -48,7 +48,7 @@ beforeAll(async () => {
 afterEach(() => {
   fake.requests.length = 0;
   fake.always({ content: "OK" });
-  setEnv(env);
+  setTestEnv(env);
 });
 afterAll(async () => {
   await fake.close();
@@ -56,7 +56,7 @@ afterAll(async () => {
 });
 
 function withModel(overrides: Record<string, string> = {}) {
-  setEnv(
+  setTestEnv(
     parseEnv({
       ...process.env,
       AI_BASE_URL: fake.baseUrl,

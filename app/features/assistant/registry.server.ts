@@ -4,7 +4,6 @@
 import { z } from "zod";
 import type { Services } from "~/core/context.server";
 import type { Reader } from "~/core/reader";
-import { log } from "~/lib/log.server";
 import {
   compare,
   compareArgs,
@@ -130,7 +129,7 @@ export async function callTool(
     return await spec.run(services, reader, parsed.data);
   } catch (error) {
     if (error instanceof ToolRefusal) return refused(error.message);
-    log().error({ err: error, tool: name }, "assistant tool failed");
+    services.log.error({ err: error, tool: name }, "assistant tool failed");
     return refused("The tool failed; say so instead of guessing.");
   }
 }

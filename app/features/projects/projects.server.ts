@@ -5,7 +5,6 @@ import type { Audience, Reader } from "../../core/reader";
 import { inScope, visibleScope } from "../../core/scope.server";
 import { isUuid } from "../../core/sql.server";
 import type { Database } from "../../db/client.server";
-import { keptRead } from "../../db/kept-reads.server";
 import { projects, userPreferences } from "../../db/schema";
 import { inLanguage, withoutTranslations } from "../../lib/translations";
 import { queueRematch } from "./rematch.server";
@@ -17,10 +16,10 @@ export type ProjectStatus = Project["status"];
 export type ProjectListItem = Pick<Project, "id" | "name" | "description" | "color" | "status" | "keywords">;
 
 /** The projects an audience may see, active first, then by name (the switcher, the overview's scope). */
-export async function listProjects({ db }: Services, audience: Audience): Promise<ProjectListItem[]> {
+export async function listProjects({ db, kept }: Services, audience: Audience): Promise<ProjectListItem[]> {
   const scope = visibleScope(audience);
   if (scope !== "all" && scope.length === 0) return [];
-  return keptRead(`projects:${scope === "all" ? "all" : scope.join()}`, () =>
+  return kept.read(`projects:${scope === "all" ? "all" : scope.join()}`, () =>
     db
       .select({
         id: projects.id,

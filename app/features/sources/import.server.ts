@@ -8,7 +8,6 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Services } from "../../core/context.server.ts";
 import { isUuid } from "../../core/sql.server.ts";
 import { sourceImports, sources } from "../../db/schema.ts";
-import { log } from "../../lib/log.server.ts";
 import { decodeUpload, formatOf, ImportFileError, type ImportFormat, readTable } from "../../lib/upload-table.ts";
 import { ITEM_FIELDS, MAX_IMPORT_BYTES } from "./import-fields.ts";
 import { guessMapping, type ImportMapping, rowToItem } from "./import-file.ts";
@@ -205,7 +204,7 @@ export async function runImport(services: Services, importId: string, signal?: A
     }
     await finish({ status: "done", result: totals });
   } catch (error) {
-    log().error({ err: error, importId }, "import failed");
+    services.log.error({ err: error, importId }, "import failed");
     await finish({ status: "failed", errors: [{ row: 0, message: "item.crashed" }] });
   }
 }
