@@ -99,8 +99,8 @@ async function alphaReport(language: "en" | "ru" | "uz" | "uz-Cyrl" = "en", extr
 
 beforeAll(async () => {
   handle = await openTestDatabase();
-  auth = await startAuthService({ serviceKey: getEnv().authServiceKey });
-  getEnv().authServiceUrl = auth.url;
+  auth = await startAuthService({ serviceKey: testEnv().authServiceKey });
+  testEnv().authServiceUrl = auth.url;
   beta = (await aProject(handle, { name: "Beta", keywords: ["beta"] })).id;
   alpha = (await aProject(handle, { name: "Alpha", keywords: ["alpha"], competitorIds: [beta] })).id;
   other = (await aProject(handle, { name: "Foreign", keywords: ["foreign"] })).id;
