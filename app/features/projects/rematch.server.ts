@@ -6,12 +6,12 @@
 // every chunk, so the server keeps answering while a million mentions are read.
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Services } from "../../core/context.server.ts";
+import { mentionsChanged } from "../../core/kept.server.ts";
 import { createMatcher } from "../../core/matcher.ts";
 import { queryRows } from "../../core/sql.server.ts";
 import type { Database } from "../../db/client.server.ts";
 import { messages, projects, type RematchState } from "../../db/schema.ts";
 import { giveWay, mapInSlices } from "../../lib/slices.ts";
-import { mentionsChanged } from "../mentions/mentions.server.ts";
 
 export const REMATCH_WINDOW_DAYS = 90;
 /** Messages per chunk: on the embedded database a chunk's statements hold the event loop until they end. */

@@ -10,17 +10,15 @@ import { isUuid } from "../../core/sql.server.ts";
 import { sourceImports, sources } from "../../db/schema.ts";
 import { log } from "../../lib/log.server.ts";
 import { giveWay, mapInSlices } from "../../lib/slices.ts";
-import { ITEM_FIELDS, MAX_IMPORT_BYTES } from "./import-fields.ts";
 import {
   decodeUpload,
   formatOf,
-  guessMapping,
   ImportFileError,
   type ImportFormat,
-  type ImportMapping,
   readTableInSlices,
-  rowToItem,
-} from "./import-file.ts";
+} from "../../lib/upload-table.ts";
+import { ITEM_FIELDS, MAX_IMPORT_BYTES } from "./import-fields.ts";
+import { guessMapping, type ImportMapping, rowToItem } from "./import-file.ts";
 import { ingest } from "./ingest.server.ts";
 import { validateItems } from "./item-schema.ts";
 
