@@ -113,7 +113,7 @@ async function once(batchSize: number, run: number) {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0;
 for (const batchSize of batchSizes) {
-  const results = [];
+  const results: Awaited<ReturnType<typeof once>>[] = [];
   for (let run = 0; run < runs; run++) results.push(await once(batchSize, run));
   // On a busy machine wall time says little: this process's CPU time is the steadier figure (with PGlite it
   // includes the database's work; with PostgreSQL only ours).
