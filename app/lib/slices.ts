@@ -4,7 +4,7 @@
 /** The longest stretch of work between two turns of the event loop. */
 export const SLICE_MS = 8;
 
-/** Gives the event loop a turn. An embedded database answers within the microtask queue, so awaiting it does not. */
+/** Gives the event loop a turn (awaiting a query does too: the database answers from a thread or a socket). */
 export const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** `fn` over `items`, in order, giving the event loop a turn whenever a slice has taken `budget` ms. */

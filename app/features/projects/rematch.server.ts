@@ -2,8 +2,8 @@
 // matched against the new rules in the background (the "rematch-project" job), a chunk at a time, with the
 // progress kept in projects.rematch for the project page. Links are added and removed; the rollup triggers
 // follow. Older links stay as they were. Each chunk is its own transaction, so readers see the counts move
-// chunk by chunk and never wait on the whole; matching runs in slices and the event loop gets a turn after
-// every chunk, so the server keeps answering while a million mentions are read.
+// chunk by chunk and never wait on the whole; matching runs in slices, so the server keeps answering while a
+// million mentions are read.
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Services } from "../../core/context.server.ts";
 import { mentionsChanged } from "../../core/kept.server.ts";
@@ -11,10 +11,10 @@ import { createMatcher } from "../../core/matcher.ts";
 import { queryRows } from "../../core/sql.server.ts";
 import type { Database } from "../../db/client.server.ts";
 import { messages, projects, type RematchState } from "../../db/schema.ts";
-import { giveWay, mapInSlices } from "../../lib/slices.ts";
+import { mapInSlices } from "../../lib/slices.ts";
 
 export const REMATCH_WINDOW_DAYS = 90;
-/** Messages per chunk: on the embedded database a chunk's statements hold the event loop until they end. */
+/** Messages per chunk: on the embedded database other statements wait while a chunk's transaction runs. */
 const CHUNK = 250;
 
 async function saveState(db: Database, projectId: string, state: RematchState) {
@@ -122,7 +122,6 @@ export async function rematchProject({ db }: Services, projectId: string, now = 
       await saveState(db, projectId, state);
       mentionsChanged();
       after = batch.at(-1);
-      await giveWay();
     }
     state = { ...state, status: "done", finishedAt: new Date().toISOString() };
   } catch (error) {

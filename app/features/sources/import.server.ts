@@ -9,7 +9,7 @@ import type { Services } from "../../core/context.server.ts";
 import { isUuid } from "../../core/sql.server.ts";
 import { sourceImports, sources } from "../../db/schema.ts";
 import { log } from "../../lib/log.server.ts";
-import { giveWay, mapInSlices } from "../../lib/slices.ts";
+import { mapInSlices } from "../../lib/slices.ts";
 import {
   decodeUpload,
   formatOf,
@@ -206,9 +206,6 @@ export async function runImport(services: Services, importId: string, signal?: A
       totals.rejected += result.rejected.length;
       const processedRows = Math.min(checked.items.length, start + BATCH);
       await db.update(sourceImports).set({ processedRows, result: totals }).where(eq(sourceImports.id, importId));
-      // The embedded database answers without ever leaving the microtask queue: let the server serve pages
-      // (this import's progress among them) between batches.
-      await giveWay();
     }
     await finish({ status: "done", result: totals });
   } catch (error) {
