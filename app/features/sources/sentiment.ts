@@ -6,6 +6,7 @@
  * (the model of llm-sentiment.server.ts when one is configured) can take its place per batch.
  */
 import { foldWord, foldWords, inflects } from "../../core/text.ts";
+import { mapInSlices } from "../../lib/slices.ts";
 import type { Language } from "./language.ts";
 import emoji from "./lexicons/emoji.json" with { type: "json" };
 import en from "./lexicons/en.json" with { type: "json" };
@@ -317,6 +318,6 @@ export function lexiconSentiment(text: string, language: Language): SentimentRes
   return { sentiment: score >= THRESHOLD ? "positive" : score <= -THRESHOLD ? "negative" : "neutral", score };
 }
 
-/** The default classifier: the lexicon scorer over a batch. */
-export const lexiconClassifier: SentimentClassifier = async (items) =>
-  items.map((item) => lexiconSentiment(item.text, item.language));
+/** The default classifier: the lexicon scorer over a batch, in slices that let the event loop turn. */
+export const lexiconClassifier: SentimentClassifier = (items) =>
+  mapInSlices(items, (item) => lexiconSentiment(item.text, item.language));
