@@ -112,7 +112,7 @@ const UZ_VERB = /^(?:ish|il|in|tir|dir|t)?(?:di|yap|adi|aman|asiz|ydi|ib|gan|sa|
 // A cost moved down ("cut fees", "komissiyani kamaytirdi") or up, once per clause: below THRESHOLD alone.
 const COST_MOVE = 0.5;
 /** How many words may stand between a cost and the word that moves it. */
-const COST_REACH = 3;
+const COST_REACH = 2;
 // Uzbek "-siz" (without): navbatsiz, komissiyasiz.
 const UZ_WITHOUT = /^siz/;
 
