@@ -14,7 +14,7 @@ const CHARTS = [
   "voiceTime",
   "sources",
   "authors",
-  "terms",
+  "topics",
   "types",
   "languages",
   "heatmap",

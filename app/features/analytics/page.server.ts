@@ -28,9 +28,9 @@ import {
   sourceTypes,
   topAuthors,
   topSources,
-  trendingTerms,
   volume,
 } from "./queries.server";
+import { periodTopics } from "./topics.server";
 
 /** A project the reader may choose in the filters. */
 export interface ProjectChoice {
@@ -99,7 +99,7 @@ function sharesOverTime(voice: ShareOfVoice): Array<Array<number | null>> {
   );
 }
 
-const queriesOf = (services: Services, reader: Reader, { scope, period }: Resolved) => {
+const queriesOf = (services: Services, reader: Reader, { scope, period }: Resolved, now: Date) => {
   const previous = period.previous;
   return {
     kpis: () => Promise.all([kpis(services, scope), kpis(services, previousScope(scope, previous))]),
@@ -109,7 +109,7 @@ const queriesOf = (services: Services, reader: Reader, { scope, period }: Resolv
     authors: () => topAuthors(services, scope, 10, previous),
     types: () => sourceTypes(services, scope, previous),
     languages: () => languages(services, scope, previous),
-    terms: () => trendingTerms(services, scope, previous),
+    topics: () => periodTopics(services, reader, scope, previous, { now }),
     heatmap: () => heatmap(services, scope),
   };
 };
@@ -123,8 +123,8 @@ export async function analyticsPage(
   now = new Date(),
 ) {
   const resolved = analyticsScope(reader, projects, params, now);
-  const q = queriesOf(services, reader, resolved);
-  const [[current, previous], points, voice, sources, authors, types, langs, terms, cells] = await Promise.all([
+  const q = queriesOf(services, reader, resolved, now);
+  const [[current, previous], points, voice, sources, authors, types, langs, topics, cells] = await Promise.all([
     q.kpis(),
     q.volume(),
     q.voice(),
@@ -132,7 +132,7 @@ export async function analyticsPage(
     q.authors(),
     q.types(),
     q.languages(),
-    q.terms(),
+    q.topics(),
     q.heatmap(),
   ]);
   const withLengths = <T extends { count: number }>(rows: T[]) => {
@@ -167,13 +167,15 @@ export async function analyticsPage(
     authors: withLengths(authors),
     types: withLengths(types),
     languages: withLengths(langs),
-    terms: withLengths(terms),
+    topics: withLengths(topics),
     heatmap: { counts: cells.map((c) => c.count), levels: heatLevels(cells.map((c) => c.count)) },
   };
 }
 
 export type AnalyticsPage = Awaited<ReturnType<typeof analyticsPage>>;
 
+/** A share as a number with three decimals. */
+const share = (value: number) => Math.round(value * 1000) / 1000;
 const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
 type Table = { columns: string[]; rows: Array<Array<string | number | null>> };
 
@@ -186,7 +188,7 @@ export async function chartTable(
   now = new Date(),
 ): Promise<Table> {
   const resolved = analyticsScope(reader, [], params, now);
-  const q = queriesOf(services, reader, resolved);
+  const q = queriesOf(services, reader, resolved, now);
   const bucket = resolved.period.bucket;
   // Days are the reader's calendar days; hours are UTC instants (ISO), unambiguous across clock changes.
   const key = bucket === "day" ? "day" : "hour_utc";
@@ -250,9 +252,32 @@ export async function chartTable(
         rows: rows.map((r) => [r.key, r.count, r.previous, r.reach]),
       };
     }
-    case "terms": {
-      const rows = await q.terms();
-      return { columns: ["term", "mentions", "previous"], rows: rows.map((r) => [r.term, r.count, r.previous]) };
+    case "topics": {
+      const rows = await q.topics();
+      return {
+        columns: [
+          "topic",
+          "mentions",
+          "estimated",
+          "previous",
+          "positive_share",
+          "neutral_share",
+          "negative_share",
+          "search",
+          "phrases",
+        ],
+        rows: rows.map((r) => [
+          r.label,
+          r.count,
+          String(r.estimated),
+          r.previous,
+          share(r.mix.positive),
+          share(r.mix.neutral),
+          share(r.mix.negative),
+          r.search,
+          r.phrases.join(" | "),
+        ]),
+      };
     }
     case "heatmap": {
       const cells = await q.heatmap();
@@ -264,7 +289,7 @@ export async function chartTable(
   }
 }
 
-/** A chart's table as CSV (UTF-8 with a BOM; source names, authors and terms come from outside). */
+/** A chart's table as CSV (UTF-8 with a BOM; source names, authors and topics come from outside). */
 export function toCsv({ columns, rows }: Table): string {
   return stringify(
     rows.map((r) => r.map((v) => v ?? "")),

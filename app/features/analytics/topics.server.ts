@@ -1,0 +1,101 @@
+// Topics of a period on analytics (issue 30, ADR 047): the topics core/topics finds, each counted with the
+// messages feed's own total for the link it opens, so the number a reader sees is the number the feed shows
+// after the click (exact, or the feed's labelled estimate). The topics and their counts are kept a minute
+// per question and dropped when mentions change, as authors are.
+import type { Services } from "../../core/context.server.ts";
+import type { Sentiment, SentimentCounts } from "../../core/count.server.ts";
+import type { Range } from "../../core/period.ts";
+import type { Reader } from "../../core/reader.ts";
+import { findTopics } from "../../core/topics.server.ts";
+import { keptWhileMentionsUnchanged } from "../mentions/mentions.server.ts";
+import { feedOf } from "../messages/feed.server.ts";
+import { feedTotal } from "../messages/feed-total.server.ts";
+import { feedParams } from "./filters.ts";
+import { type AnalyticsScope, scopeDays } from "./queries.server.ts";
+
+export interface TopicRow {
+  /** Its most telling phrase, as most often written. */
+  label: string;
+  /** Its phrases as written, the label first. */
+  phrases: string[];
+  /** The feed's search words for it. */
+  search: string;
+  /** The messages feed's URL parameters for it: its search within the page's projects, days and filters. */
+  query: string;
+  /** The feed's total for `query` (`estimated` when the feed estimates it). */
+  count: number;
+  estimated: boolean;
+  /** The feed's total for the same search in the previous period. */
+  previous: number;
+  /** Its mentions' sentiment, as shares (0…1) of those the topic was found in. */
+  mix: SentimentCounts;
+  /** A few of its mentions' ids, newest first. */
+  examples: string[];
+}
+
+export const TOPICS_SHOWN = 8;
+
+const kept = keptWhileMentionsUnchanged(60_000, 200);
+
+/** The scope's topics against `previous`, best first, each counted by the feed it links to. */
+export function periodTopics(
+  services: Services,
+  reader: Reader,
+  scope: AnalyticsScope,
+  previous: Range,
+  { limit = TOPICS_SHOWN, now = new Date() } = {},
+): Promise<TopicRow[]> {
+  if (scope.scope !== "all" && scope.scope.length === 0) return Promise.resolve([]);
+  return kept(["topics", scope, previous.start, previous.end, limit], () =>
+    countedTopics(services, reader, scope, previous, limit, now),
+  );
+}
+
+async function countedTopics(
+  services: Services,
+  reader: Reader,
+  scope: AnalyticsScope,
+  previous: Range,
+  limit: number,
+  now: Date,
+): Promise<TopicRow[]> {
+  const found = await findTopics(services, {
+    scope: scope.scope,
+    period: scope,
+    previous,
+    sentiments: scope.sentiments as Sentiment[] | undefined,
+    sourceTypes: scope.sourceTypes,
+    languages: scope.languages,
+    limit,
+  });
+  const filters = { type: scope.sourceTypes ?? [], language: scope.languages ?? [], sentiment: scope.sentiments ?? [] };
+  const projects = scope.scope === "all" ? [] : scope.scope;
+  const link = (range: Range, q: string) =>
+    feedParams(filters, { projects, ...scopeDays({ ...scope, ...range }) }, { q });
+  // The feed as the reader opens it from this page: the same projects (or, for none, the same default).
+  const total = (params: URLSearchParams) => feedTotal(services, feedOf(reader, params, now));
+  const rows = await Promise.all(
+    found.topics.map(async (topic): Promise<TopicRow> => {
+      const query = link(scope, topic.search);
+      const [counted, before] = await Promise.all([total(query), total(link(previous, topic.search))]);
+      const read = topic.sentiment.positive + topic.sentiment.neutral + topic.sentiment.negative;
+      const share = (n: number) => (read ? n / read : 0);
+      return {
+        label: topic.label,
+        phrases: topic.phrases,
+        search: topic.search,
+        query: query.toString(),
+        count: counted.count,
+        estimated: counted.estimated,
+        previous: before.count,
+        mix: {
+          positive: share(topic.sentiment.positive),
+          neutral: share(topic.sentiment.neutral),
+          negative: share(topic.sentiment.negative),
+        },
+        examples: topic.examples,
+      };
+    }),
+  );
+  return rows.filter((row) => row.count > 0);
+}
