@@ -7,6 +7,7 @@ import type { Sentiment, SentimentCounts } from "../../core/count.server.ts";
 import type { Range } from "../../core/period.ts";
 import type { Reader } from "../../core/reader.ts";
 import { findTopics } from "../../core/topics.server.ts";
+import type { Background } from "../../core/topics.ts";
 import { keptWhileMentionsUnchanged } from "../mentions/mentions.server.ts";
 import { feedOf } from "../messages/feed.server.ts";
 import { feedTotal } from "../messages/feed-total.server.ts";
@@ -37,17 +38,25 @@ export const TOPICS_SHOWN = 8;
 
 const kept = keptWhileMentionsUnchanged(60_000, 200);
 
+export interface TopicOptions {
+  limit?: number;
+  /** What the topics stand out against (core/topics): by default the previous period and the rest of the
+   * workspace, "what is new here"; `["workspace"]` for "what is talked about here". */
+  against?: readonly Background[];
+  now?: Date;
+}
+
 /** The scope's topics against `previous`, best first, each counted by the feed it links to. */
 export function periodTopics(
   services: Services,
   reader: Reader,
   scope: AnalyticsScope,
   previous: Range,
-  { limit = TOPICS_SHOWN, now = new Date() } = {},
+  { limit = TOPICS_SHOWN, against, now = new Date() }: TopicOptions = {},
 ): Promise<TopicRow[]> {
   if (scope.scope !== "all" && scope.scope.length === 0) return Promise.resolve([]);
-  return kept(["topics", scope, previous.start, previous.end, limit], () =>
-    countedTopics(services, reader, scope, previous, limit, now),
+  return kept(["topics", scope, previous.start, previous.end, limit, against], () =>
+    countedTopics(services, reader, scope, previous, { limit, against, now }),
   );
 }
 
@@ -56,8 +65,7 @@ async function countedTopics(
   reader: Reader,
   scope: AnalyticsScope,
   previous: Range,
-  limit: number,
-  now: Date,
+  { limit, against, now }: TopicOptions,
 ): Promise<TopicRow[]> {
   const found = await findTopics(services, {
     scope: scope.scope,
@@ -66,6 +74,7 @@ async function countedTopics(
     sentiments: scope.sentiments as Sentiment[] | undefined,
     sourceTypes: scope.sourceTypes,
     languages: scope.languages,
+    against,
     limit,
   });
   const filters = { type: scope.sourceTypes ?? [], language: scope.languages ?? [], sentiment: scope.sentiments ?? [] };

@@ -48,6 +48,13 @@ function useCellText() {
 
 function Cell({ cell }: { cell: BlockCell }) {
   const text = useCellText()(cell);
+  if ("feed" in cell && cell.feed) {
+    return (
+      <Link to={`/messages?${cell.feed}`} className="hover:underline focus-visible:underline" data-user-content>
+        {text}
+      </Link>
+    );
+  }
   return "text" in cell ? <span data-user-content>{text}</span> : <>{text}</>;
 }
 
