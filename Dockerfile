@@ -23,7 +23,8 @@ COPY --from=build --chown=node:node /app/package.json /app/package-lock.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/server ./server
-# server/ runs from source and imports a few server-side app modules (configuration, database, auth contract).
+# server/ runs from source and imports a few server-side app modules (configuration, database, auth contract);
+# PGlite's worker thread runs app/db/pglite-thread.worker.ts from source too (ADR 040).
 COPY --from=build --chown=node:node /app/app ./app
 COPY --from=build --chown=node:node /app/drizzle ./drizzle
 # Alert e-mails (written by jobs, outside the app bundle) read their texts from here.

@@ -124,7 +124,8 @@ async function serverTime(url: string, cookie: string, runs = 30) {
 }
 
 const database = onPostgres ? await benchPostgres() : null;
-const port = 4393;
+// A free port: on a shared machine another run's server may hold a fixed one, and its answers would be measured.
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kuzatuv-bench-"));
 

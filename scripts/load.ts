@@ -1,7 +1,10 @@
 // The load mode of `npm run bench` (`npm run bench -- --load`): Debian's `wrk` against the running
 // production server. First 10 000 requests for the signed-in overview (the memory sample "after 10 000
 // requests", given at most 5 × `seconds`), then `connections` × `seconds` on the signed-in overview
-// and on the sign-in page. Each run reports the server's highest RSS while it ran and its RSS at the end.
+// and on the sign-in page, 16 connections × `seconds` on /analytics and on /messages, then what a visitor
+// waits meanwhile (ADR 040): /healthz and the overview, one request at a time, while /analytics is loaded
+// with 16 connections and while a manual source imports a 100 000-row CSV. Each wrk run reports the
+// server's highest RSS while it ran and its RSS at the end.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -145,6 +148,8 @@ export async function loadTest(options: {
   const warmup = await measured(`${base}/`, { connections, seconds: 5 * seconds, cookie, limit: 10_000 });
   const overview = await measured(`${base}/`, { connections, seconds, cookie });
   const signIn = await measured(`${base}/sign-in`, { connections, seconds });
+  const analytics = await measured(`${base}/analytics`, { connections: 16, seconds, cookie });
+  const feed = await measured(`${base}/messages`, { connections: 16, seconds, cookie });
   const row = (name: string, r: Awaited<ReturnType<typeof measured>>) => ({
     run: name,
     "requests/s": Math.round(r.requests / r.seconds),
@@ -160,6 +165,133 @@ export async function loadTest(options: {
     row(`/ first ${warmup.requests}`, warmup),
     row(`/ ${seconds} s`, overview),
     row(`/sign-in ${seconds} s`, signIn),
+    row(`/analytics ×16 ${seconds} s`, analytics),
+    row(`/messages ×16 ${seconds} s`, feed),
   ]);
   console.log(`RSS before: ${before} MB; load average now ${os.loadavg()[0]?.toFixed(1)}`);
+
+  console.log("# What a visitor waits while the server is busy: one request at a time, every 50 ms, ms");
+  const waits = (name: string, p: Probe) => ({
+    while: name,
+    url: p.url,
+    answers: p.count,
+    "p50 ms": p.p50,
+    "p95 ms": p.p95,
+    "p99 ms": p.p99,
+    "max ms": p.max,
+    errors: p.errors,
+  });
+  const busy = wrk(`${base}/analytics`, pid, { connections: 16, seconds, cookie });
+  const [health, page] = await Promise.all([probe(`${base}/healthz`, busy), probe(`${base}/`, busy, cookie)]);
+  const { requests } = await busy;
+  const imported = await importRows(base, cookie, 100_000);
+  const [healthImport, pageImport] = await Promise.all([
+    probe(`${base}/healthz`, imported.done),
+    probe(`${base}/`, imported.done, cookie),
+  ]);
+  const { status, ms } = await imported.done;
+  console.table([
+    waits(`/analytics ×16 (${Math.round(requests / seconds)}/s)`, health),
+    waits(`/analytics ×16 (${Math.round(requests / seconds)}/s)`, page),
+    waits(`100 000-row import (${status}, ${(ms / 1000).toFixed(0)} s)`, healthImport),
+    waits(`100 000-row import (${status}, ${(ms / 1000).toFixed(0)} s)`, pageImport),
+  ]);
+  console.log(`RSS after: ${rssMb(pid)} MB; load average now ${os.loadavg()[0]?.toFixed(1)}`);
+}
+
+export interface Probe {
+  url: string;
+  count: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  errors: number;
+}
+
+/** Requests `url` one at a time, 50 ms apart, until `until` settles; the answers' times (the whole body), ms. */
+export async function probe(url: string, until: Promise<unknown>, cookie?: string): Promise<Probe> {
+  let running = true;
+  void until.finally(() => {
+    running = false;
+  });
+  const times: number[] = [];
+  let errors = 0;
+  while (running) {
+    const started = performance.now();
+    try {
+      const response = await fetch(url, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+      await response.arrayBuffer();
+      if (response.status !== 200) errors += 1;
+    } catch {
+      errors += 1;
+    }
+    times.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? Number.NaN);
+  return {
+    url: url.replace(/^https?:\/\/[^/]+/, ""),
+    count: times.length,
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+    max: at(1),
+    errors,
+  };
+}
+
+/**
+ * Uploads a CSV of `rows` mentions to the demo's manual source and confirms it (as the import page does);
+ * `done` settles when the import has finished, with its status and how long it ran.
+ */
+export async function importRows(base: string, cookie: string, rows: number) {
+  const headers = { Cookie: cookie, Origin: base };
+  const sources = await (await fetch(`${base}/sources`, { headers })).text();
+  const ids = [...new Set(sources.match(/(?<=href="\/sources\/)[0-9a-f-]{36}(?=")/g))];
+  let page = "";
+  for (const id of ids) {
+    const response = await fetch(`${base}/sources/${id}/import`, { headers });
+    await response.arrayBuffer();
+    if (response.ok) {
+      page = `${base}/sources/${id}/import`;
+      break;
+    }
+  }
+  if (!page) throw new Error("the demo workspace has no manual source");
+  const lines = ["externalId,title,text,author,publishedAt"];
+  const day = Date.now() - 86_400_000;
+  for (let i = 0; i < rows; i++) {
+    const at = new Date(day + (i % 86_400) * 1000).toISOString();
+    lines.push(`bench-${i},Imported ${i},Nurbank Toshkent xizmati haqida fikr ${i},reader${i % 500},${at}`);
+  }
+  const form = new FormData();
+  form.set("intent", "upload");
+  form.set("file", new Blob([`${lines.join("\n")}\n`], { type: "text/csv" }), "bench.csv");
+  const uploaded = await fetch(page, { method: "POST", headers, body: form, redirect: "manual" });
+  const importId = new URL(uploaded.headers.get("Location") ?? "", base).searchParams.get("import");
+  if (!importId) throw new Error(`the upload was refused (HTTP ${uploaded.status})`);
+  const mapping = {
+    externalId: "externalId",
+    title: "title",
+    text: "text",
+    author: "author",
+    publishedAt: "publishedAt",
+  };
+  const confirm = new URLSearchParams({ intent: "confirm", importId });
+  for (const [field, column] of Object.entries(mapping)) confirm.set(`map.${field}`, column);
+  const started = Date.now();
+  const confirmed = await fetch(page, { method: "POST", headers, body: confirm, redirect: "manual" });
+  if (confirmed.status !== 302) throw new Error(`the import was not confirmed (HTTP ${confirmed.status})`);
+  const done = (async () => {
+    while (Date.now() - started < 20 * 60_000) {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const html = await (await fetch(`${page}?import=${importId}`, { headers })).text();
+      const status = />(Done|Failed)</.exec(html)?.[1];
+      if (status) return { status: status.toLowerCase(), ms: Date.now() - started };
+    }
+    throw new Error("the import did not finish within 20 minutes");
+  })();
+  return { done };
 }

@@ -6,12 +6,12 @@
 // from the messages themselves. Only a text search in the feed may be estimated, and then says so.
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
+import { SENTIMENTS, type Sentiment } from "../db/mention-model.ts";
 import { addDays, bucketKeys, type Day, type Period, type Range, startOfDay } from "./period.ts";
 import { mentionInScope, type ProjectScope } from "./scope.server.ts";
 import { instant, queryRows, textArray, uuidArray } from "./sql.server.ts";
 
-export const SENTIMENTS = ["positive", "neutral", "negative"] as const;
-export type Sentiment = (typeof SENTIMENTS)[number];
+export { SENTIMENTS, type Sentiment };
 export type SentimentCounts = Record<Sentiment, number>;
 
 /** Which mentions: the dimensions the rollups know. */
@@ -246,6 +246,11 @@ function addTotals(a: MentionTotals, b: MentionTotals): MentionTotals {
     neutral: a.neutral + b.neutral,
     negative: a.negative + b.negative,
   };
+}
+
+/** Net sentiment, (P − N) / (P + N), from −1 to 1; null with no opinionated mentions. */
+export function netSentiment(k: { positive: number; negative: number }): number | null {
+  return k.positive + k.negative === 0 ? null : (k.positive - k.negative) / (k.positive + k.negative);
 }
 
 /** Nothing: the totals of no mentions. */

@@ -161,3 +161,13 @@ export function stripEndings(word: string): string {
   }
   return word;
 }
+
+/** A mention's heading: its title, or else its text's first line; the rest of the text follows it. */
+export function headingOf(m: { title: string | null; text: string }): { heading: string; body: string } {
+  if (m.title?.trim()) return { heading: m.title.trim(), body: m.text.trim() };
+  const text = m.text.trim();
+  const end = text.indexOf("\n");
+  return end < 0
+    ? { heading: text, body: "" }
+    : { heading: text.slice(0, end).trim(), body: text.slice(end + 1).trim() };
+}

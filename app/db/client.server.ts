@@ -28,7 +28,7 @@ export interface DatabaseHandle {
  * `root` is the project folder holding `drizzle/app` (the server passes it, since the bundle's own
  * location says nothing about it); without it the path is taken from this source file.
  */
-export function openDatabase(options: ConnectionOptions & { root?: string }): DatabaseHandle {
+export function openDatabase(options: ConnectionOptions): DatabaseHandle {
   const connection = connect(options);
   timeQueriesOf(connection.client);
   if (connection.driver === "pglite") watchWrites(connection.client);

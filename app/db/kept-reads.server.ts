@@ -2,8 +2,8 @@
 // count) kept in memory until this process next writes to the database (ADR 036). Only on the embedded
 // database: the data-directory lock makes this process its only writer, and each of its statements passes
 // through the client watched here. With PostgreSQL other instances write too, so every read is made.
-import type { PGlite } from "@electric-sql/pglite";
 import { getDatabaseHandle } from "./client.server.ts";
+import type { PGliteThread } from "./pglite-thread.server.ts";
 
 // A statement that can change what a kept read returns. pg-boss's own bookkeeping (its polls write every
 // few seconds) changes none of the app's tables.
@@ -20,10 +20,10 @@ interface Kept {
 }
 
 /** The reads kept per watched client; a completed write empties it. */
-const watched = new WeakMap<PGlite, Map<string, Kept>>();
+const watched = new WeakMap<PGliteThread, Map<string, Kept>>();
 
 /** Empties the kept reads after every completed write made through `client`: query, exec, transactions. */
-export function watchWrites(client: PGlite) {
+export function watchWrites(client: PGliteThread) {
   const kept = new Map<string, Kept>();
   watched.set(client, kept);
   const after = <T>(promise: Promise<T>, wrote: boolean) => (wrote ? promise.finally(() => kept.clear()) : promise);

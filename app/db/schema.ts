@@ -18,6 +18,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { AssistantBlock, AssistantToolCall } from "./assistant-blocks.ts";
+import { SENTIMENTS, SOURCE_TYPES } from "./mention-model.ts";
 import { REPORT_PERIODS, REPORT_STATUSES, type ReportSection } from "./report-model.ts";
 
 /**
@@ -88,9 +89,9 @@ export const sessionVersions = pgTable("session_versions", {
 // ——— The brand-monitoring domain (PRODUCT.md). User ids come from the auth service. ———
 
 export const projectStatus = pgEnum("project_status", ["active", "paused"]);
-export const sourceType = pgEnum("source_type", ["rss", "atom", "telegram", "website", "webhook", "manual"]);
+export const sourceType = pgEnum("source_type", SOURCE_TYPES);
 export const sourceStatus = pgEnum("source_status", ["active", "paused", "failing"]);
-export const sentiment = pgEnum("sentiment", ["positive", "neutral", "negative"]);
+export const sentiment = pgEnum("sentiment", SENTIMENTS);
 export const taskStatus = pgEnum("task_status", ["backlog", "todo", "in_progress", "done", "canceled"]);
 export const taskPriority = pgEnum("task_priority", ["low", "medium", "high", "critical"]);
 export const reportSchedule = pgEnum("report_schedule", ["none", "weekly", "monthly"]);

@@ -98,6 +98,8 @@ interface OwnLocale {
   dayPeriods: [am: string, pm: string];
   group: string;
   decimal: string;
+  /** Compact units after the number: thousand, million, billion, trillion. */
+  compact: [string, string, string, string];
   units: Record<"second" | "minute" | "hour" | "day", string>;
   now: string;
   days: Record<"-1" | "0" | "1", string>;
@@ -128,6 +130,7 @@ const UZBEK: Record<"uz" | "uz-Cyrl", OwnLocale> = {
     dayPeriods: ["TO", "TK"],
     group: "\u00a0",
     decimal: ",",
+    compact: ["ming", "mln", "mlrd", "trln"],
     units: { second: "soniya", minute: "daqiqa", hour: "soat", day: "kun" },
     now: "hozir",
     days: { "-1": "kecha", "0": "bugun", "1": "ertaga" },
@@ -143,6 +146,7 @@ const UZBEK: Record<"uz" | "uz-Cyrl", OwnLocale> = {
     dayPeriods: ["ТО", "ТК"],
     group: "\u00a0",
     decimal: ",",
+    compact: ["минг", "млн", "млрд", "трлн"],
     units: { second: "сония", minute: "дақиқа", hour: "соат", day: "кун" },
     now: "ҳозир",
     days: { "-1": "кеча", "0": "бугун", "1": "эртага" },
@@ -152,6 +156,12 @@ const UZBEK: Record<"uz" | "uz-Cyrl", OwnLocale> = {
 };
 
 const usNumber = new Intl.NumberFormat("en-US");
+/** Three significant digits: "3.25M", "39.4M", "394M". */
+const COMPACT: Intl.NumberFormatOptions = { notation: "compact", maximumSignificantDigits: 3 };
+const usCompact = new Intl.NumberFormat("en-US", COMPACT);
+const US_COMPACT_UNITS = ["K", "M", "B", "T"];
+/** Below this a figure is shown whole: it fits a KPI card and says more. */
+const COMPACT_FROM = 100_000;
 
 function ownLocale(locale: string): OwnLocale | undefined {
   return locale === "uz" || locale === "uz-Cyrl" ? UZBEK[locale] : undefined;
@@ -164,6 +174,7 @@ function localeFormats(p: FormatPreferences) {
     const hourCycle = p.use12Hour ? "h12" : "h23";
     const relative = new Intl.RelativeTimeFormat(p.locale, { numeric: "auto" });
     const number = new Intl.NumberFormat(p.locale);
+    const compact = new Intl.NumberFormat(p.locale, COMPACT);
     return {
       date: (d: Date, style: "short" | "medium" | "long") =>
         dateTimeFormat(p.locale, { timeZone: p.timeZone, dateStyle: style }).format(d),
@@ -176,12 +187,24 @@ function localeFormats(p: FormatPreferences) {
       time: (d: Date) => dateTimeFormat(p.locale, { timeZone: p.timeZone, timeStyle: "short", hourCycle }).format(d),
       relative: (value: number, unit: Intl.RelativeTimeFormatUnit) => relative.format(value, unit),
       number: (n: number) => number.format(n),
+      compact: (n: number) => compact.format(n),
     };
   }
   const number = (n: number) =>
     usNumber
       .formatToParts(n)
       .map((part) => (part.type === "group" ? own.group : part.type === "decimal" ? own.decimal : part.value))
+      .join("");
+  const compact = (n: number) =>
+    usCompact
+      .formatToParts(n)
+      .map((part) =>
+        part.type === "decimal"
+          ? own.decimal
+          : part.type === "compact"
+            ? `\u00a0${own.compact[US_COMPACT_UNITS.indexOf(part.value)] ?? part.value}`
+            : part.value,
+      )
       .join("");
   return {
     date: (d: Date, style: "short" | "medium" | "long") => {
@@ -207,6 +230,7 @@ function localeFormats(p: FormatPreferences) {
       return value < 0 ? own.past(amount) : own.future(amount);
     },
     number,
+    compact,
   };
 }
 
@@ -267,6 +291,11 @@ function buildFormatter(p: FormatPreferences) {
     /** What the user asked for: relative when they want relative times, else date and time. */
     when: (d: Date | string, now?: Date) => (p.showRelativeTime ? relative(new Date(d), now) : dateTime(new Date(d))),
     number: formats.number,
+    /**
+     * A count short enough for a KPI card: whole below 100 000, else three significant digits and the
+     * language's unit ("3.25M", "3,25 млн", "3,25 mln"). Show the exact `number` beside it (ui/figure).
+     */
+    compact: (n: number) => (Math.abs(n) < COMPACT_FROM ? formats.number(n) : formats.compact(n)),
   };
 }
 

@@ -1,4 +1,3 @@
-import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { requirePermission, requireReader, servicesOf } from "~/core/context.server";
 import { BULK_INTENTS, messagesFeed } from "~/features/messages/feed";
 import { feedOf, loadFeed } from "~/features/messages/feed.server";
@@ -6,6 +5,7 @@ import { FeedPage } from "~/features/messages/feed-page";
 import { changeSchema, refusedChange } from "~/features/messages/schemas";
 import { byIds, changeMentions } from "~/features/messages/triage.server";
 import { parseForm } from "~/lib/forms.server";
+import { keepListBesidePanel } from "~/lib/side-panel";
 import { redirectBackWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { parseBulkAction } from "~/ui/data-table/parse";
@@ -33,17 +33,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   return redirectBackWithToast(back, { type: "success", key: "messages:bulk.done", values: { count } });
 }
 
-/** The feed does not reload when a mention merely opens or closes in the side panel (same search). */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  const panelOnly = currentUrl.pathname !== nextUrl.pathname && currentUrl.search === nextUrl.search;
-  if (!formMethod && panelOnly) return false;
-  return defaultShouldRevalidate;
-}
+export const shouldRevalidate = keepListBesidePanel;
 
 export default function MessagesPage({ loaderData }: Route.ComponentProps) {
   return <FeedPage data={loaderData} />;

@@ -2,6 +2,7 @@ import { found, requirePermission, requireReader, servicesOf } from "~/core/cont
 import { can } from "~/core/permissions";
 import { authCallContext } from "~/features/auth/guard.server";
 import { projectMembers } from "~/features/projects/members.server";
+import { reportCharts } from "~/features/reports/charts.server";
 import { scheduleTimeZone } from "~/features/reports/generate.server";
 import { ReportView } from "~/features/reports/report-view";
 import {
@@ -12,7 +13,7 @@ import {
   setReportSchedule,
 } from "~/features/reports/reports.server";
 import { scheduleSchema } from "~/features/reports/schemas";
-import type { ReportSnapshot } from "~/features/reports/snapshot";
+import { readSnapshot } from "~/features/reports/snapshot";
 import { resources } from "~/i18n/i18n.server";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -28,10 +29,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const members = canSchedule
     ? ((await projectMembers(services, authCallContext(context), [report.projectId]))[report.projectId] ?? [])
     : [];
-  const { snapshot, subscribers, ...shown } = report;
+  const { snapshot: stored, subscribers, ...shown } = report;
+  const snapshot = stored ? readSnapshot(stored) : null;
   return {
     report: { ...shown, subscriberIds: subscribers.map((s) => s.id) },
-    snapshot: snapshot as ReportSnapshot | null,
+    snapshot,
+    charts: snapshot && reportCharts(snapshot),
     // The document is in the report's language, whatever the reader's: its texts travel with the page.
     documentTexts: resources[report.language]?.reports as Record<string, unknown>,
     scheduledFromTitle: report.scheduledFrom ? await scheduleParentTitle(services, report.scheduledFrom) : null,

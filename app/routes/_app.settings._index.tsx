@@ -1,7 +1,6 @@
 import { preferencesContext, requireReader, servicesOf } from "~/core/context.server";
 import { PREFERENCES_SAVED, savePreferences } from "~/features/settings/preferences.server";
 import { profileSchema } from "~/features/settings/schemas";
-import { SettingsSection } from "~/features/settings/settings-section";
 import { usePreferenceForm } from "~/features/settings/use-preference-form";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
@@ -11,6 +10,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { SubmitButton } from "~/ui/button";
 import { TextareaField } from "~/ui/field";
+import { SettingsSection } from "~/ui/settings-section";
 import type { Route } from "./+types/_app.settings._index";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -8,17 +8,12 @@ import {
   telegramSettings,
   unlinkTelegram,
 } from "~/features/alerts/telegram-link.server";
-import { TelegramSettings } from "~/features/alerts/telegram-settings";
+import { NotificationsPage } from "~/features/settings/notifications-page";
 import { PREFERENCES_SAVED, savePreferences } from "~/features/settings/preferences.server";
-import { NOTIFY, notificationsSchema } from "~/features/settings/schemas";
-import { SettingsSection } from "~/features/settings/settings-section";
-import { usePreferenceForm } from "~/features/settings/use-preference-form";
-import { useTranslation } from "~/i18n/use-translation";
+import { notificationsSchema } from "~/features/settings/schemas";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
-import { SubmitButton } from "~/ui/button";
-import { RadioGroupField, SwitchField } from "~/ui/field";
 import type { Route } from "./+types/_app.settings.notifications";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -62,71 +57,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   return failed ? formFailure(failed, 500) : redirectWithToast(url.pathname, PREFERENCES_SAVED);
 }
 
-const EMAILS = ["communicationEmails", "marketingEmails", "socialEmails"] as const;
-
 export default function NotificationSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("settings");
-  const { fetcher, key, errors, saving } = usePreferenceForm("notifications");
-  const telegram = actionData as { telegramLink?: string; telegramError?: string } | undefined;
-  return (
-    <div className="flex flex-col gap-8">
-      <title>{`${t("notifications.title")} · Kuzatuv`}</title>
-      <fetcher.Form method="post" preventScrollReset key={key} className="flex flex-col gap-8">
-        <SettingsSection title={t("notifications.notifyTitle")} description={t("notifications.notifyDescription")}>
-          <RadioGroupField
-            name="notify"
-            legend={t("notifications.notifyLegend")}
-            value={loaderData.notify}
-            error={errors.field("notify")}
-            options={NOTIFY.map((value) => ({
-              value,
-              label: t(`notifications.notify.${value}`),
-              description: t(`notifications.notify.${value}Description`),
-            }))}
-          />
-        </SettingsSection>
-        <SettingsSection title={t("notifications.emailsTitle")} description={t("notifications.emailsDescription")}>
-          <div className="flex flex-col gap-3">
-            {EMAILS.map((name) => (
-              <SwitchField
-                key={name}
-                name={name}
-                label={t(`notifications.${name}`)}
-                hint={t(`notifications.${name}Description`)}
-                defaultChecked={loaderData[name]}
-              />
-            ))}
-            <SwitchField
-              name="securityEmails"
-              label={t("notifications.securityEmails")}
-              hint={t("notifications.securityEmailsDescription")}
-              checked
-              disabled
-              readOnly
-            />
-          </div>
-        </SettingsSection>
-        <SettingsSection title={t("notifications.mobileTitle")}>
-          <SwitchField
-            name="mobilePushDifferent"
-            label={t("notifications.mobilePushDifferent")}
-            hint={t("notifications.mobilePushDifferentDescription")}
-            defaultChecked={loaderData.mobilePushDifferent}
-          />
-        </SettingsSection>
-        <SubmitButton pending={saving} pendingLabel={t("saving")}>
-          {t("save")}
-        </SubmitButton>
-      </fetcher.Form>
-      <TelegramSettings
-        telegram={loaderData.telegram}
-        deepLink={telegram?.telegramLink}
-        error={telegram?.telegramError && t(telegram.telegramError)}
-        notifyNone={loaderData.notify === "none"}
-        linkMinutes={loaderData.linkMinutes}
-      />
-    </div>
-  );
+  return <NotificationsPage data={loaderData} result={actionData} />;
 }
 
 export const ErrorBoundary = PageErrorBoundary;

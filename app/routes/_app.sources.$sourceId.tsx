@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { found, requirePermission, requireReader, servicesOf } from "~/core/context.server";
+import { historyTable } from "~/features/sources/list";
 import { deleteSchema, sourceActionSchema } from "~/features/sources/schemas";
 import { SourcePage } from "~/features/sources/source-page";
 import {
@@ -12,6 +13,7 @@ import {
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
+import { parseTableState } from "~/ui/data-table/parse";
 import type { Route } from "./+types/_app.sources.$sourceId";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
@@ -20,6 +22,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const source = found(await getSource(services, params.sourceId));
   return {
     ...(await sourcePage(services, reader, source)),
+    historyState: parseTableState(historyTable, url.searchParams),
     endpoint: source.type === "webhook" ? `${url.origin}/api/ingest/${source.id}` : null,
   };
 }

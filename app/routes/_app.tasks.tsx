@@ -1,4 +1,3 @@
-import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { found, requirePermission, requireReader, servicesOf } from "~/core/context.server";
 import { authCallContext } from "~/features/auth/guard.server";
 import { projectMembers } from "~/features/projects/members.server";
@@ -8,6 +7,7 @@ import { bulkChangeSchema, moveSchema } from "~/features/tasks/schemas";
 import { taskProjectChoices, tasksPage } from "~/features/tasks/tasks.server";
 import { TasksPage } from "~/features/tasks/tasks-page";
 import { parseForm } from "~/lib/forms.server";
+import { keepListBesidePanel } from "~/lib/side-panel";
 import { type FlashToast, redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { parseBulkAction, parseTableState } from "~/ui/data-table/parse";
@@ -63,17 +63,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   });
 }
 
-/** Opening or closing a task in the sheet (same search, no form) keeps the list as it is. */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  const sheetOnly = currentUrl.pathname !== nextUrl.pathname && currentUrl.search === nextUrl.search;
-  if (!formMethod && sheetOnly) return false;
-  return defaultShouldRevalidate;
-}
+export const shouldRevalidate = keepListBesidePanel;
 
 export default function TasksRoute({ loaderData }: Route.ComponentProps) {
   return <TasksPage loaderData={loaderData} />;

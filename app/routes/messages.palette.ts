@@ -1,5 +1,5 @@
 import { requireReader, servicesOf } from "~/core/context.server";
-import { headingOf } from "~/features/mentions/mention-list";
+import { headingOf } from "~/core/text";
 import { feedOf, feedPage } from "~/features/messages/feed.server";
 import type { Route } from "./+types/messages.palette";
 

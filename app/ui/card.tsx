@@ -1,7 +1,9 @@
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "~/i18n/use-translation";
+import { useFormatter } from "~/lib/format";
 import { ArrowDownRight, ArrowRight, ArrowUpRight } from "~/ui/icons";
 import { cn } from "./cn";
+import { Figure } from "./figure";
 import { TONE_TEXT } from "./tone";
 
 /** A bordered surface. With a `title` it is a section named by its heading (a landmark region). */
@@ -65,15 +67,21 @@ export function verdict({ delta, better }: Pick<StatChange, "delta" | "better">)
 const ARROWS = { up: ArrowUpRight, down: ArrowDownRight, flat: ArrowRight };
 const VERDICT_TONE = { better: "positive", worse: "negative", neutral: "neutral" } as const;
 
-/** A key figure: label, value and how it changed: arrow, text, and (coloured and in words) better or worse. */
-export function StatCard({ label, value, change }: { label: string; value: ReactNode; change?: StatChange }) {
+/**
+ * A key figure: label, value and how it changed: arrow, text, and (coloured and in words) better or worse.
+ * A count (`value` as a number) is compact when long, its exact value on hover (ui/figure).
+ */
+export function StatCard({ label, value, change }: { label: string; value: number | string; change?: StatChange }) {
   const { t } = useTranslation();
+  const format = useFormatter();
   const judged = change && verdict(change);
   const Arrow = change?.delta != null && ARROWS[change.delta > 0 ? "up" : change.delta < 0 ? "down" : "flat"];
   return (
-    <div className="rounded-xl border border-border bg-card p-4 text-card-foreground sm:p-5">
+    <div className="min-w-0 rounded-xl border border-border bg-card p-4 text-card-foreground sm:p-5">
       <p className="text-sm text-muted-foreground">{label}</p>
-      <p className="mt-1 text-2xl font-semibold tabular-nums">{value}</p>
+      <p className="mt-1 text-2xl font-semibold tabular-nums">
+        {typeof value === "number" ? <Figure value={value} format={format} /> : value}
+      </p>
       {change && judged && (
         <p className={cn("mt-1 text-xs", TONE_TEXT[VERDICT_TONE[judged]])}>
           {Arrow && <Arrow aria-hidden="true" className="mr-0.5 inline size-3.5 align-[-0.2em]" />}

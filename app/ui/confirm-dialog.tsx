@@ -1,10 +1,11 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { Form } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/i18n/use-translation";
 import { type FormResult, typedValue, useFormErrors } from "~/lib/forms";
 import { buttonClass, SubmitButton } from "./button";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "./dialog";
+import { useChangedBeforeHydration } from "./early-input";
 import { InputField } from "./field";
 
 /**
@@ -41,6 +42,10 @@ export function ConfirmDialog({
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const error = useFormErrors(result).field("confirm");
+  // A confirmation typed into the unfolded form before hydration opens the dialog with it.
+  const unfolded = useRef<HTMLDetailsElement>(null);
+  const [typed, setTyped] = useState<string>();
+  useChangedBeforeHydration(unfolded, (controls) => setTyped(controls.find((c) => c.name === "confirm")?.value));
   const form = (
     <Form method="post" className="flex flex-col gap-4">
       {Object.entries(fields).map(([name, value]) => (
@@ -50,7 +55,7 @@ export function ConfirmDialog({
         name="confirm"
         label={confirmLabel}
         autoComplete="off"
-        defaultValue={typedValue(result, "confirm", "")}
+        defaultValue={typed ?? typedValue(result, "confirm", "")}
         error={error}
         className="max-w-sm"
       />
@@ -69,14 +74,14 @@ export function ConfirmDialog({
 
   if (!hydrated) {
     return (
-      <details open={Boolean(error)}>
+      <details ref={unfolded} open={Boolean(error)}>
         <summary className={buttonClass("outline", "sm")}>{trigger}</summary>
         <div className="mt-3">{form}</div>
       </details>
     );
   }
   return (
-    <Dialog defaultOpen={Boolean(error)}>
+    <Dialog defaultOpen={Boolean(error) || typed !== undefined}>
       <DialogTrigger className={buttonClass("outline", "sm")}>{trigger}</DialogTrigger>
       <DialogContent title={title} description={description}>
         {form}

@@ -1,5 +1,6 @@
 import type { ComponentProps } from "react";
 import { cn } from "./cn";
+import { useTextareaKeepsTyping } from "./early-input";
 
 // scroll-mt: a control focused or scrolled to (first invalid field, anchor) stays clear of the sticky
 // header with its label above it.
@@ -11,7 +12,9 @@ export function Input({ className, ...input }: ComponentProps<"input">) {
   return <input className={cn(control, "h-10", className)} {...input} />;
 }
 
+/** Give it an `id` (fields do): what is typed before hydration is kept by it. */
 export function Textarea({ className, ...textarea }: ComponentProps<"textarea">) {
+  useTextareaKeepsTyping(textarea.id);
   return <textarea className={cn(control, "min-h-24 py-2", className)} {...textarea} />;
 }
 

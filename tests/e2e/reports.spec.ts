@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_STATE } from "../../playwright.config";
-import { text } from "./support";
+import { DEMO, PASSWORD, text, uniqueEmail } from "./support";
 
 test("a report created with JavaScript off opens as a document and prints without the app around it", async ({
   browser,
@@ -31,7 +31,7 @@ test("a report created with JavaScript off opens as a document and prints withou
   await expect(page.getByRole("link", { name: text("en", "reports:view.pdf") })).toBeHidden();
   await expect(document).toBeVisible();
   const avoids = await document
-    .locator(".report-mention, .report-chart, .report-table")
+    .locator(".report-mention, .report-chart")
     .evaluateAll((elements) => elements.map((e) => getComputedStyle(e).breakInside));
   expect(avoids.length).toBeGreaterThan(0);
   expect(avoids.every((value) => value === "avoid")).toBe(true);
@@ -49,5 +49,82 @@ test("a report created with JavaScript off opens as a document and prints withou
 
   await page.goto("/reports?q=JavaScript+off");
   await expect(page.getByRole("link", { name: "Board pack, JavaScript off" })).toBeVisible();
+  await context.close();
+});
+
+test("KPI figures of nine digits fit their cards on the overview, analytics and a report, at 1280 and 390 px", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const baseURL = test.info().project.use.baseURL as string;
+  const brand = `Tumaris${Date.now().toString(36)}`;
+  // A project of its own, whose one mention (pushed to a webhook source) reaches 987 654 321 people.
+  await page.goto("/projects/create");
+  await page.getByLabel(text("en", "projects:form.name"), { exact: true }).fill(`Brand ${brand}`);
+  await page.getByLabel(text("en", "projects:form.keywords")).fill(brand);
+  await page.getByRole("button", { name: text("en", "projects:create.submit") }).click();
+  await expect(page).toHaveURL(/\/projects\/[0-9a-f-]{36}$/);
+  const projectId = page.url().split("/").at(-1) as string;
+  await page.goto("/sources/new?type=webhook");
+  await page.getByLabel(text("en", "sources:form.name")).fill(`${brand} hook`);
+  await page.getByRole("button", { name: text("en", "sources:new.submit") }).click();
+  const secret = (await page.getByRole("status").locator("code").textContent()) as string;
+  const endpoint = ((await page.locator("code", { hasText: /^POST / }).textContent()) as string).slice(5);
+  const delivered = await page.request.post(endpoint, {
+    headers: { Authorization: `Bearer ${secret}` },
+    data: { externalId: brand, text: `${brand} opens a branch`, reach: 987_654_321, publishedAt: new Date() },
+  });
+  expect(delivered.ok()).toBe(true);
+
+  // Its manager sees only it: every total is that mention's.
+  const auth = `${baseURL}/api/auth`;
+  const login = await (await page.request.post(`${auth}/login`, { data: DEMO })).json();
+  const email = uniqueEmail("kpis");
+  const created = await page.request.post(`${auth}/users`, {
+    headers: { Authorization: `Bearer ${login.data.token}` },
+    data: { email, password: PASSWORD, roles: ["manager"], projectIds: [projectId] },
+  });
+  expect(created.status()).toBe(201);
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: { cookies: [], origins: [] } });
+  const manager = await context.newPage();
+  await manager.goto("/sign-in");
+  await manager.getByLabel(text("en", "auth:email")).fill(email);
+  await manager.getByLabel(text("en", "auth:password"), { exact: true }).fill(PASSWORD);
+  await manager.getByLabel(text("en", "auth:password"), { exact: true }).press("Enter");
+  await expect(manager).not.toHaveURL(/sign-in/);
+  await manager.goto("/reports/new");
+  await manager.getByLabel(text("en", "reports:form.project")).selectOption({ label: `Brand ${brand}` });
+  await manager.getByLabel(text("en", "reports:periods.last_30_days")).check();
+  await manager.getByRole("button", { name: text("en", "reports:form.submit") }).click();
+  await expect(manager).toHaveURL(/\/reports\/[0-9a-f-]{36}$/);
+  const report = new URL(manager.url()).pathname;
+
+  const cards = {
+    "/": `section[aria-label="${text("en", "dashboard:kpis")}"] > div`,
+    "/analytics": `section[aria-label="${text("en", "dashboard:analytics.kpis")}"] > div`,
+    [report]: ".report-kpi",
+  };
+  for (const width of [1280, 390]) {
+    await manager.setViewportSize({ width, height: 844 });
+    for (const [path, selector] of Object.entries(cards)) {
+      await manager.goto(path);
+      // The reach is short on its card, exact on hover.
+      await expect(manager.locator(`${selector} data[title="987,654,321"]`)).toContainText("988M");
+      const boxes = await manager.locator(selector).evaluateAll((elements) =>
+        elements.map((e) => ({
+          text: e.textContent,
+          scroll: e.scrollWidth,
+          width: e.clientWidth,
+          right: e.getBoundingClientRect().right,
+        })),
+      );
+      expect(boxes.length).toBeGreaterThanOrEqual(4);
+      for (const box of boxes) {
+        expect(box.scroll, `${path} at ${width} px: ${box.text}`).toBeLessThanOrEqual(box.width);
+        expect(box.right, `${path} at ${width} px: ${box.text}`).toBeLessThanOrEqual(width);
+      }
+    }
+  }
   await context.close();
 });

@@ -150,6 +150,6 @@ test("with JavaScript, Fetch now shows the fetch running in the row and then its
   await expect(row).toContainText(text("en", "sources:result.ok"), { timeout: 30_000 });
   await expect(row).not.toContainText(text("en", "sources:fetching"));
   // New in the last fetch and in 7 days.
-  await expect(row.locator("td.tabular-nums").first()).toHaveText("2");
+  await expect(row.locator('td[data-column="newItems"]')).toHaveText("2");
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 });

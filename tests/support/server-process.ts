@@ -17,7 +17,10 @@ export interface RunningServer {
 }
 
 /** The built server (`npm run build`) as its own process on a free port and a fresh data dir. */
-export async function startServer(env: Record<string, string> = {}, { waitReady = true } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  { waitReady = true, readyWithinMs = 60_000 } = {},
+): Promise<RunningServer> {
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("No build: run `npm run build` first.");
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "kuzatuv-server-test-"));
@@ -45,7 +48,7 @@ export async function startServer(env: Record<string, string> = {}, { waitReady 
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   if (waitReady) {
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + readyWithinMs;
     for (;;) {
       const ok = await fetch(`${url}/readyz`).then(
         (r) => r.ok,

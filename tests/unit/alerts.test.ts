@@ -21,11 +21,12 @@ import { ingest } from "~/features/sources/ingest.server";
 import { getEnv } from "~/lib/env.server";
 import { createFormatter, type FormatPreferences } from "~/lib/format";
 import type { RunningJobQueue } from "../../server/jobs/queue";
-import { api, startAuthService } from "../support/auth-service";
+import { api, type startAuthService } from "../support/auth-service";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 import { jobsSettled, startTestJobQueue } from "../support/jobs";
+import { startJobsOutside } from "../support/jobs-outside";
 import { testServices } from "../support/services";
-import { bodyText, startSmtpServer } from "../support/smtp";
+import { bodyText, type startSmtpServer } from "../support/smtp";
 
 const readerOf = (user: CurrentUser, language: string): Reader => ({
   ...user,
@@ -74,22 +75,19 @@ let handle: DatabaseHandle;
 let auth: Awaited<ReturnType<typeof startAuthService>>;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let queue: RunningJobQueue;
+let outside: Awaited<ReturnType<typeof startJobsOutside>>;
 const config = getEnv();
 
 beforeAll(async () => {
   handle = await openTestDatabase();
-  auth = await startAuthService({ serviceKey: config.authServiceKey });
-  config.authServiceUrl = auth.url;
-  smtp = await startSmtpServer();
-  config.SMTP_URL = smtp.url;
-  config.MAIL_FROM = "Kuzatuv <alerts@kuzatuv.example>";
+  outside = await startJobsOutside({ mailFrom: "Kuzatuv <alerts@kuzatuv.example>" });
+  ({ auth, smtp } = outside);
   config.APP_URL = "https://kuzatuv.example";
   queue = await startTestJobQueue(handle);
 });
 afterAll(async () => {
   await queue.stop(1_000);
-  await smtp.close();
-  await auth.close();
+  await outside.close();
   await handle.close();
 });
 

@@ -7,7 +7,7 @@ import { type Preferences, preferencesContext, requireReader } from "~/core/cont
 import type { Reader } from "~/core/reader";
 import type { DatabaseHandle } from "~/db/client.server";
 import { analyticsPage, chartTable, toCsv } from "~/features/analytics/page.server";
-import { mentionsChanged } from "~/features/mentions/mentions.server";
+import { mentionsChanged } from "~/core/kept.server";
 import { listProjects } from "~/features/projects/projects.server";
 import { loader as feedLoader } from "~/routes/_app.messages";
 import { seedDemo } from "../../server/demo/seed";

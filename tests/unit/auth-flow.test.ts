@@ -369,6 +369,7 @@ describe("permissions", () => {
       "projects.create": ["admin"],
       "projects.manage": ["admin", "manager"],
       "projects.delete": ["admin"],
+      "projects.webhooks": ["admin"],
       "sources.manage": ["admin", "manager"],
       "messages.read": ["admin", "manager", "analyst", "viewer"],
       "messages.triage": ["admin", "manager", "analyst"],

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { headingOf } from "~/features/mentions/mention-list";
+import { headingOf } from "~/core/text";
 import { createFormatter, type FormatPreferences } from "~/lib/format";
 import { verdict } from "~/ui/card";
 import { AXIS_WIDTHS, axisLabels, linearScale, niceTicks } from "~/ui/charts/scale";

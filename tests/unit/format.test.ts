@@ -41,6 +41,30 @@ describe("the one formatter", () => {
   });
 });
 
+describe("compact figures (issue 29: a KPI never overflows its card)", () => {
+  const compact = (locale: string) => createFormatter({ ...base, locale }).compact;
+  const nbsp = (text: string) => text.replace(/ /g, "\u00a0");
+
+  it("shorten large counts to three significant digits and the language's unit, in four languages", () => {
+    const figures = [3_251_171, 39_448_877, 123_456, 4_200_000_000];
+    expect(figures.map(compact("en"))).toEqual(["3.25M", "39.4M", "123K", "4.2B"]);
+    expect(figures.map(compact("ru"))).toEqual(["3,25 млн", "39,4 млн", "123 тыс.", "4,2 млрд"].map(nbsp));
+    expect(figures.map(compact("uz"))).toEqual(["3,25 mln", "39,4 mln", "123 ming", "4,2 mlrd"].map(nbsp));
+    expect(figures.map(compact("uz-Cyrl"))).toEqual(["3,25 млн", "39,4 млн", "123 минг", "4,2 млрд"].map(nbsp));
+  });
+
+  it("keep a count that fits whole, and read the same as full ICU in Uzbek Latin", () => {
+    expect(compact("en")(99_999)).toBe("99,999");
+    expect(compact("ru")(1450)).toBe(nbsp("1 450"));
+    expect(compact("uz")(0)).toBe("0");
+    // Node's ICU has Uzbek Latin; the formatter carries its own for the browser, and they agree.
+    const icu = new Intl.NumberFormat("uz", { notation: "compact", maximumSignificantDigits: 3 });
+    for (const n of [100_000, 987_654, 1_000_000, 3_251_171, 999_999_999, 12_345_678_901]) {
+      expect(compact("uz")(n)).toBe(icu.format(n));
+    }
+  });
+});
+
 describe("times that say their zone", () => {
   it("name the zone's offset at the instant, summer time and half hours included", () => {
     expect(utcOffset("Asia/Tashkent", at)).toBe("UTC+5");

@@ -1,7 +1,7 @@
 // Highlighting a mention (issue 29): a project's terms are marked exactly where the matcher matched them, the
 // search's words as the search finds them.
 import { describe, expect, it } from "vitest";
-import { highlight, needlesOf, parseSearch, snippet } from "~/features/messages/search";
+import { highlight, needlesOf, parseSearch, snippet } from "~/core/search";
 
 const marks = (segments: Array<{ text: string; mark: boolean }>) => segments.filter((s) => s.mark).map((s) => s.text);
 

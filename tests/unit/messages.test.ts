@@ -217,6 +217,26 @@ describe("filters", () => {
     expect(await filtered({ source: telegram.id })).toEqual(["telegram"]);
   });
 
+  it("'other' language is any other or unknown one, as analytics counts it; the total is the rows", async () => {
+    const mixed = (await aProject(handle)).id;
+    const rss = await aSource(handle);
+    await mentions(handle, {
+      source: rss,
+      projectIds: [mixed],
+      items: [{ title: "german", language: "de" }, { title: "unknown" }, { title: "english", language: "en" }],
+    });
+    const page = await feed(admin, { project: mixed, language: "other" });
+    expect(titles(page)).toEqual(["german", "unknown"]);
+    expect(page.total).toEqual({ count: 2, estimated: false });
+    const counted = await countMentions(handle.db, {
+      scope: [mixed],
+      start: new Date(0),
+      end: new Date(Date.now() + 86_400_000),
+      languages: ["other"],
+    });
+    expect(counted.total).toBe(2);
+  });
+
   it("filters by read state, star and tag", async () => {
     expect(await filtered({ read: "unread" })).toEqual(["negative-uz", "telegram"]);
     expect(await filtered({ read: "read" })).toEqual(["old", "positive-ru"]);

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { netSentiment } from "~/core/count.server";
+import { mentionsChanged } from "~/core/kept.server";
 import type { CurrentUser } from "~/core/reader";
 import type { DatabaseHandle } from "~/db/client.server";
 import { alerts, projects, tasks } from "~/db/schema";
 import { alertFeedLink } from "~/features/alerts/alert-text";
-import { netSentiment } from "~/features/analytics/sentiment";
-import { mentionsChanged } from "~/features/mentions/mentions.server";
 import { type OverviewPeriod, overview, overviewPeriod } from "~/features/overview/overview.server";
 import { listProjects } from "~/features/projects/projects.server";
 import { ingest } from "~/features/sources/ingest.server";

@@ -24,7 +24,7 @@ import { renderReportHtml } from "~/features/reports/render.server";
 import type { ReportViewData } from "~/features/reports/report-view";
 import { createReport, getReport, REPORT_PRESETS } from "~/features/reports/reports.server";
 import { createReportSchema } from "~/features/reports/schemas";
-import type { ReportSnapshot } from "~/features/reports/snapshot";
+import { type ReportSnapshot, readSnapshot } from "~/features/reports/snapshot";
 import { updatePreferences } from "~/features/settings/preferences.server";
 import { resources } from "~/i18n/i18n.server";
 import { getEnv } from "~/lib/env.server";
@@ -48,6 +48,8 @@ let handle: DatabaseHandle;
 let alpha: string;
 let beta: string;
 let other: string;
+/** Asked who may read a report, so that its share of voice names only competitors they all may see. */
+let auth: Awaited<ReturnType<typeof startAuthService>>;
 
 type Args = Parameters<typeof reportLoader>[0];
 const args = (context: unknown, reportId: string, request = new Request(`${ORIGIN}/reports/${reportId}`)) =>
@@ -74,11 +76,12 @@ const readerOf = (user: CurrentUser, timeZone = TASHKENT): Reader => ({
   activeProjectId: null,
 });
 
-/** A report of Alpha for 2–8 March 2026 in Tashkent, all sections. */
-async function alphaReport(language: "en" | "ru" | "uz-Cyrl" = "en", extra: Record<string, string> = {}) {
-  const { user } = await signedInContext({ roles: ["analyst"], projectIds: [alpha] });
+/** A report of Alpha (or `extra.projectId`) for 2–8 March 2026 in Tashkent, all sections. */
+async function alphaReport(language: "en" | "ru" | "uz" | "uz-Cyrl" = "en", extra: Record<string, string> = {}) {
+  const projectId = extra.projectId ?? alpha;
+  const { user } = await signedInContext({ roles: ["analyst"], projectIds: [projectId] });
   const parsed = createReportSchema.parse({
-    projectId: alpha,
+    projectId,
     period: "custom",
     from: "2026-03-02",
     to: "2026-03-08",
@@ -96,6 +99,8 @@ async function alphaReport(language: "en" | "ru" | "uz-Cyrl" = "en", extra: Reco
 
 beforeAll(async () => {
   handle = await openTestDatabase();
+  auth = await startAuthService({ serviceKey: getEnv().authServiceKey });
+  getEnv().authServiceUrl = auth.url;
   beta = (await aProject(handle, { name: "Beta", keywords: ["beta"] })).id;
   alpha = (await aProject(handle, { name: "Alpha", keywords: ["alpha"], competitorIds: [beta] })).id;
   other = (await aProject(handle, { name: "Foreign", keywords: ["foreign"] })).id;
@@ -153,6 +158,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await auth.close();
   await closePdfBrowser();
   await handle.close();
 });
@@ -185,15 +191,17 @@ describe("a report's snapshot", () => {
     expect(s.volume[0]).toMatchObject({ positive: 1, neutral: 0, negative: 0 });
     expect(s.volume[6]).toMatchObject({ positive: 1 });
     expect(s.sentiment).toEqual({ positive: 2, neutral: 1, negative: 1 });
-    // Beta is a competitor its members may not see: counted, unnamed.
+    // Beta is Alpha's competitor, and whoever may read Alpha's reports may see Beta: the report names it.
     expect(s.shareOfVoice).toEqual([
-      expect.objectContaining({ id: alpha, name: "Alpha", mentions: 4 }),
-      expect.objectContaining({ id: "other", name: "", mentions: 1 }),
+      expect.objectContaining({ id: alpha, name: "Alpha", own: true, mentions: 4, share: 0.8 }),
+      expect.objectContaining({ id: beta, name: "Beta", own: false, mentions: 1, share: 0.2 }),
     ]);
-    expect(s.topSources.map((r) => [r.name, r.mentions, r.reach])).toEqual([
-      ["Daily News", 3, 1410],
-      ["Channel", 1, 40],
+    expect(s.topSources.map((r) => [r.name, r.mentions, r.reach, r.previous])).toEqual([
+      ["Daily News", 3, 1410, 0],
+      ["Channel", 1, 40, 2],
     ]);
+    expect(s.topSources[0]?.sentiment).toEqual({ positive: 1, neutral: 1, negative: 1 });
+    expect(s.previousSentiment).toEqual({ positive: 0, neutral: 0, negative: 2 });
     expect(s.topAuthors.map((r) => [r.name, r.mentions])).toEqual([
       ["Aziza", 2],
       ["Bek", 1],
@@ -322,6 +330,195 @@ describe("an empty section", () => {
     expect(html).not.toContain("No mentions in this period.");
     const quiet = { ...snapshot, topAuthors: [], kpis: { ...snapshot.kpis, mentions: { value: 0, previous: 0 } } };
     expect(await renderReportHtml({ ...report, snapshot: quiet })).toContain("No mentions in this period.");
+  });
+});
+
+/** The HTML of each section of a rendered document, by its id. */
+function sectionsOf(html: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const m of html.matchAll(/<section[^>]*aria-labelledby="report-([a-z_]+)"[^>]*>([\s\S]*?)<\/section>/g)) {
+    found[m[1] as string] = m[2] as string;
+  }
+  return found;
+}
+
+/** The report's page as the server renders it for a reader of its project. */
+async function pageHtml(reportId: string, projectId: string) {
+  const { context } = await signedInContext({ roles: ["viewer"], projectIds: [projectId] });
+  const loaderData = (await reportLoader(args(context, reportId))) as ReportViewData;
+  const i18n = createInstance({ lng: "en", resources, defaultNS: "reports", interpolation: { escapeValue: false } });
+  await i18n.init();
+  const Stub = createRoutesStub([{ id: "report", path: "/reports/:id", Component: ReportPage }]);
+  return renderToStaticMarkup(
+    <I18nextProvider i18n={i18n}>
+      <Stub initialEntries={[`/reports/${reportId}`]} hydrationData={{ loaderData: { report: loaderData } }} />
+    </I18nextProvider>,
+  );
+}
+
+/** What the charts kit draws for each section with a chart (ui/charts): its SVG's view box. */
+const KIT_SVG: Partial<Record<(typeof REPORT_SECTIONS)[number], RegExp>> = {
+  volume: /<svg viewBox="0 0 7 100" preserveAspectRatio="none"/,
+  sentiment: /<svg viewBox="-50 -50 100 100"/,
+  share_of_voice: /<svg viewBox="-50 -50 100 100"/,
+  top_sources: /<svg aria-hidden="true" viewBox="0 0 100 4"/,
+  top_authors: /<svg aria-hidden="true" viewBox="0 0 100 4"/,
+  trending_terms: /<svg aria-hidden="true" viewBox="0 0 100 4"/,
+};
+
+describe("the document draws what /analytics draws (issue 29)", () => {
+  const STREETS =
+    "Amir Temur, Navoiy, Bobur, Mustaqillik, Shota Rustaveli, Bunyodkor, Chilonzor, Yunusobod, Sebzor, Beshyogoch, Chorsu, Olmazor, Qoratosh, Labzak, Afrosiyob, Buyuk Ipak, Sayram, Kichik Halqa, Farobiy, Nukus, Oybek, Mirobod, Tarobiy, Yakkasaroy".split(
+      ", ",
+    );
+  let gamma: string;
+  let report: Awaited<ReturnType<typeof alphaReport>>;
+
+  beforeAll(async () => {
+    // Gamma's week (2–8 March): everyday talk, and eight clients complaining of a new QR commission, which
+    // the week before (23 February – 1 March) never mentions.
+    gamma = (await aProject(handle, { name: "Gamma", keywords: ["gamma"], competitorIds: [beta] })).id;
+    const source = await aSource(handle, { name: "Gamma Herald" });
+    const at = (day: string, hour: number) => new Date(`${day}T${String(hour).padStart(2, "0")}:00:00Z`);
+    const everyday = (i: number, day: string) => ({
+      at: at(day, 6 + (i % 10)),
+      author: `Reader ${i % 4}`,
+      reach: 100 + i,
+      sentiment: (["positive", "neutral"] as const)[i % 2],
+      text: `Gamma branch on ${STREETS[i]} street opens at ${8 + (i % 3)} o'clock.`,
+    });
+    await mentions(handle, {
+      source,
+      projectIds: [gamma],
+      items: [
+        ...STREETS.slice(0, 16).map((_, i) => everyday(i, `2026-03-0${2 + (i % 7)}`)),
+        ...STREETS.slice(0, 8).map((street, i) => ({
+          at: at(`2026-03-0${3 + (i % 5)}`, 9),
+          sentiment: i < 5 ? ("negative" as const) : ("neutral" as const),
+          text: `Clients of Gamma on ${street} complain about the new QR commission.`,
+        })),
+        ...STREETS.map((_, i) => everyday(i, `2026-02-2${3 + (i % 6)}`)),
+      ],
+    });
+    report = await alphaReport("en", { projectId: gamma, title: "Gamma brief" });
+  });
+
+  it("keeps the period's topics: label, count, previous, sentiment split and the feed's search words", () => {
+    const s = report.snapshot as unknown as ReportSnapshot;
+    expect(s.version).toBe(2);
+    const [first] = s.topics.rows;
+    expect(first?.name).toMatch(/qr|commission/i);
+    expect(first).toMatchObject({ mentions: 8, previous: 0, sentiment: { positive: 0, neutral: 3, negative: 5 } });
+    expect(first?.search).toMatch(/qr|commission/i);
+  });
+
+  it("draws each chosen section with the charts kit, on the page and in the PDF's HTML", async () => {
+    const s = report.snapshot as unknown as ReportSnapshot;
+    const page = sectionsOf(await pageHtml(report.id, gamma));
+    const pdf = sectionsOf(await renderReportHtml({ ...report, snapshot: readSnapshot(report.snapshot) }));
+    for (const sections of [page, pdf]) {
+      expect(Object.keys(sections)).toEqual(REPORT_SECTIONS.filter((id) => id !== "notes" || s.notes));
+      for (const [id, svg] of Object.entries(KIT_SVG)) expect(sections[id], id).toMatch(svg);
+      // The competitor by its name; "other competitors" is only ever a remainder.
+      expect(sections.share_of_voice).toContain("Beta");
+      expect(sections.share_of_voice).not.toContain("Other competitors");
+      expect(sections.trending_terms).toContain(s.topics.rows[0]?.name);
+    }
+    // On the page a topic opens the feed of its mentions; on paper there is nowhere to go.
+    const feed = new URLSearchParams({
+      project: gamma,
+      from: "2026-03-02",
+      to: "2026-03-08",
+      q: s.topics.rows[0]?.search ?? "",
+    });
+    expect(page.trending_terms).toContain(`href="/messages?${feed.toString().replace(/&/g, "&amp;")}"`);
+    expect(pdf.trending_terms).not.toContain("<a ");
+  });
+
+  it("reads a snapshot of the first version as it was: terms as topics, unnamed competitors, no changes it did not keep", async () => {
+    const v1 = {
+      version: 1,
+      generatedAt: "2026-03-10T10:00:00.000Z",
+      workspace: "Kuzatuv",
+      project: { id: gamma, name: "Gamma", color: "#0072b2" },
+      period: {
+        from: "2026-03-02",
+        to: "2026-03-08",
+        previousFrom: "2026-02-23",
+        previousTo: "2026-03-01",
+        timeZone: TASHKENT,
+      },
+      sections: ["kpis", "sentiment", "share_of_voice", "top_sources", "top_authors", "trending_terms"],
+      kpis: {
+        mentions: { value: 24, previous: 24 },
+        reach: { value: 1_234_567, previous: 1_000 },
+        positive: { value: 8, previous: 12 },
+        negative: { value: 5, previous: 0 },
+        net: { value: 0.23, previous: 1 },
+      },
+      volume: [],
+      sentiment: { positive: 8, neutral: 11, negative: 5 },
+      shareOfVoice: [
+        { id: gamma, name: "Gamma", color: "#0072b2", mentions: 24 },
+        { id: "other", name: "", color: "#9aa3b2", mentions: 6 },
+      ],
+      topSources: [{ name: "Gamma Herald", type: "rss", mentions: 24, reach: 1_234_567 }],
+      topAuthors: [{ name: "Reader 1", mentions: 6, reach: 600 }],
+      trendingTerms: [{ term: "qr commission", count: 8, previous: 0 }],
+      topMentions: [],
+      notes: null,
+    };
+    await handle.db.update(reports).set({ snapshot: v1 }).where(eq(reports.id, report.id));
+    const read = readSnapshot(v1);
+    expect(read.topics.rows).toEqual([
+      { name: "qr commission", mentions: 8, previous: 0, sentiment: null, search: "qr commission" },
+    ]);
+    expect(read.topSources[0]).toMatchObject({ previous: null, sentiment: null });
+    const page = sectionsOf(await pageHtml(report.id, gamma));
+    const pdf = sectionsOf(await renderReportHtml({ ...report, snapshot: read }));
+    for (const sections of [page, pdf]) {
+      expect(Object.keys(sections)).toEqual(v1.sections);
+      for (const id of v1.sections.slice(1))
+        expect(sections[id], id).toMatch(KIT_SVG[id as keyof typeof KIT_SVG] as RegExp);
+      expect(sections.share_of_voice).toContain("Other competitors");
+      expect(sections.trending_terms).toContain("qr commission");
+      // A figure it did not keep is unknown, not "no change".
+      expect(sections.top_sources).toMatch(/<td[^>]*>—<\/td>/);
+    }
+    const { context } = await signedInContext({ roles: ["viewer"], projectIds: [gamma] });
+    const csv = await ((await csvLoader(args(context, report.id) as never)) as Response).text();
+    expect(csv).toContain("trending_terms,qr commission,8,0,");
+    expect(csv).toContain("top_sources,Gamma Herald,24,,1234567");
+  });
+});
+
+describe("KPI figures (issue 29)", () => {
+  const big = (s: ReportSnapshot): ReportSnapshot => ({
+    ...s,
+    kpis: {
+      ...s.kpis,
+      mentions: { value: 3_251_171, previous: 2_999_999 },
+      reach: { value: 987_654_321, previous: 123_456_789 },
+      positive: { value: 123_456_789, previous: 99_999 },
+      negative: { value: 456_789_012, previous: 0 },
+    },
+  });
+
+  it("are compact when long, with the exact value on hover and for screen readers, in the report's language", async () => {
+    for (const [language, short, exact, whole] of [
+      ["en", "3.25M", "3,251,171", "99,999"],
+      ["ru", "3,25\u00a0млн", "3\u00a0251\u00a0171", "99\u00a0999"],
+      ["uz-Cyrl", "3,25\u00a0млн", "3\u00a0251\u00a0171", "99\u00a0999"],
+    ] as const) {
+      const report = await alphaReport(language);
+      const html = await renderReportHtml({ ...report, snapshot: big(readSnapshot(report.snapshot)) });
+      const kpis = sectionsOf(html).kpis as string;
+      expect(kpis).toContain(
+        `<data value="3251171" title="${exact}"><span aria-hidden="true">${short}</span><span class="sr-only">${exact}</span></data>`,
+      );
+      // A figure that fits stays whole.
+      expect(kpis).toContain(whole);
+    }
   });
 });
 
@@ -474,7 +671,8 @@ describe("files", () => {
     const text = bytes.toString("utf8");
     expect(text).toContain("section,item,value,previous,reach");
     expect(text).toContain("kpis,mentions,4,2,");
-    expect(text).toContain("top_sources,Daily News,3,,1410");
+    expect(text).toContain("top_sources,Daily News,3,0,1410");
+    expect(text).toContain("share_of_voice,Beta,1,,");
   });
 });
 

@@ -5,16 +5,17 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub, useLoaderData } from "react-router";
 import { describe, expect, it } from "vitest";
-import { SourcePage } from "~/features/sources/source-page";
-import type { SourcePageData } from "~/features/sources/sources.server";
+import { historyTable } from "~/features/sources/list";
+import { SourcePage, type SourcePageView } from "~/features/sources/source-page";
 import { NAMESPACES } from "~/i18n/config";
 import { resources } from "~/i18n/i18n.server";
 import type { FormatPreferences } from "~/lib/format";
+import { parseTableState } from "~/ui/data-table/parse";
 
 const FETCHED = new Date("2026-11-20T23:30:00Z");
 const ZONE = "Pacific/Kiritimati";
 
-function page(timeZone: string): SourcePageData & { endpoint: null } {
+function page(timeZone: string): SourcePageView {
   return {
     source: {
       id: "00000000-0000-4000-8000-000000000001",
@@ -50,17 +51,18 @@ function page(timeZone: string): SourcePageData & { endpoint: null } {
     canManage: false,
     timeZone,
     endpoint: null,
+    historyState: parseTableState(historyTable, new URLSearchParams()),
   };
 }
 
 /** The page under the root route, whose data carries the formatter's preferences as the root loader's does. */
 function Page() {
-  const { page } = useLoaderData() as { page: SourcePageData & { endpoint: null } };
+  const { page } = useLoaderData() as { page: SourcePageView };
   return <SourcePage data={page} actionData={undefined} />;
 }
 const Stub = createRoutesStub([{ id: "root", path: "/", Component: Page }]);
 
-async function render(data: SourcePageData & { endpoint: null }) {
+async function render(data: SourcePageView) {
   const i18n = createInstance();
   await i18n.init({
     lng: "en",

@@ -1,12 +1,12 @@
 import { useEffect } from "react";
 import { Form, useRevalidator } from "react-router";
-import { SettingsSection } from "~/features/settings/settings-section";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { useIsPending } from "~/lib/forms";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { FormError } from "~/ui/field";
 import { Send } from "~/ui/icons";
+import { SettingsSection } from "~/ui/settings-section";
 
 const KINDS = ["volume", "negative", "reports"] as const;
 const REFRESH_MS = 3_000;

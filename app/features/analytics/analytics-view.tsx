@@ -111,12 +111,12 @@ export function AnalyticsKpis({ data }: { data: Data }) {
     <section aria-label={t("analytics.kpis")} className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
       <StatCard
         label={t("analytics.kpi.mentions")}
-        value={format.number(current.mentions)}
+        value={current.mentions}
         change={changeOf(t, format, current.mentions, previous.mentions)}
       />
       <StatCard
         label={t("analytics.kpi.reach")}
-        value={format.number(current.reach)}
+        value={current.reach}
         change={changeOf(t, format, current.reach, previous.reach)}
       />
       <StatCard

@@ -16,11 +16,13 @@ import {
   mentionSample,
   mentionSeries,
   NO_MENTIONS,
+  netSentiment as net,
   SENTIMENTS,
   type SentimentCounts,
   type SeriesPeriod,
   seriesByProject,
 } from "../../core/count.server.ts";
+import { keptWhileMentionsUnchanged } from "../../core/kept.server.ts";
 import { addDays, bucketKeys, dayOf, daysBetween, HOURLY_UP_TO_DAYS, type Range } from "../../core/period.ts";
 import type { Audience } from "../../core/reader.ts";
 import { canSeeProject, inScope, mentionInScope } from "../../core/scope.server.ts";
@@ -28,8 +30,6 @@ import { instant, queryRows, textArray, uuidArray, uuids } from "../../core/sql.
 import { foldWords } from "../../core/text.ts";
 import type { Translations } from "../../db/schema.ts";
 import { inLanguage } from "../../lib/translations.ts";
-import { keptWhileMentionsUnchanged } from "../mentions/mentions.server.ts";
-import { netSentiment as net } from "./sentiment.ts";
 import { countTerms, type TrendingTerm, trending } from "./terms.ts";
 
 export { SENTIMENTS };

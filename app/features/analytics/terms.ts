@@ -1,37 +1,11 @@
 // Trending terms (ADR 029): words and two-word phrases counted once per mention, folded like the matcher
-// folds them (so Uzbek Latin and Cyrillic spellings are one term), stop words of the four languages removed.
-import { foldWord, tokenize } from "../../core/text.ts";
-
-// Written as people write them; folded below, so Cyrillic Uzbek and Russian land where their Latin twins do.
-const STOP_WORDS = `
-a about above after again against all also am an and any are as at be because been before being below between
-both but by can could did do does doing down during each few for from further had has have having he her here
-hers him his how i if in into is it its just me more most my no nor not now of off on once only or other our
-out over own same she should so some such than that the their them then there these they this those through
-to too under until up very was we were what when where which while who whom why will with would you your new
-via one two get got says said like just amp http https www com
-и в во не что он на я с со как а то все она так его но да ты к у же вы за бы по только ее мне было вот от меня
-еще нет о из ему теперь когда даже ну вдруг ли если уже или ни быть был него до вас нибудь опять уж вам ведь там
-потом себя ничего ей может они тут где есть надо ней для мы тебя их чем была сам чтоб без будто чего раз тоже
-себе под будет ж тогда кто этот того потому этого какой совсем ним здесь этом один почти мой тем чтобы нее
-сейчас были куда зачем всех никогда можно при наконец два об другой хоть после над больше тот через эти нас про
-всего них какая много разве три эту моя впрочем хорошо свою этой перед иногда лучше чуть том нельзя такой им
-более всегда конечно всю между это также году года
-va bilan uchun ham bu u shu bir edi emas esa yoki lekin ammo biz siz ular men sen bo'lib bo'ldi bo'lgan
-bo'yicha kabi keyin oldin hali endi faqat yana juda eng har hamma barcha nima qanday qachon qayerda kim nega
-agar chunki deb dedi degan etib qilib qildi qilgan qiladi mumkin kerak bor yo'q o'z o'sha ushbu bunday shunday
-ana mana biroq hamda holda orqali tomonidan tarzda yil yilda
-ва билан учун ҳам бу у шу бир эди эмас эса ёки лекин аммо биз сиз улар мен сен бўлиб бўлди бўлган бўйича каби
-кейин олдин ҳали энди фақат яна жуда энг ҳар ҳамма барча нима қандай қачон ким нега агар чунки деб деди деган
-этиб қилиб қилди қилган қилади мумкин керак бор йўқ ўз ўша ушбу бундай шундай ана мана бироқ ҳамда орқали
-томонидан йил йилда
-`;
-
-export const STOP = new Set(STOP_WORDS.split(/\s+/).filter(Boolean).map(foldWord));
+// folds them (so Uzbek Latin and Cyrillic spellings are one term), without the function words topics skip too.
+import { isStopWord } from "../../core/stop-words.ts";
+import { tokenize } from "../../core/text.ts";
 
 /** A term worth counting: not a stop word, not a number, at least three letters. */
 function counts(word: string): boolean {
-  return word.length >= 3 && !STOP.has(word) && !/^\d+$/.test(word);
+  return word.length >= 3 && !isStopWord(word) && !/^\d+$/.test(word);
 }
 
 export interface TermCounts {

@@ -8,7 +8,7 @@ import type { Range } from "../../core/period.ts";
 import type { Reader } from "../../core/reader.ts";
 import { findTopics } from "../../core/topics.server.ts";
 import type { Background } from "../../core/topics.ts";
-import { keptWhileMentionsUnchanged } from "../mentions/mentions.server.ts";
+import { keptWhileMentionsUnchanged } from "../../core/kept.server.ts";
 import { feedOf } from "../messages/feed.server.ts";
 import { feedTotal } from "../messages/feed-total.server.ts";
 import { feedParams } from "./filters.ts";

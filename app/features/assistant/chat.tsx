@@ -176,9 +176,16 @@ export function QuestionForm({ action, result }: { action: string; result: FormR
   const errors = useFormErrors(result);
   const sending = navigation.state !== "idle" && navigation.formAction === action;
   const form = useRef<HTMLFormElement>(null);
+  // Emptied once a question it sent has gone through; never on arrival, which would wipe what was typed
+  // before the page hydrated.
+  const sent = useRef(false);
   useEffect(() => {
-    if (navigation.state === "idle" && !result?.fieldErrors) form.current?.reset();
-  }, [navigation.state, result]);
+    if (sending) sent.current = true;
+    else if (sent.current) {
+      sent.current = false;
+      if (!result?.fieldErrors) form.current?.reset();
+    }
+  }, [sending, result]);
   const error = errors.field("question");
   return (
     <Form ref={form} method="post" action={action} className="flex flex-col gap-2">

@@ -8,6 +8,7 @@ import type { DayRange, Range } from "~/core/period";
 import type { Reader } from "~/core/reader";
 import type { ProjectScope } from "~/core/scope.server";
 import type { AssistantBlock } from "~/db/assistant-blocks";
+import { MESSAGE_LANGUAGES, SOURCE_TYPES } from "~/db/mention-model";
 import { barLengths } from "~/ui/charts/geometry.server";
 import {
   type AnalyticsScope,
@@ -18,7 +19,6 @@ import {
   volume,
 } from "../analytics/queries.server";
 import { periodTopics } from "../analytics/topics.server";
-import { MESSAGE_LANGUAGES, SOURCE_TYPES } from "../messages/feed";
 import {
   askedBy,
   facetsOf,

@@ -1,7 +1,6 @@
 import { data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { servicesOf, sessionContext } from "../../core/context.server.ts";
-import { can, type Permission } from "../../core/permissions";
-import { type CurrentUser, toCurrentUser } from "../../core/reader";
+import { toCurrentUser } from "../../core/reader";
 import { requestInfoContext } from "../../lib/request-info";
 import { flashToast } from "../../lib/toast.server";
 import { type AuthResult, AuthUnavailableError, type AuthUser, callAuth } from "./auth-client.server";
@@ -77,20 +76,6 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ requ
   }
   throw redirect(`/sign-in?${new URLSearchParams({ redirect: url.pathname + url.search })}`, { headers });
 };
-
-/** The signed-in user of a loader or action under the signed-in layout. */
-export function requireUser(context: Readonly<RouterContextProvider>): CurrentUser {
-  const { user } = context.get(sessionContext);
-  if (!user) throw redirect("/sign-in");
-  return user;
-}
-
-/** The user, when the permission table lets them do `permission`; otherwise 403. */
-export function requireRole(context: Readonly<RouterContextProvider>, permission: Permission): CurrentUser {
-  const user = requireUser(context);
-  if (!can(user, permission)) throw data(null, { status: 403 });
-  return user;
-}
 
 /** Who calls the auth service on the user's behalf: their token and the browser's IP. */
 export interface AuthCaller {

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { Highlighted } from "~/features/messages/highlighted";
 import { useTranslation } from "~/i18n/use-translation";
 import { buttonClass } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { EmptyState } from "~/ui/empty-state";
+import { Highlighted } from "~/ui/highlighted";
 import { BookOpen, LifeBuoy, Search, SearchX } from "~/ui/icons";
 import { Input } from "~/ui/input";
 import { PageHeader } from "~/ui/page-header";

@@ -1,6 +1,6 @@
+import { type Needles, needlesOf, parseSearch, type SearchTerm, type Segment, snippet } from "~/core/search";
 import type { Language } from "~/i18n/config";
 import { stripEndings } from "../../core/text.ts";
-import { type Needles, needlesOf, parseSearch, type SearchTerm, type Segment, snippet } from "../messages/search";
 import { type Article, allArticles, type Library } from "./library.server";
 
 export interface SearchHit {

@@ -1,8 +1,9 @@
+import { headingOf } from "~/core/text";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { EmptyState } from "~/ui/empty-state";
-import { Globe, type IconComponent, Plug, Rss, Send, User } from "~/ui/icons";
 import { SentimentBadge } from "~/ui/sentiment";
+import { sourceIcon } from "~/ui/source-icons";
 
 export interface MentionItem {
   id: string;
@@ -14,26 +15,6 @@ export interface MentionItem {
   sentiment: string;
   source: string;
   sourceType: string;
-}
-
-// Plug, User and Rss are the shell's own icons already: no bytes more on the overview's budget.
-export const SOURCE_ICONS: Record<string, IconComponent> = {
-  rss: Rss,
-  atom: Rss,
-  telegram: Send,
-  website: Globe,
-  webhook: Plug,
-  manual: User,
-};
-
-/** A mention's heading: its title, or else its text's first line; the rest of the text follows it. */
-export function headingOf(m: Pick<MentionItem, "title" | "text">): { heading: string; body: string } {
-  if (m.title?.trim()) return { heading: m.title.trim(), body: m.text.trim() };
-  const text = m.text.trim();
-  const end = text.indexOf("\n");
-  return end < 0
-    ? { heading: text, body: "" }
-    : { heading: text.slice(0, end).trim(), body: text.slice(end + 1).trim() };
 }
 
 /**
@@ -48,7 +29,7 @@ export function MentionList({ mentions, empty }: { mentions: MentionItem[]; empt
     <ul className="flex flex-col divide-y divide-border">
       {mentions.map((m) => {
         const { heading, body } = headingOf(m);
-        const Icon = SOURCE_ICONS[m.sourceType] ?? Globe;
+        const Icon = sourceIcon(m.sourceType);
         return (
           <li key={m.id} className="flex min-w-0 flex-col gap-1 py-3 first:pt-0">
             <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">

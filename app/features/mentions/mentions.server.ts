@@ -6,42 +6,10 @@ import type { Services } from "../../core/context.server.ts";
 import { countBy, EVER, mentionSeries } from "../../core/count.server.ts";
 import { type Period, periodOf, presetDays, today } from "../../core/period.ts";
 import type { Reader } from "../../core/reader.ts";
-import { canSeeProject, type ProjectScope } from "../../core/scope.server.ts";
+import { canSeeProject, mentionInScope, type ProjectScope } from "../../core/scope.server.ts";
 import { queryRows, uuidArray, uuids } from "../../core/sql.server.ts";
 import type { Translations } from "../../db/schema.ts";
 import { inLanguage } from "../../lib/translations.ts";
-
-let generation = 0;
-
-/** Counts changes to the stored mentions or their links, so read caches know when to drop their figures. */
-export function mentionsChanged() {
-  generation += 1;
-}
-
-export function mentionsGeneration() {
-  return generation;
-}
-
-/**
- * Answers kept for `ms` per question and dropped as soon as mentions change (their generation): a screen's
- * figures under load, shared by every request that asks the same. A failure is not kept.
- */
-export function keptWhileMentionsUnchanged(ms: number, max = 1_000) {
-  const kept = new Map<string, { until: number; generation: number; answer: Promise<unknown> }>();
-  return <T>(question: unknown, compute: () => Promise<T>): Promise<T> => {
-    const key = JSON.stringify(question);
-    const now = Date.now();
-    const entry = kept.get(key);
-    if (entry && entry.until > now && entry.generation === generation) return entry.answer as Promise<T>;
-    kept.delete(key);
-    // Map order is insertion order: the first entry is the oldest.
-    if (kept.size >= max) kept.delete(kept.keys().next().value as string);
-    const answer = compute();
-    kept.set(key, { until: now + ms, generation, answer });
-    answer.catch(() => kept.get(key)?.answer === answer && kept.delete(key));
-    return answer;
-  };
-}
 
 export type DayVolume = { day: string; positive: number; neutral: number; negative: number };
 export type LatestMention = {
@@ -72,7 +40,8 @@ export function dayVolumes(series: Array<{ key: string } & Omit<DayVolume, "day"
 }
 
 /**
- * The newest mentions of a scope, each once, archived ones left out ("all" is the feed of all projects).
+ * The newest mentions of a scope, each once, archived ones left out ("all": of any project, as the feed of
+ * all projects lists them).
  * Each project's newest links come from the feed index (a few rows per project, however many mentions there
  * are); only the winners are joined.
  */
@@ -80,8 +49,8 @@ export async function latestMentions({ db }: Services, scope: ProjectScope, limi
   if (scope !== "all" && scope.length === 0) return [];
   const newest =
     scope === "all"
-      ? sql`SELECT m.id AS message_id, m.published_at FROM messages m WHERE NOT m.is_archived
-          ORDER BY m.published_at DESC LIMIT ${limit}`
+      ? sql`SELECT m.id AS message_id, m.published_at FROM messages m
+          WHERE NOT m.is_archived AND ${mentionInScope("all", sql`m.id`)} ORDER BY m.published_at DESC LIMIT ${limit}`
       : sql`SELECT DISTINCT ON (newest.message_id) newest.message_id, newest.published_at
           FROM unnest(${uuidArray(scope)}) AS p(id)
           CROSS JOIN LATERAL (

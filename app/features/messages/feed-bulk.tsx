@@ -1,11 +1,12 @@
 import type { useFetcher } from "react-router";
+import { SENTIMENTS } from "~/db/mention-model";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { checkboxClass, useHydrated } from "~/ui/data-table/url-form";
 import { ListChecks } from "~/ui/icons";
-import { BULK_INTENTS, MAX_TAG, SENTIMENTS } from "./feed";
+import { BULK_INTENTS, MAX_TAG } from "./feed";
 
 const controlClass = "h-8 rounded-md border border-border bg-background px-2 text-sm";
 

@@ -1,15 +1,16 @@
 import { Link, useFetcher, useLocation } from "react-router";
+import { highlight, needlesOf, type SearchTerm, snippet } from "~/core/search";
+import { headingOf } from "~/core/text";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { checkboxClass } from "~/ui/data-table/url-form";
-import { Archive, ArchiveRestore, Globe, Star } from "~/ui/icons";
+import { Highlighted } from "~/ui/highlighted";
+import { Archive, ArchiveRestore, Star } from "~/ui/icons";
 import { SentimentBadge } from "~/ui/sentiment";
-import { headingOf, SOURCE_ICONS } from "../mentions/mention-list";
+import { sourceIcon } from "~/ui/source-icons";
 import type { FeedItem } from "./feed.server";
-import { Highlighted } from "./highlighted";
-import { highlight, needlesOf, type SearchTerm, snippet } from "./search";
 
 /** The fields a change (alone or in bulk) may alter: what the page shows before the server has answered. */
 export type Flags = Pick<FeedItem, "isRead" | "isStarred" | "isArchived" | "sentiment" | "tags">;
@@ -106,7 +107,7 @@ export function FeedItemCard({
   const flags = applyChange(applyChange(item, pendingBulk), fetcher.formData);
   const read = flags.isRead || open;
   const { heading, body } = headingOf(item);
-  const Icon = SOURCE_ICONS[item.sourceType] ?? Globe;
+  const Icon = sourceIcon(item.sourceType);
   const matched = needlesOf(
     searchTerms,
     item.projects.flatMap((p) => p.terms),

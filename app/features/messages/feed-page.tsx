@@ -1,4 +1,5 @@
 import { Link, useFetcher, useLocation, useOutlet, useParams } from "react-router";
+import { parseSearch } from "~/core/search";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
@@ -12,7 +13,6 @@ import type { FeedData } from "./feed.server";
 import { BulkBar } from "./feed-bulk";
 import { FeedFilters, isFiltered } from "./feed-filters";
 import { FeedItemCard } from "./feed-item";
-import { parseSearch } from "./search";
 import { FeedShortcuts } from "./shortcuts";
 
 function Total({ total }: { total: { count: number; estimated: boolean } }) {

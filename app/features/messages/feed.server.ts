@@ -9,6 +9,7 @@ import { addDays, isDay, presetDays, rangeOf, startOfDay, today } from "~/core/p
 import { can } from "~/core/permissions";
 import type { Reader } from "~/core/reader";
 import { inScope, mentionInScope, type ProjectScope, readerScope, visibleScope } from "~/core/scope.server";
+import { parseSearch, type SearchTerm, simpleQuery } from "~/core/search";
 import { instant, isUuid, queryRows, textArray, uuidArray, uuids } from "~/core/sql.server";
 import type { Translations } from "~/db/schema";
 import { inLanguage } from "~/lib/translations";
@@ -16,7 +17,6 @@ import { type Cursor, parseCursor, parseTableState } from "~/ui/data-table/parse
 import type { TableState } from "~/ui/data-table/spec";
 import { messagesFeed } from "./feed";
 import { feedTotal } from "./feed-total.server";
-import { parseSearch, type SearchTerm, simpleQuery } from "./search";
 
 export type FeedState = TableState<typeof messagesFeed>;
 
@@ -96,18 +96,18 @@ function searchCondition(terms: SearchTerm[]): SQL | null {
 }
 
 /**
- * The WHERE of a feed (messages `m`, sources `s`). Scope, sentiment, source type, language, archived and the
- * dates read as core/count.server reads them, so the total it gives for them is the number of rows here.
+ * The conditions of a feed (messages `m`, sources `s`) but its search. Scope, sentiment, source type, source,
+ * language, archived and the dates read as core/count.server reads them, so the total it gives for them is
+ * the number of rows here.
  */
 function feedConditions(scope: ProjectScope, query: FeedQuery, range: FeedRange): SQL {
-  const { q, filters: f } = query.state;
+  const f = query.state.filters;
   const conditions: SQL[] = [mentionInScope(scope, sql`m.id`)];
-  const search = searchCondition(parseSearch(q));
-  if (search) conditions.push(search);
-  // Compared as the enum, so the planner's statistics (and its estimate of the total) see it.
+  // Compared as the enum, so the planner's statistics see it.
   if (f.sentiment.length) conditions.push(sql`m.sentiment = ANY(${textArray(f.sentiment)}::sentiment[])`);
   if (f.type.length) conditions.push(sql`s.type::text = ANY(${textArray(f.type)})`);
-  if (f.language.length) conditions.push(sql`coalesce(m.language, 'other') = ANY(${textArray(f.language)})`);
+  // `other` is any other or unknown language, as the rollups keep it.
+  if (f.language.length) conditions.push(sql`kuzatuv_rollup_language(m.language) = ANY(${textArray(f.language)})`);
   if (f.read.length === 1) conditions.push(f.read[0] === "read" ? sql`m.is_read` : sql`NOT m.is_read`);
   if (f.star.length === 1) conditions.push(f.star[0] === "starred" ? sql`m.is_starred` : sql`NOT m.is_starred`);
   conditions.push(f.archived.length ? sql`m.is_archived` : sql`NOT m.is_archived`);
@@ -124,6 +124,11 @@ export interface Feed {
   /** The projects chosen in its filter that the reader may see, else the switcher's, else all they may see. */
   scope: ProjectScope;
   range: FeedRange;
+  /** Its conditions but the text search. */
+  filters: SQL;
+  /** Its text search, if any. */
+  search: SQL | null;
+  /** Both: the mentions it lists. */
   where: SQL;
 }
 
@@ -132,7 +137,9 @@ export function feedOf(reader: Reader, params: URLSearchParams, now = new Date()
   const query = parseFeedQuery(params);
   const scope = readerScope(reader, { chosen: query.project, active: reader.activeProjectId });
   const range = feedRange(query, reader.timeZone, now);
-  return { query, scope, range, where: feedConditions(scope, query, range) };
+  const filters = feedConditions(scope, query, range);
+  const search = searchCondition(parseSearch(query.state.q));
+  return { query, scope, range, filters, search, where: search ? sql`${filters} AND ${search}` : filters };
 }
 
 const FROM = sql`FROM messages m JOIN sources s ON s.id = m.source_id`;

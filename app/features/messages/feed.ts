@@ -1,9 +1,6 @@
 import type { Preset } from "~/core/period";
+import { MESSAGE_LANGUAGES, SENTIMENTS, SOURCE_TYPES } from "~/db/mention-model";
 import { defineTable } from "~/ui/data-table/spec";
-
-export const SENTIMENTS = ["positive", "neutral", "negative"] as const;
-export const SOURCE_TYPES = ["rss", "atom", "telegram", "website", "webhook", "manual"] as const;
-export const MESSAGE_LANGUAGES = ["en", "ru", "uz", "uz-Cyrl", "other"] as const;
 /** The feed's period filter: today and the 6, 29 or 89 days before it, in the reader's zone. */
 export const PERIODS = ["7", "30", "90"] as const satisfies readonly Preset[];
 

@@ -1,17 +1,19 @@
 import { Form, Link, useFetcher, useLocation } from "react-router";
+import { highlight, needlesOf, parseSearch } from "~/core/search";
+import { headingOf } from "~/core/text";
+import { SENTIMENTS } from "~/db/mention-model";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { type FormResult, typedValue, useFormErrors } from "~/lib/forms";
 import { buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { FormError, InputField, SelectField } from "~/ui/field";
-import { Archive, ArchiveRestore, Globe, ListTodo, Mail, MailOpen, Star, Tag, X } from "~/ui/icons";
+import { Highlighted } from "~/ui/highlighted";
+import { Archive, ArchiveRestore, ListTodo, Mail, MailOpen, Star, Tag, X } from "~/ui/icons";
 import { SentimentBadge } from "~/ui/sentiment";
-import { headingOf, SOURCE_ICONS } from "../mentions/mention-list";
-import { MAX_TAG, SENTIMENTS } from "./feed";
+import { sourceIcon } from "~/ui/source-icons";
+import { MAX_TAG } from "./feed";
 import { applyChange, MentionToggle } from "./feed-item";
-import { Highlighted } from "./highlighted";
-import { highlight, needlesOf, parseSearch } from "./search";
 import type { MentionData } from "./triage.server";
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -55,7 +57,7 @@ export function MentionPage({ data, actionData }: { data: MentionData; actionDat
     parseSearch(new URLSearchParams(location.search).get("q") ?? ""),
     mention.projects.flatMap((p) => p.terms),
   );
-  const Icon = SOURCE_ICONS[mention.sourceType] ?? Globe;
+  const Icon = sourceIcon(mention.sourceType);
   const feedHref = `/messages${location.search}`;
   const action = `/messages/${mention.id}${location.search}`;
 

@@ -1,8 +1,9 @@
 // What the feed's and a mention's forms may ask for: a change (read, star, archive, sentiment, tag, untag) or
 // a task about the mention. Routes read forms with these; the translation keys say what was refused.
 import { z } from "zod";
+import { SENTIMENTS } from "~/db/mention-model";
 import { freeText } from "~/lib/form-rules";
-import { MAX_TAG, SENTIMENTS } from "./feed";
+import { MAX_TAG } from "./feed";
 
 const tag = freeText().pipe(z.string().min(1).max(MAX_TAG));
 

@@ -8,7 +8,7 @@ import { inScope, mentionInScope, visibleScope } from "~/core/scope.server";
 import { isUuid, queryRows, uuidArray, uuids } from "~/core/sql.server";
 import { tasks } from "~/db/schema";
 import { inLanguage } from "~/lib/translations";
-import { mentionsChanged } from "../mentions/mentions.server";
+import { mentionsChanged } from "../../core/kept.server";
 import { type FeedItem, feedRows, workspaceTags } from "./feed.server";
 import type { Change, TaskInput } from "./schemas";
 

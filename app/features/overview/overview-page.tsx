@@ -133,12 +133,12 @@ function KpiCards({ current, previous }: { current: Kpis; previous: Kpis }) {
     <>
       <StatCard
         label={t("kpi.mentions")}
-        value={format.number(current.mentions)}
+        value={current.mentions}
         change={change(t, format, current.mentions, previous.mentions, { better: "neither" })}
       />
       <StatCard
         label={t("kpi.reach")}
-        value={format.number(current.reach)}
+        value={current.reach}
         change={change(t, format, current.reach, previous.reach, { better: "neither" })}
       />
       <StatCard

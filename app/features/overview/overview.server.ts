@@ -1,19 +1,14 @@
 // The overview (/): the chosen project, or every project the reader can see, over the last 7, 30 or 90 days
 // of their zone. Figures count through core/count (ADR 043), the same numbers analytics and the feed show.
 import type { Services } from "../../core/context.server";
-import { countMentions, type MentionQuery, mentionSeries } from "../../core/count.server";
+import { countMentions, type MentionQuery, mentionSeries, netSentiment } from "../../core/count.server";
+import { keptWhileMentionsUnchanged } from "../../core/kept.server";
 import { type Period, periodOf, presetDays, today } from "../../core/period";
 import type { Reader } from "../../core/reader";
 import { type ProjectScope, readerScope } from "../../core/scope.server";
 import { alertsOf } from "../alerts/detect.server";
 import { ownShare } from "../analytics/queries.server";
-import { netSentiment } from "../analytics/sentiment";
-import {
-  dayVolumes,
-  keptWhileMentionsUnchanged,
-  latestMentions,
-  mentionsInLanguage,
-} from "../mentions/mentions.server";
+import { dayVolumes, latestMentions, mentionsInLanguage } from "../mentions/mentions.server";
 import { myOpenTasks } from "../tasks/my-tasks.server";
 
 export const OVERVIEW_PERIODS = ["7", "30", "90"] as const;

@@ -31,7 +31,8 @@ function Keywords({ keywords, max }: { keywords: string[]; max: number }) {
   return (
     <ul className="flex flex-wrap gap-1 in-[td]:flex-nowrap" aria-label={t("detail.keywords")}>
       {keywords.slice(0, max).map((k) => (
-        <li key={k} className="rounded-md bg-muted px-2 py-0.5 text-xs">
+        // A long keyword is cut with an ellipsis (whole on hover) rather than pushing the table sideways.
+        <li key={k} className="max-w-36 truncate rounded-md bg-muted px-2 py-0.5 text-xs" title={k}>
           {k}
         </li>
       ))}
@@ -57,14 +58,26 @@ function ProjectName({ project }: { project: Row }) {
 
 function projectColumns(t: (key: string) => string, format: Formatter): Array<Column<Row>> {
   return [
-    { id: "name", header: t("table.name"), rowHeader: true, cell: (p) => <ProjectName project={p} /> },
-    { id: "status", header: t("table.status"), cell: (p) => <StatusBadge status={p.status} /> },
-    { id: "keywords", header: t("table.keywords"), cell: (p) => <Keywords keywords={p.keywords} max={3} /> },
-    { id: "mentions7d", header: t("table.mentions7d"), numeric: true, cell: (p) => format.number(p.mentions7d) },
-    { id: "members", header: t("table.members"), numeric: true, cell: (p) => format.number(p.members) },
+    { id: "name", header: t("table.name"), rowHeader: true, priority: 1, cell: (p) => <ProjectName project={p} /> },
+    { id: "status", header: t("table.status"), priority: 2, cell: (p) => <StatusBadge status={p.status} /> },
+    {
+      id: "keywords",
+      header: t("table.keywords"),
+      priority: 4,
+      cell: (p) => <Keywords keywords={p.keywords} max={3} />,
+    },
+    {
+      id: "mentions7d",
+      header: t("table.mentions7d"),
+      numeric: true,
+      priority: 2,
+      cell: (p) => format.number(p.mentions7d),
+    },
+    { id: "members", header: t("table.members"), numeric: true, priority: 3, cell: (p) => format.number(p.members) },
     {
       id: "updated",
       header: t("table.updated"),
+      priority: 3,
       cell: (p) => <time dateTime={new Date(p.updatedAt).toISOString()}>{format.date(p.updatedAt)}</time>,
     },
   ];

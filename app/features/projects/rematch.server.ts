@@ -4,11 +4,11 @@
 // follow. Older links stay as they were.
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Services } from "../../core/context.server.ts";
+import { mentionsChanged } from "../../core/kept.server";
 import { createMatcher } from "../../core/matcher.ts";
 import { queryRows } from "../../core/sql.server.ts";
 import type { Database } from "../../db/client.server";
 import { messages, projects, type RematchState } from "../../db/schema";
-import { mentionsChanged } from "../mentions/mentions.server";
 
 export const REMATCH_WINDOW_DAYS = 90;
 const BATCH = 1_000;

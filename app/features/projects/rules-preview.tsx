@@ -1,10 +1,10 @@
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { Highlighted } from "~/features/messages/highlighted";
 import { useTranslation } from "~/i18n/use-translation";
 import { type Formatter, useFormatter } from "~/lib/format";
 import type { loader } from "~/routes/projects.preview";
 import { cn } from "~/ui/cn";
+import { Highlighted } from "~/ui/highlighted";
 import type { RulesPreview } from "./preview";
 
 /** The form's fields that make the rules; typing in any of them asks for a new preview. */

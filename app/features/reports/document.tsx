@@ -1,33 +1,38 @@
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import type { Formatter } from "~/lib/format";
+import { BarList, type BarRow } from "~/ui/charts/bar-list";
+import { OTHER_COLOR, SENTIMENT_COLORS, seriesColor } from "~/ui/charts/colors";
+import { DonutChart } from "~/ui/charts/donut-chart";
 import { StackedBarChart } from "~/ui/charts/stacked-bar-chart";
+import { Figure } from "~/ui/figure";
 import type { ReportSection } from "../../db/report-model";
-import type { ReportSnapshot, Sentiment } from "./snapshot";
-
-const SENTIMENTS: Sentiment[] = ["negative", "neutral", "positive"];
-const SENTIMENT_COLOR: Record<Sentiment, string> = {
-  positive: "var(--positive)",
-  neutral: "var(--neutral)",
-  negative: "var(--negative)",
-};
+import type { ReportCharts } from "./charts.server";
+import { type RankedRow, type ReportSnapshot, SENTIMENT_ORDER } from "./snapshot";
 
 export interface DocumentProps {
   title: string;
   /** The report's language (its texts, dates and numbers). */
   language: string;
   snapshot: ReportSnapshot;
+  /** The charts' geometry, from the snapshot (`reportCharts`). */
+  charts: ReportCharts;
   /** In the report's own language (namespace `reports`), whatever the reader's. */
   t: TFunction;
   /** In the report's language and time zone (every time it shows names that zone). */
   format: Formatter;
+  /** On the page, a topic opens the feed of its mentions; on paper there is nowhere to go. */
+  linked?: boolean;
 }
 
+type SectionProps = Omit<DocumentProps, "title" | "language">;
+
 /**
- * The finished report, drawn from its snapshot alone: a cover, then the chosen sections in their order.
- * The same markup is the page, the browser's print-out and the server's PDF (report.css lays it out on A4).
+ * The finished report, drawn from its snapshot alone: a cover, then the chosen sections in their order, their
+ * charts those of /analytics (the charts kit, SVG drawn on the server). The same markup is the page, the
+ * browser's print-out and the server's PDF (report.css lays it out on A4); it needs no JavaScript.
  */
-export function ReportDocument({ title, language, snapshot, t, format }: DocumentProps) {
+export function ReportDocument({ title, language, snapshot, t, format, ...rest }: DocumentProps) {
   const { period } = snapshot;
   return (
     <article className="report-document" lang={language} data-user-content>
@@ -59,18 +64,18 @@ export function ReportDocument({ title, language, snapshot, t, format }: Documen
         </dl>
       </header>
       {snapshot.sections.map((id) => (
-        <Section key={id} id={id} snapshot={snapshot} t={t} format={format} />
+        <Section key={id} id={id} snapshot={snapshot} t={t} format={format} {...rest} />
       ))}
     </article>
   );
 }
 
-function Section({ id, snapshot, t, format }: { id: ReportSection } & Omit<DocumentProps, "title" | "language">) {
-  const body = sectionBody(id, snapshot, t, format);
+function Section({ id, ...props }: { id: ReportSection } & SectionProps) {
+  const body = sectionBody(id, props);
   if (body === null) return null;
   return (
     <section className="report-section" aria-labelledby={`report-${id}`}>
-      <h2 id={`report-${id}`}>{t(`sections.${id}`)}</h2>
+      <h2 id={`report-${id}`}>{props.t(`sections.${id}`)}</h2>
       {body}
     </section>
   );
@@ -81,11 +86,81 @@ function Empty({ t, mentioned = false, because }: { t: TFunction; mentioned?: bo
   return <p className="report-muted">{t(mentioned && because ? because : "document.empty")}</p>;
 }
 
-function sectionBody(id: ReportSection, s: ReportSnapshot, t: TFunction, format: Formatter): ReactNode {
+/** "+12%", "new", or "—" when there is nothing to compare with (or it was not kept). */
+function change(t: TFunction, format: Formatter, now: number, before: number | null) {
+  if (before === null || (before === 0 && now === 0)) return "—";
+  if (before === 0) return t("document.changeNew");
+  return `${signed(format, Math.round(((now - before) / before) * 100))}%`;
+}
+
+/** A signed whole number: "+3", "−12", "0". */
+function signed(format: Formatter, v: number) {
+  return `${v > 0 ? "+" : v < 0 ? "−" : ""}${format.number(Math.abs(v))}`;
+}
+
+const percent = (format: Formatter, share: number) => `${format.number(Math.round(share * 1000) / 10)}%`;
+
+/**
+ * A ranking (sources, authors, topics) as the charts kit's bar list, as on /analytics: a bar split by
+ * sentiment (one colour when the snapshot did not keep the split), the mentions, their change and the reach.
+ */
+function Ranking({
+  rows,
+  lengths,
+  nameHeader,
+  caption,
+  label = (row) => row.name,
+  t,
+  format,
+}: {
+  rows: Array<RankedRow & { reach?: number }>;
+  lengths: number[];
+  nameHeader: string;
+  caption: string;
+  label?: (row: RankedRow, index: number) => ReactNode;
+  t: TFunction;
+  format: Formatter;
+}) {
   const n = format.number;
+  const withReach = rows.some((r) => r.reach !== undefined);
+  const bars: BarRow[] = rows.map((r, i) => {
+    const split = r.sentiment;
+    return {
+      key: `${i}-${r.name}`,
+      label: label(r, i),
+      length: lengths[i] ?? 0,
+      parts: split ? SENTIMENT_ORDER.map((k) => ({ key: k, value: split[k], color: SENTIMENT_COLORS[k] })) : undefined,
+      cells: [n(r.mentions), change(t, format, r.mentions, r.previous), ...(withReach ? [n(r.reach ?? 0)] : [])],
+      tip: [
+        r.name,
+        `${t("document.mentions")}: ${n(r.mentions)}`,
+        ...(r.previous === null ? [] : [`${t("document.previous")}: ${n(r.previous)}`]),
+        ...(withReach ? [`${t("document.reach")}: ${n(r.reach ?? 0)}`] : []),
+        ...(split ? SENTIMENT_ORDER.map((k) => `${t(`document.sentiments.${k}`)}: ${n(split[k])}`) : []),
+      ].join("\n"),
+    };
+  });
+  return (
+    <div className="report-chart">
+      <BarList
+        caption={caption}
+        nameHeader={nameHeader}
+        columns={[t("document.mentions"), t("document.change"), ...(withReach ? [t("document.reach")] : [])]}
+        rows={bars}
+        empty={t("document.empty")}
+      />
+    </div>
+  );
+}
+
+function sectionBody(id: ReportSection, props: SectionProps): ReactNode {
+  const { snapshot: s, charts, t, format, linked } = props;
+  const n = format.number;
+  const sentimentLabel = (k: string) => t(`document.sentiments.${k}`);
+  const mentioned = s.kpis.mentions.value > 0;
   switch (id) {
     case "kpis":
-      return <Kpis snapshot={s} t={t} format={format} />;
+      return <Kpis {...props} />;
     case "volume": {
       const total = s.volume.reduce((sum, d) => sum + d.positive + d.neutral + d.negative, 0);
       return (
@@ -97,63 +172,84 @@ function sectionBody(id: ReportSection, s: ReportSnapshot, t: TFunction, format:
               title: format.day(d.day),
               values: { positive: d.positive, neutral: d.neutral, negative: d.negative },
             }))}
-            series={SENTIMENTS.map((key) => ({
+            series={(["negative", "neutral", "positive"] as const).map((key) => ({
               key,
-              label: t(`document.sentiments.${key}`),
-              color: SENTIMENT_COLOR[key],
+              label: sentimentLabel(key),
+              color: SENTIMENT_COLORS[key],
             }))}
             summary={t("document.volumeSummary", { count: total })}
             caption={t("sections.volume")}
             categoryHeader={t("document.day")}
             totalLabel={t("document.total")}
             formatValue={n}
-            tickEvery={s.volume.length > 14 ? 7 : 1}
+            tickEvery={Math.max(1, Math.ceil(s.volume.length / 7))}
           />
         </div>
       );
     }
     case "sentiment": {
-      const total = SENTIMENTS.reduce((sum, k) => sum + s.sentiment[k], 0);
+      const total = SENTIMENT_ORDER.reduce((sum, k) => sum + s.sentiment[k], 0);
       if (total === 0) return <Empty t={t} />;
+      const before = s.previousSentiment;
+      const share = (i: number) => percent(format, charts.sentiment[i]?.share ?? 0);
       return (
         <div className="report-chart">
-          <div className="report-stack" role="img" aria-label={t("sections.sentiment")}>
-            {SENTIMENTS.map((k) => (
-              <span key={k} style={{ flexGrow: s.sentiment[k], background: SENTIMENT_COLOR[k] }} />
-            ))}
-          </div>
-          <Table
-            headers={[t("document.sentiment"), t("document.mentions"), t("document.share")]}
-            rows={SENTIMENTS.map((k) => [
-              <Swatched key={k} color={SENTIMENT_COLOR[k]}>
-                {t(`document.sentiments.${k}`)}
-              </Swatched>,
-              n(s.sentiment[k]),
-              percent(s.sentiment[k], total, format),
-            ])}
+          <DonutChart
+            slices={SENTIMENT_ORDER.map((k, i) => ({
+              key: k,
+              label: sentimentLabel(k),
+              color: SENTIMENT_COLORS[k],
+              path: charts.sentiment[i]?.path ?? "",
+              value: before
+                ? `${n(s.sentiment[k])} (${change(t, format, s.sentiment[k], before[k])})`
+                : n(s.sentiment[k]),
+              share: share(i),
+            }))}
+            summary={t("document.sentimentSummary", {
+              list: SENTIMENT_ORDER.map((k, i) => `${sentimentLabel(k)} ${share(i)}`).join(", "),
+            })}
+            caption={t("sections.sentiment")}
+            nameHeader={t("document.sentiment")}
+            valueHeader={t("document.mentions")}
+            shareHeader={t("document.share")}
+            center={format.compact(total)}
+            valuesInLegend
           />
         </div>
       );
     }
     case "share_of_voice": {
-      const total = s.shareOfVoice.reduce((sum, p) => sum + p.mentions, 0);
-      if (total === 0) return <Empty t={t} />;
+      const entries = s.shareOfVoice;
+      if (entries.reduce((sum, e) => sum + e.mentions, 0) === 0) return <Empty t={t} />;
+      if (entries.length < 2) return <p className="report-muted">{t("document.noCompetitors")}</p>;
+      const name = (e: { name: string }) => e.name || t("document.otherCompetitors");
+      let named = 0;
+      const colors = entries.map((e) => (e.id === "other" ? OTHER_COLOR : seriesColor(named++)));
+      const points = (now: number, before: number) =>
+        t("document.changePoints", { value: signed(format, Math.round((now - before) * 100)) });
       return (
         <div className="report-chart">
-          <div className="report-stack" role="img" aria-label={t("sections.share_of_voice")}>
-            {s.shareOfVoice.map((p) => (
-              <span key={p.id} style={{ flexGrow: p.mentions, background: p.color }} />
-            ))}
-          </div>
-          <Table
-            headers={[t("document.project"), t("document.mentions"), t("document.share")]}
-            rows={s.shareOfVoice.map((p) => [
-              <Swatched key={p.id} color={p.color}>
-                {p.name || t("document.otherCompetitors")}
-              </Swatched>,
-              n(p.mentions),
-              percent(p.mentions, total, format),
-            ])}
+          <DonutChart
+            slices={entries.map((e, i) => ({
+              key: e.id,
+              label: name(e),
+              color: colors[i] as string,
+              path: charts.voice[i]?.path ?? "",
+              value: n(e.mentions),
+              share:
+                e.previousShare === null
+                  ? percent(format, e.share)
+                  : `${percent(format, e.share)} (${points(e.share, e.previousShare)})`,
+              userContent: e.id !== "other",
+            }))}
+            summary={t("document.voiceSummary", {
+              list: entries.map((e) => `${name(e)} ${percent(format, e.share)}`).join(", "),
+            })}
+            caption={t("sections.share_of_voice")}
+            nameHeader={t("document.project")}
+            valueHeader={t("document.mentions")}
+            shareHeader={t("document.share")}
+            valuesInLegend
           />
         </div>
       );
@@ -162,29 +258,49 @@ function sectionBody(id: ReportSection, s: ReportSnapshot, t: TFunction, format:
       return s.topSources.length === 0 ? (
         <Empty t={t} />
       ) : (
-        <Table
-          headers={[t("document.source"), t("document.mentions"), t("document.reach")]}
-          rows={s.topSources.map((r) => [r.name, n(r.mentions), n(r.reach)])}
+        <Ranking
+          rows={s.topSources}
+          lengths={charts.sources}
+          nameHeader={t("document.source")}
+          caption={t("sections.top_sources")}
+          t={t}
+          format={format}
         />
       );
     case "top_authors":
       return s.topAuthors.length === 0 ? (
-        <Empty t={t} mentioned={s.kpis.mentions.value > 0} because="document.noAuthors" />
+        <Empty t={t} mentioned={mentioned} because="document.noAuthors" />
       ) : (
-        <Table
-          headers={[t("document.author"), t("document.mentions"), t("document.reach")]}
-          rows={s.topAuthors.map((r) => [r.name, n(r.mentions), n(r.reach)])}
+        <Ranking
+          rows={s.topAuthors}
+          lengths={charts.authors}
+          nameHeader={t("document.author")}
+          caption={t("sections.top_authors")}
+          t={t}
+          format={format}
         />
       );
-    case "trending_terms":
-      return s.trendingTerms.length === 0 ? (
-        <Empty t={t} mentioned={s.kpis.mentions.value > 0} because="document.noTerms" />
-      ) : (
-        <Table
-          headers={[t("document.term"), t("document.mentions"), t("document.previous")]}
-          rows={s.trendingTerms.map((r) => [r.term, n(r.count), n(r.previous)])}
-        />
+    case "trending_terms": {
+      const { rows, estimated } = s.topics;
+      if (rows.length === 0) return <Empty t={t} mentioned={mentioned} because="document.noTopics" />;
+      // The feed of the topic's mentions: the report's project and days, its search words.
+      const feed = (search: string) =>
+        `/messages?${new URLSearchParams({ project: s.project.id, from: s.period.from, to: s.period.to, q: search })}`;
+      return (
+        <>
+          <Ranking
+            rows={rows}
+            lengths={charts.topics}
+            nameHeader={t("document.topic")}
+            caption={t("sections.trending_terms")}
+            label={(row, i) => (linked ? <a href={feed(rows[i]?.search ?? row.name)}>{row.name}</a> : row.name)}
+            t={t}
+            format={format}
+          />
+          {estimated && <p className="report-muted">{t("document.topicsEstimated")}</p>}
+        </>
       );
+    }
     case "top_mentions":
       return s.topMentions.length === 0 ? (
         <Empty t={t} />
@@ -196,7 +312,7 @@ function sectionBody(id: ReportSection, s: ReportSnapshot, t: TFunction, format:
                 <span>{m.source}</span>
                 {m.author && m.author !== m.source && <span>{m.author}</span>}
                 <time dateTime={m.publishedAt}>{format.dateTimeWithZone(m.publishedAt)}</time>
-                <span>{t(`document.sentiments.${m.sentiment}`)}</span>
+                <span>{sentimentLabel(m.sentiment)}</span>
                 <span>{t("document.reachValue", { value: n(m.reach) })}</span>
               </p>
               {m.title && <p className="report-mention-title">{m.title}</p>}
@@ -211,36 +327,33 @@ function sectionBody(id: ReportSection, s: ReportSnapshot, t: TFunction, format:
   }
 }
 
-function percent(part: number, total: number, format: Formatter) {
-  return `${format.number(total === 0 ? 0 : Math.round((part / total) * 1000) / 10)}%`;
-}
-
-function Kpis({ snapshot, t, format }: Omit<DocumentProps, "title" | "language">) {
+/** The key figures: counts compact when long, their exact value on hover and for screen readers (ui/figure). */
+function Kpis({ snapshot, t, format }: SectionProps) {
   const k = snapshot.kpis;
   const counts = (["mentions", "reach", "positive", "negative"] as const).map((id) => {
     const { value, previous } = k[id];
-    const change =
-      previous === 0
-        ? value === 0
-          ? t("document.changeNone")
-          : t("document.changeNew")
-        : `${value >= previous ? "+" : "−"}${format.number(Math.abs(Math.round(((value - previous) / previous) * 1000) / 10))}%`;
-    return { id, value: format.number(value), change, previous: format.number(previous) };
+    return {
+      id,
+      value: <Figure value={value} format={format} />,
+      change: previous === 0 && value === 0 ? t("document.changeNone") : change(t, format, value, previous),
+      previous: format.compact(previous),
+      previousExact: format.number(previous),
+    };
   });
   // Net sentiment as an index from −100 to +100; its change in points.
   const index = (v: number | null) => (v === null ? null : Math.round(v * 100));
   const [net, before] = [index(k.net.value), index(k.net.previous)];
-  const signed = (v: number) => `${v > 0 ? "+" : v < 0 ? "−" : ""}${format.number(Math.abs(v))}`;
   const items = [
     ...counts,
     {
       id: "net" as const,
-      value: net === null ? "—" : signed(net),
+      value: net === null ? "—" : signed(format, net),
       change:
         net === null || before === null
           ? t("document.changeNone")
-          : t("document.changePoints", { value: signed(net - before) }),
-      previous: before === null ? "—" : signed(before),
+          : t("document.changePoints", { value: signed(format, net - before) }),
+      previous: before === null ? "—" : signed(format, before),
+      previousExact: undefined,
     },
   ];
   return (
@@ -250,53 +363,12 @@ function Kpis({ snapshot, t, format }: Omit<DocumentProps, "title" | "language">
           <dt>{t(`document.kpis.${item.id}`)}</dt>
           <dd className="report-kpi-value">{item.value}</dd>
           <dd className="report-muted">{item.change}</dd>
-          <dd className="report-muted">{t("document.previousValue", { value: item.previous })}</dd>
+          <dd className="report-muted" title={item.previousExact !== item.previous ? item.previousExact : undefined}>
+            {t("document.previousValue", { value: item.previous })}
+          </dd>
         </div>
       ))}
     </dl>
-  );
-}
-
-function Swatched({ color, children }: { color: string; children: ReactNode }) {
-  return (
-    <span className="report-swatched">
-      <span className="report-swatch" style={{ background: color }} aria-hidden="true" />
-      {children}
-    </span>
-  );
-}
-
-function Table({ headers, rows }: { headers: string[]; rows: ReactNode[][] }) {
-  return (
-    <table className="report-table">
-      <thead>
-        <tr>
-          {headers.map((h) => (
-            <th key={h} scope="col">
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((cells, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows of a stored snapshot never move.
-          <tr key={i}>
-            {cells.map((cell, j) =>
-              j === 0 ? (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed.
-                <th key={j} scope="row">
-                  {cell}
-                </th>
-              ) : (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed.
-                <td key={j}>{cell}</td>
-              ),
-            )}
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }
 

@@ -6,7 +6,7 @@ export const reportsTable = defineTable({
   sortable: ["title", "period", "created", "generated"],
   defaultSort: { id: "created", desc: true },
   filters: { project: [] as string[], schedule: REPORT_SCHEDULES },
-  hideable: ["project", "period", "sections", "createdBy", "generated", "schedule"],
+  hideable: ["project", "period", "sections", "createdBy", "created", "generated", "schedule"],
   pageSizes: [10, 25, 50],
   defaultPageSize: 25,
 });

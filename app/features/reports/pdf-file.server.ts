@@ -3,7 +3,7 @@ import type { reports } from "../../db/schema";
 import { reportFormatter } from "./format";
 import { printPdf } from "./pdf.server";
 import { renderReportHtml, reportT } from "./render.server";
-import type { ReportSnapshot } from "./snapshot";
+import { readSnapshot } from "./snapshot";
 
 type Report = typeof reports.$inferSelect;
 
@@ -12,7 +12,7 @@ export async function reportPdf(
   { env }: Pick<Services, "env">,
   report: Report & { snapshot: Record<string, unknown> },
 ) {
-  const snapshot = report.snapshot as unknown as ReportSnapshot;
+  const snapshot = readSnapshot(report.snapshot);
   const t = await reportT(report.language);
   const format = reportFormatter(report);
   const html = await renderReportHtml({ ...report, snapshot });

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import appStyles from "~/app.css?inline";
 import { resources } from "~/i18n/i18n.server";
 import { DEFAULT_LANGUAGE, LANGUAGES, NAMESPACES } from "../../i18n/config";
+import { reportCharts } from "./charts.server";
 import { ReportDocument } from "./document";
 import { reportFormatter } from "./format";
 import reportStyles from "./report.css?raw";
@@ -44,6 +45,7 @@ export async function renderReportHtml(report: {
       title={report.title}
       language={report.language}
       snapshot={report.snapshot}
+      charts={reportCharts(report.snapshot)}
       t={t}
       format={reportFormatter(report)}
     />,

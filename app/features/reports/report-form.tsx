@@ -4,6 +4,7 @@ import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/config";
 import { useTranslation } from "~/i18n/use-translation";
 import { type FormResult, typedValue, useFormErrors, useIsPending } from "~/lib/forms";
 import { buttonClass, SubmitButton } from "~/ui/button";
+import { useChangedBeforeHydration } from "~/ui/early-input";
 import { CheckboxGroup, FieldError, InputField, SelectField, TextareaField } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { MAX_TOP_MENTIONS, REPORT_PERIODS, REPORT_SECTIONS } from "../../db/report-model";
@@ -47,6 +48,13 @@ export function ReportForm({
 
   const [projectId, setProjectId] = useState(value("projectId", defaults.projectId));
   const [period, setPeriod] = useState(value("period", "last_week"));
+  // The suggested title follows a project or period chosen before the page hydrated.
+  useChangedBeforeHydration(form, (controls) => {
+    for (const control of controls) {
+      if (control.name === "projectId") setProjectId(control.value);
+      if (control.name === "period" && (control as HTMLInputElement).checked) setPeriod(control.value);
+    }
+  });
   const projectName = projects.find((p) => p.id === projectId)?.name ?? projects[0]?.name ?? "";
   const suggested = `${projectName} · ${t(`periods.${period}`)}`;
   const chosenSections = many("sections", REPORT_SECTIONS);
@@ -63,7 +71,7 @@ export function ReportForm({
         label={t("form.project")}
         required
         autoFocus={focus("projectId")}
-        value={projectId}
+        defaultValue={value("projectId", defaults.projectId)}
         onChange={(event) => setProjectId(event.currentTarget.value)}
         error={errors.field("projectId")}
       >
@@ -87,7 +95,7 @@ export function ReportForm({
                 type="radio"
                 name="period"
                 value={option}
-                checked={period === option}
+                defaultChecked={value("period", "last_week") === option}
                 onChange={() => setPeriod(option)}
                 className="accent-[var(--primary)]"
               />

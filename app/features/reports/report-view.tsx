@@ -8,6 +8,7 @@ import { Card } from "~/ui/card";
 import { CheckboxGroup } from "~/ui/field";
 import { CalendarClock, FileDown, Printer, RefreshCw, Sheet, Trash2 } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
+import type { ReportCharts } from "./charts.server";
 import { ReportDocument } from "./document";
 import { reportFormatter } from "./format";
 import reportStyles from "./report.css?raw";
@@ -18,6 +19,8 @@ import type { ReportSnapshot } from "./snapshot";
 export interface ReportViewData {
   report: Omit<Report, "snapshot" | "subscribers"> & { subscriberIds: string[] };
   snapshot: ReportSnapshot | null;
+  /** The geometry of its charts (null without a snapshot). */
+  charts: ReportCharts | null;
   /** The `reports` texts of the report's own language, whatever the reader's. */
   documentTexts: Record<string, unknown>;
   scheduledFromTitle: string | null;
@@ -38,7 +41,7 @@ export function ReportView({
   actionData: FormResult | undefined;
 }) {
   const { t, i18n } = useTranslation("reports");
-  const { report, snapshot } = loaderData;
+  const { report, snapshot, charts } = loaderData;
   if (!i18n.hasResourceBundle(report.language, "reports")) {
     i18n.addResourceBundle(report.language, "reports", loaderData.documentTexts);
   }
@@ -104,13 +107,15 @@ export function ReportView({
           {t("view.fromSchedule", { title: loaderData.scheduledFromTitle })}
         </p>
       )}
-      {snapshot && (
+      {snapshot && charts && (
         <ReportDocument
           title={report.title}
           language={report.language}
           snapshot={snapshot}
+          charts={charts}
           t={documentT}
           format={format}
+          linked
         />
       )}
       <div className="mt-6 flex flex-col gap-4">

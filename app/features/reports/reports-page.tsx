@@ -25,6 +25,7 @@ function reportColumns(t: (key: string, options?: Record<string, unknown>) => st
       id: "title",
       header: t("table.title"),
       rowHeader: true,
+      priority: 1,
       cell: (r) => (
         <span className="flex flex-wrap items-center gap-2">
           <Link to={`/reports/${r.id}`} prefetch="intent" className="font-medium hover:underline" data-user-content>
@@ -39,6 +40,7 @@ function reportColumns(t: (key: string, options?: Record<string, unknown>) => st
     {
       id: "project",
       header: t("table.project"),
+      priority: 3,
       cell: (r) => (
         <span className="flex items-center gap-2">
           <span
@@ -53,15 +55,17 @@ function reportColumns(t: (key: string, options?: Record<string, unknown>) => st
     {
       id: "period",
       header: t("table.period"),
+      priority: 2,
       cell: (r) => (
-        <span className="whitespace-nowrap">
+        <>
           {format.day(r.periodFrom)} – {format.day(r.periodTo)}
-        </span>
+        </>
       ),
     },
     {
       id: "sections",
       header: t("table.sections"),
+      priority: 5,
       cell: (r) => (
         <span title={r.sections.map((s) => t(`sections.${s}`)).join(", ")}>
           {t("table.sectionCount", { count: r.sections.length })}
@@ -71,16 +75,19 @@ function reportColumns(t: (key: string, options?: Record<string, unknown>) => st
     {
       id: "createdBy",
       header: t("table.createdBy"),
+      priority: 5,
       cell: (r) => <span data-user-content>{r.createdByName ?? "—"}</span>,
     },
     {
       id: "created",
       header: t("table.created"),
+      priority: 5,
       cell: (r) => <time dateTime={new Date(r.createdAt).toISOString()}>{format.dateTime(r.createdAt)}</time>,
     },
     {
       id: "generated",
       header: t("table.generated"),
+      priority: 2,
       cell: (r) =>
         r.generatedAt ? (
           <time dateTime={new Date(r.generatedAt).toISOString()}>{format.dateTime(r.generatedAt)}</time>
@@ -91,6 +98,7 @@ function reportColumns(t: (key: string, options?: Record<string, unknown>) => st
     {
       id: "schedule",
       header: t("table.schedule"),
+      priority: 3,
       cell: (r) =>
         r.schedule !== "none" ? (
           <Badge tone="positive">{t(`schedules.${r.schedule}`)}</Badge>

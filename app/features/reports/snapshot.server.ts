@@ -1,16 +1,31 @@
 import { and, desc, eq, gte, inArray, lt } from "drizzle-orm";
 import type { Services } from "../../core/context.server";
-import { countMentions, mentionSeries } from "../../core/count.server";
+import { countMentions, mentionSeries, netSentiment } from "../../core/count.server";
 import { periodOf, type Range } from "../../core/period";
-import { projectAudience } from "../../core/reader";
-import { inScope, type ProjectScope, visibleScope } from "../../core/scope.server";
+import type { Audience } from "../../core/reader";
+import { inScope, type ProjectScope } from "../../core/scope.server";
+import { findTopics } from "../../core/topics.server";
 import { messageProjects, messages, projects, type reports, sources } from "../../db/schema";
 import { inLanguage } from "../../lib/translations";
-import { type AnalyticsScope, shareOfVoice, topAuthors, topSources, trendingTerms } from "../analytics/queries.server";
-import { netSentiment } from "../analytics/sentiment";
-import type { ReportSnapshot, SnapshotMention } from "./snapshot";
+import { projectAudiences } from "../alerts/audience.server";
+import { type AnalyticsScope, shareOfVoice, topAuthors, topSources } from "../analytics/queries.server";
+import type { ReportSnapshot, SentimentSplit, SnapshotMention } from "./snapshot";
 
 type Report = typeof reports.$inferSelect;
+
+/**
+ * The competitors a report of this project may name: those whom every reader of the report (the project's
+ * members and the admins, as the auth service says now) may also see.
+ */
+async function namedCompetitors(services: Services, project: typeof projects.$inferSelect): Promise<string[]> {
+  if (project.competitorIds.length === 0) return [];
+  const audiences = await projectAudiences(services, [project.id, ...project.competitorIds]);
+  const readers = audiences[project.id] ?? [];
+  return project.competitorIds.filter((id) => {
+    const seeing = new Set((audiences[id] ?? []).map((r) => r.id));
+    return readers.every((r) => seeing.has(r.id));
+  });
+}
 
 /** How many rows a table section keeps. */
 const TABLE_ROWS = 10;
@@ -18,35 +33,42 @@ const TABLE_ROWS = 10;
 /**
  * The report's contents as they are now, over its project and days in its zone and language: its totals
  * counted as every screen counts them (core/count, so a report says what analytics says for the same project
- * and days), the rankings from the analytics queries, and its top mentions. It reads what the project's
- * audience may see, whoever asked for it.
+ * and days), the rankings from the analytics queries, its topics (core/topics) and its top mentions. It reads
+ * the project's mentions, whoever asked for it. Its share of voice names the project's competitors that everyone
+ * who may read the report may see; the others are "other competitors", as on /analytics (issue 15, item 7).
  */
 export async function buildSnapshot(services: Services, report: Report, now: Date): Promise<ReportSnapshot> {
   const { db, env } = services;
   const [project] = await db.select().from(projects).where(eq(projects.id, report.projectId));
   if (!project) throw new Error(`Project ${report.projectId} does not exist`);
   const period = periodOf({ from: report.periodStart, to: report.periodEnd }, report.timeZone);
-  const audience = projectAudience(project.id);
-  const scope = visibleScope(audience);
+  const scope: ProjectScope = [project.id];
+  const competitors: Audience = { roles: [], projectIds: [project.id, ...(await namedCompetitors(services, project))] };
   const analytics: AnalyticsScope = { scope, timeZone: report.timeZone, start: period.start, end: period.end };
   const previous = { start: period.previous.start, end: period.previous.end };
   const wants = (section: Report["sections"][number]) => report.sections.includes(section);
   const language = report.language;
 
-  const [current, before, days, voice, sourcesTop, authorsTop, terms, mentions] = await Promise.all([
+  const [current, before, days, voice, sourcesTop, authorsTop, topics, mentions] = await Promise.all([
     countMentions(db, { scope, start: period.start, end: period.end }),
     countMentions(db, { scope, start: period.previous.start, end: period.previous.end }),
     wants("volume") ? mentionSeries(db, { scope }, { ...period, bucket: "day" }) : [],
-    // A competitor is named only if a member of the project may see it.
-    wants("share_of_voice") ? shareOfVoice(services, audience, analytics, language, "day") : { entries: [] },
-    wants("top_sources") ? topSources(services, analytics, language, TABLE_ROWS) : [],
-    wants("top_authors") ? topAuthors(services, analytics, TABLE_ROWS) : [],
-    wants("trending_terms") ? trendingTerms(services, analytics, previous, { limit: TABLE_ROWS }) : [],
+    wants("share_of_voice")
+      ? shareOfVoice(services, competitors, analytics, language, "day", previous)
+      : { entries: [] },
+    wants("top_sources") ? topSources(services, analytics, language, TABLE_ROWS, previous) : [],
+    wants("top_authors") ? topAuthors(services, analytics, TABLE_ROWS, previous) : [],
+    wants("trending_terms") ? findTopics(services, { scope, period, previous, limit: TABLE_ROWS }) : null,
     wants("top_mentions") ? topMentions(services, report, scope, period) : [],
   ]);
+  const split = (counts: SentimentSplit): SentimentSplit => ({
+    positive: counts.positive,
+    neutral: counts.neutral,
+    negative: counts.negative,
+  });
 
   return {
-    version: 1,
+    version: 2,
     generatedAt: now.toISOString(),
     workspace: env.WORKSPACE_NAME,
     project: { id: project.id, name: inLanguage(project, "name", language), color: project.color },
@@ -66,17 +88,41 @@ export async function buildSnapshot(services: Services, report: Report, now: Dat
       net: { value: netSentiment(current), previous: netSentiment(before) },
     },
     volume: days.map((d) => ({ day: d.key, positive: d.positive, neutral: d.neutral, negative: d.negative })),
-    sentiment: { positive: current.positive, neutral: current.neutral, negative: current.negative },
+    sentiment: split(current),
+    previousSentiment: split(before),
     shareOfVoice: voice.entries.map((e) => ({
       id: e.key,
-      // `other`: competitors a member of the project may not see, together and unnamed.
       name: e.name ?? "",
-      color: e.color ?? "#9aa3b2",
+      own: e.own,
       mentions: e.count,
+      share: e.share,
+      previousShare: e.previousShare,
     })),
-    topSources: sourcesTop.map((s) => ({ name: s.name, type: s.type, mentions: s.count, reach: s.reach })),
-    topAuthors: authorsTop.map((a) => ({ name: a.author, mentions: a.count, reach: a.reach })),
-    trendingTerms: terms.map((t) => ({ term: t.term, count: t.count, previous: t.previous })),
+    topSources: sourcesTop.map((s) => ({
+      name: s.name,
+      type: s.type,
+      mentions: s.count,
+      previous: s.previous,
+      reach: s.reach,
+      sentiment: split(s),
+    })),
+    topAuthors: authorsTop.map((a) => ({
+      name: a.author,
+      mentions: a.count,
+      previous: a.previous,
+      reach: a.reach,
+      sentiment: split(a),
+    })),
+    topics: {
+      rows: (topics?.topics ?? []).map((t) => ({
+        name: t.label,
+        mentions: t.count,
+        previous: t.previous,
+        sentiment: split(t.sentiment),
+        search: t.search,
+      })),
+      estimated: topics?.estimated ?? false,
+    },
     topMentions: mentions,
     notes: wants("notes") ? report.notes : null,
   };

@@ -7,7 +7,7 @@ import { type FormResult, useFormErrors, useIsPending } from "~/lib/forms";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { FormError, InputField, SelectField, SwitchField } from "~/ui/field";
 import { LogOut } from "~/ui/icons";
-import { BackToSection, SettingsSection } from "./settings-section";
+import { BackToSection, SettingsSection } from "~/ui/settings-section";
 import type { TimeZoneGroup } from "./time-zones.server";
 import { usePreferenceForm } from "./use-preference-form";
 

@@ -5,8 +5,8 @@ import { THEME_CHOICES, type ThemeChoice } from "~/lib/theme";
 import { useThemeChoice } from "~/shell/theme-switcher";
 import { cn } from "~/ui/cn";
 import { FieldError } from "~/ui/field";
+import { BackToSection, SettingsSection } from "~/ui/settings-section";
 import { FONTS } from "./schemas";
-import { BackToSection, SettingsSection } from "./settings-section";
 import { usePreferenceForm } from "./use-preference-form";
 
 export const FONT_SECTION = "font";

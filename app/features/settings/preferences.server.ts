@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { MiddlewareFunction, RouterContextProvider } from "react-router";
+import type { MiddlewareFunction } from "react-router";
 import {
   type Preferences,
   preferencesContext,
@@ -9,7 +9,7 @@ import {
 } from "../../core/context.server.ts";
 import { keptRead } from "../../db/kept-reads.server";
 import { userPreferences } from "../../db/schema";
-import { DEFAULT_LANGUAGE, type Language } from "../../i18n/config";
+import type { Language } from "../../i18n/config";
 import { detectLanguage, localeCookie } from "../../i18n/locale-cookie.server";
 import type { FormResult } from "../../lib/forms";
 import { log } from "../../lib/log.server";
@@ -85,11 +85,6 @@ export async function savePreferences(
 
 /** The toast of a saved settings form. */
 export const PREFERENCES_SAVED = { type: "success", key: "settings:preferences.updateSuccess" } as const;
-
-/** The signed-in reader's language (the page is rendered in it): their saved preference. */
-export function readerLanguage(context: Readonly<RouterContextProvider>): string {
-  return context.get(preferencesContext)?.language ?? DEFAULT_LANGUAGE;
-}
 
 /**
  * What a new row starts with: the language being shown, the browser's zone (the `tz` cookie, set by

@@ -1,142 +1,12 @@
 /**
- * Reading an uploaded CSV or JSON file into columns and rows, guessing which column feeds which field,
- * and turning a row into an item for the pipeline (ADR 022). No database here.
+ * A source's import (ADR 022): which column of an uploaded file (read by lib/upload-table) feeds which field
+ * of an item, and a row as an item for the pipeline. No database here.
  */
-import { parse } from "csv-parse/sync";
+import { guessColumns } from "../../lib/upload-table.ts";
 import { ITEM_FIELDS, type ItemField } from "./import-fields.ts";
 
-export type ImportFormat = "csv" | "json";
 /** Field → column of the file ("" or missing: not imported). */
 export type ImportMapping = Partial<Record<ItemField, string>>;
-
-export interface ImportTable {
-  columns: string[];
-  rows: Array<Record<string, unknown>>;
-}
-
-/** Why a file cannot be read at all (translated on the page as `imports:fileErrors.<code>`). */
-export type FileProblem = "empty" | "bad_csv" | "bad_json" | "json_shape" | "no_rows" | "nul";
-
-export class ImportFileError extends Error {
-  readonly problem: FileProblem;
-  /** The line of the file where a CSV stopped making sense, or that holds a NUL (a spreadsheet's row). */
-  readonly line: number | undefined;
-
-  constructor(problem: FileProblem, line?: number) {
-    super(problem);
-    this.problem = problem;
-    this.line = line;
-  }
-}
-
-/**
- * UTF-16 from its BOM, or without one from its zero bytes: Excel's "Unicode Text" has one in every
- * ASCII character (tabs, line breaks, digits), nearly all on odd offsets (little-endian) or on even ones.
- * A stray NUL in a UTF-8 file is too rare to look like that.
- */
-function utf16Of(bytes: Uint8Array): "utf-16le" | "utf-16be" | null {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return "utf-16le";
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return "utf-16be";
-  const sample = bytes.subarray(0, 4096);
-  let even = 0;
-  let odd = 0;
-  for (let i = 0; i < sample.length; i++) {
-    if (sample[i] !== 0) continue;
-    if (i % 2) odd++;
-    else even++;
-  }
-  const enough = Math.max(4, sample.length / 20);
-  if (odd >= enough && even <= odd / 10) return "utf-16le";
-  if (even >= enough && odd <= even / 10) return "utf-16be";
-  return null;
-}
-
-/**
- * The text of an upload: UTF-16 (see above), else UTF-8 when the bytes are valid UTF-8, else Windows-1251,
- * what Excel saves in Russian. A BOM is dropped.
- */
-export function decodeUpload(bytes: Uint8Array): string {
-  const utf16 = utf16Of(bytes);
-  if (utf16) return new TextDecoder(utf16).decode(bytes);
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder("windows-1251").decode(bytes);
-  }
-}
-
-export function formatOf(fileName: string, content: string): ImportFormat {
-  if (/\.json$/i.test(fileName)) return "json";
-  if (/\.(csv|tsv|txt)$/i.test(fileName)) return "csv";
-  return /^\s*[[{]/.test(content) ? "json" : "csv";
-}
-
-/** The delimiter that splits the header line most: comma, semicolon (Excel in many locales) or tab. */
-function detectDelimiter(content: string): string {
-  const header = content.split(/\r?\n/, 1)[0] ?? "";
-  const outsideQuotes = header.replace(/"[^"]*"/g, "");
-  const counts = [",", ";", "\t"].map((d) => [d, outsideQuotes.split(d).length - 1] as const);
-  const [best] = counts.sort((a, b) => b[1] - a[1]);
-  return best && best[1] > 0 ? best[0] : ",";
-}
-
-/** Header names made usable as column keys: blanks named by position, repeats numbered. */
-function columnNames(header: readonly string[]): string[] {
-  const seen = new Map<string, number>();
-  return header.map((raw, i) => {
-    const name = raw.trim() || `#${i + 1}`;
-    const times = (seen.get(name) ?? 0) + 1;
-    seen.set(name, times);
-    return times === 1 ? name : `${name} (${times})`;
-  });
-}
-
-function readCsv(content: string): ImportTable {
-  let records: string[][];
-  try {
-    records = parse(content, {
-      bom: true,
-      delimiter: detectDelimiter(content),
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: true,
-    }) as string[][];
-  } catch (error) {
-    throw new ImportFileError("bad_csv", (error as { lines?: number }).lines);
-  }
-  const [header, ...body] = records;
-  if (!header) throw new ImportFileError("empty");
-  const columns = columnNames(header);
-  const rows = body.map((record) => Object.fromEntries(columns.map((c, i) => [c, record[i] ?? ""])));
-  return { columns, rows };
-}
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-function readJson(content: string): ImportTable {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(content.replace(/^\uFEFF/, ""));
-  } catch {
-    throw new ImportFileError("bad_json");
-  }
-  const list = Array.isArray(parsed) ? parsed : isPlainObject(parsed) ? parsed.items : undefined;
-  if (!Array.isArray(list) || !list.every(isPlainObject)) throw new ImportFileError("json_shape");
-  const columns = [...new Set(list.flatMap((row) => Object.keys(row)))];
-  return { columns, rows: list };
-}
-
-/** Columns and rows of a file; ImportFileError when it cannot be read or holds no rows. */
-export function readTable(format: ImportFormat, content: string): ImportTable {
-  if (!content.trim()) throw new ImportFileError("empty");
-  // No database text column can hold a NUL: name its line, which is the row a spreadsheet shows.
-  const nul = content.indexOf("\0");
-  if (nul >= 0) throw new ImportFileError("nul", content.slice(0, nul).split("\n").length);
-  const table = format === "csv" ? readCsv(content) : readJson(content);
-  if (table.rows.length === 0) throw new ImportFileError("no_rows");
-  return table;
-}
 
 // Header names each field is known by, in the four languages (compared lower-case, with _ - . and spaces alike).
 const ALIASES: Record<ItemField, string[]> = {
@@ -192,35 +62,6 @@ const ALIASES: Record<ItemField, string[]> = {
   ],
   tags: ["tags", "tag", "labels", "теги", "метки", "teglar", "тэглар", "теглар"],
 };
-
-const fold = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/['’`ʼʻ‘]/g, "ʼ")
-    .replace(/[\s_.-]+/g, " ")
-    .trim();
-
-/**
- * The mapping a file's header suggests for any import: each field, in order, takes the first column not yet
- * taken that is known by the field's own name or one of its aliases.
- */
-export function guessColumns<F extends string>(
-  columns: readonly string[],
-  fields: readonly F[],
-  aliases: Record<F, readonly string[]>,
-): Partial<Record<F, string>> {
-  const mapping: Partial<Record<F, string>> = {};
-  const taken = new Set<string>();
-  for (const field of fields) {
-    const names = new Set([fold(field), ...aliases[field].map(fold)]);
-    const column = columns.find((c) => !taken.has(c) && names.has(fold(c)));
-    if (column) {
-      mapping[field] = column;
-      taken.add(column);
-    }
-  }
-  return mapping;
-}
 
 /** The mapping a file's header suggests for a source's items. */
 export function guessMapping(columns: readonly string[]): ImportMapping {

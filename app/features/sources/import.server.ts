@@ -9,17 +9,9 @@ import type { Services } from "../../core/context.server.ts";
 import { isUuid } from "../../core/sql.server.ts";
 import { sourceImports, sources } from "../../db/schema.ts";
 import { log } from "../../lib/log.server.ts";
+import { decodeUpload, formatOf, ImportFileError, type ImportFormat, readTable } from "../../lib/upload-table.ts";
 import { ITEM_FIELDS, MAX_IMPORT_BYTES } from "./import-fields.ts";
-import {
-  decodeUpload,
-  formatOf,
-  guessMapping,
-  ImportFileError,
-  type ImportFormat,
-  type ImportMapping,
-  readTable,
-  rowToItem,
-} from "./import-file.ts";
+import { guessMapping, type ImportMapping, rowToItem } from "./import-file.ts";
 import { ingest } from "./ingest.server.ts";
 import { validateItems } from "./item-schema.ts";
 

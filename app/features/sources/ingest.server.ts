@@ -7,13 +7,13 @@
 import { randomUUID } from "node:crypto";
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { Services } from "../../core/context.server.ts";
+import { mentionsChanged } from "../../core/kept.server.ts";
 import { compileRules } from "../../core/matcher.ts";
 import { queryRows } from "../../core/sql.server.ts";
 import { tokenize } from "../../core/text.ts";
 import type { Database } from "../../db/client.server.ts";
 import { projects, sources } from "../../db/schema.ts";
 import { queueAlertChecks } from "../alerts/detect.server.ts";
-import { mentionsChanged } from "../mentions/mentions.server.ts";
 import { chooseLanguage, type Language } from "./language.ts";
 import { defaultClassifier } from "./llm-sentiment.server.ts";
 import { canonicalUrl, contentHash, normalizeLine, normalizeText } from "./normalize.ts";

@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { SOURCE_TYPES, type SourceType } from "../../db/mention-model";
 import { LANGUAGES } from "../../i18n/config";
 import { freeText } from "../../lib/form-rules";
 
-export const SOURCE_TYPES = ["rss", "atom", "telegram", "website", "webhook", "manual"] as const;
-export type SourceType = (typeof SOURCE_TYPES)[number];
+export { SOURCE_TYPES, type SourceType };
 export const SOURCE_STATUSES = ["active", "paused", "failing"] as const;
 export type SourceStatus = (typeof SOURCE_STATUSES)[number];
 

@@ -9,8 +9,11 @@ import { buttonClass, SubmitButton } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { ConfirmBulkAction } from "~/ui/data-table/bulk";
+import { type Column, DataTable } from "~/ui/data-table/data-table";
+import type { TableState } from "~/ui/data-table/spec";
 import { FileUp, KeyRound, Pause, Pencil, Play, Trash2 } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
+import { historyTable } from "./list";
 import { isPolled } from "./schemas";
 import {
   FetchNowButton,
@@ -34,63 +37,88 @@ function Setting({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** What the source's route gives its page. */
+export type SourcePageView = SourcePageData & {
+  endpoint: string | null;
+  historyState: TableState<typeof historyTable>;
+};
+
+type Attempt = SourcePageData["history"][number];
+
 /** The source's last fetches, their times in the reader's zone, which the column names. */
-function History({ history, timeZone }: { history: SourcePageData["history"]; timeZone: string }) {
+function History({
+  history,
+  state,
+  timeZone,
+}: {
+  history: Attempt[];
+  state: TableState<typeof historyTable>;
+  timeZone: string;
+}) {
   const { t } = useTranslation("sources");
   const format = useFormatter({ timeZone });
-  if (history.length === 0) return <p className="text-sm text-muted-foreground">{t("detail.noHistory")}</p>;
+  const columns: Array<Column<Attempt>> = [
+    {
+      id: "time",
+      header: t("history.time", { zone: timeZone }),
+      rowHeader: true,
+      priority: 1,
+      cell: (attempt) => (
+        <time dateTime={new Date(attempt.startedAt).toISOString()}>{format.dateTime(attempt.startedAt)}</time>
+      ),
+    },
+    {
+      id: "duration",
+      header: t("history.duration"),
+      numeric: true,
+      priority: 4,
+      cell: (attempt) => t("history.seconds", { value: format.number(attempt.durationMs / 1000) }),
+    },
+    { id: "http", header: t("history.http"), numeric: true, priority: 4, cell: (attempt) => attempt.httpStatus ?? "—" },
+    {
+      id: "result",
+      header: t("history.result"),
+      priority: 2,
+      cell: (attempt) => <FetchResultBadge result={attempt.result} />,
+    },
+    {
+      id: "newItems",
+      header: t("history.newItems"),
+      numeric: true,
+      priority: 2,
+      cell: (attempt) => format.number(attempt.newItems),
+    },
+    {
+      id: "duplicates",
+      header: t("history.duplicates"),
+      numeric: true,
+      priority: 3,
+      cell: (attempt) => format.number(attempt.duplicateItems),
+    },
+    {
+      id: "error",
+      header: t("history.error"),
+      priority: 2,
+      cell: (attempt) =>
+        attempt.error && (
+          <span className="block max-w-80 min-w-40 whitespace-normal text-danger" data-user-content>
+            {attempt.error}
+          </span>
+        ),
+    },
+  ];
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-sm">
-        <caption className="sr-only">{t("detail.history")}</caption>
-        <thead className="border-b border-border text-left text-muted-foreground">
-          <tr>
-            <th scope="col" className="py-2 pe-3 font-medium">
-              {t("history.time", { zone: timeZone })}
-            </th>
-            <th scope="col" className="px-3 py-2 text-end font-medium">
-              {t("history.duration")}
-            </th>
-            <th scope="col" className="px-3 py-2 text-end font-medium">
-              {t("history.http")}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t("history.result")}
-            </th>
-            <th scope="col" className="px-3 py-2 text-end font-medium">
-              {t("history.newItems")}
-            </th>
-            <th scope="col" className="px-3 py-2 text-end font-medium">
-              {t("history.duplicates")}
-            </th>
-            <th scope="col" className="py-2 ps-3 font-medium">
-              {t("history.error")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {history.map((attempt) => (
-            <tr key={attempt.id} className="border-b border-border last:border-b-0">
-              <th scope="row" className="py-2 pe-3 text-left font-normal whitespace-nowrap">
-                <time dateTime={new Date(attempt.startedAt).toISOString()}>{format.dateTime(attempt.startedAt)}</time>
-              </th>
-              <td className="px-3 py-2 text-end tabular-nums whitespace-nowrap">
-                {t("history.seconds", { value: format.number(attempt.durationMs / 1000) })}
-              </td>
-              <td className="px-3 py-2 text-end tabular-nums">{attempt.httpStatus ?? "—"}</td>
-              <td className="px-3 py-2">
-                <FetchResultBadge result={attempt.result} />
-              </td>
-              <td className="px-3 py-2 text-end tabular-nums">{format.number(attempt.newItems)}</td>
-              <td className="px-3 py-2 text-end tabular-nums">{format.number(attempt.duplicateItems)}</td>
-              <td className="max-w-80 py-2 ps-3 text-danger" data-user-content>
-                {attempt.error}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      spec={historyTable}
+      state={state}
+      rows={history}
+      total={history.length}
+      columns={columns}
+      getRowId={(attempt) => attempt.id}
+      caption={t("detail.history")}
+      empty={<p className="text-sm text-muted-foreground">{t("detail.noHistory")}</p>}
+      paged={false}
+    />
   );
 }
 
@@ -102,7 +130,7 @@ export function SourcePage({
   data: loaderData,
   actionData,
 }: {
-  data: SourcePageData & { endpoint: string | null };
+  data: SourcePageView;
   actionData: { secret: string } | FormResult | undefined;
 }) {
   const { t } = useTranslation("sources");
@@ -204,7 +232,7 @@ export function SourcePage({
           )}
           {polled && (
             <Card title={t("detail.history")}>
-              <History history={loaderData.history} timeZone={timeZone} />
+              <History history={loaderData.history} state={loaderData.historyState} timeZone={timeZone} />
             </Card>
           )}
           <Card title={t("detail.mentions")}>

@@ -1,20 +1,11 @@
 import { useEffect } from "react";
 import { useFetcher, useFetchers, useRevalidator } from "react-router";
-import { SOURCE_ICONS } from "~/features/mentions/mention-list";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { Badge } from "~/ui/badge";
 import { buttonClass } from "~/ui/button";
-import {
-  CircleAlert,
-  CircleCheck,
-  CircleMinus,
-  CirclePause,
-  CirclePlay,
-  Globe,
-  LoaderCircle,
-  RefreshCw,
-} from "~/ui/icons";
+import { CircleAlert, CircleCheck, CircleMinus, CirclePause, CirclePlay, LoaderCircle, RefreshCw } from "~/ui/icons";
+import { sourceIcon } from "~/ui/source-icons";
 import type { SourceStatus, SourceType } from "./schemas";
 
 /** "every 15 min", "every 2 h". */
@@ -27,7 +18,7 @@ export function intervalLabel(t: (key: string, options?: Record<string, unknown>
 /** The type's icon with its name (the name only for screen readers when `compact`). */
 export function SourceTypeLabel({ type, compact = false }: { type: SourceType; compact?: boolean }) {
   const { t } = useTranslation("projects");
-  const Icon = SOURCE_ICONS[type] ?? Globe;
+  const Icon = sourceIcon(type);
   return (
     <span className="inline-flex items-center gap-1.5" title={compact ? t(`sourceType.${type}`) : undefined}>
       <Icon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
@@ -100,16 +91,23 @@ export function LastFetch({
  * "Fetch now" for one source, posted to the page's own action (`intent=fetch`, `id`). Without JavaScript
  * it is a form post and a redirect back; with it a fetcher, and `usePendingFetches` knows at once.
  */
-export function FetchNowButton({ sourceId }: { sourceId: string }) {
+/** "Fetch now"; `compact`, an icon that says it in its name and tooltip (a table row's actions). */
+export function FetchNowButton({ sourceId, compact }: { sourceId: string; compact?: boolean }) {
   const fetcher = useFetcher({ key: `fetch-${sourceId}` });
   const { t } = useTranslation("sources");
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="fetch" />
       <input type="hidden" name="id" value={sourceId} />
-      <button type="submit" className={buttonClass("outline", "sm")} disabled={fetcher.state !== "idle"}>
+      <button
+        type="submit"
+        className={compact ? buttonClass("ghost", "icon") : buttonClass("outline", "sm")}
+        aria-label={compact ? t("actions.fetchNow") : undefined}
+        title={compact ? t("actions.fetchNow") : undefined}
+        disabled={fetcher.state !== "idle"}
+      >
         <RefreshCw aria-hidden="true" />
-        {t("actions.fetchNow")}
+        {!compact && t("actions.fetchNow")}
       </button>
     </fetcher.Form>
   );

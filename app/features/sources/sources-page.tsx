@@ -31,7 +31,7 @@ function RowActions({ source }: { source: SourceRow }) {
   const paused = source.status === "paused";
   return (
     <div className="flex items-center justify-end gap-1">
-      {isPolled(source.type) && <FetchNowButton sourceId={source.id} />}
+      {isPolled(source.type) && <FetchNowButton sourceId={source.id} compact />}
       <Form method="post">
         <input type="hidden" name="id" value={source.id} />
         <button
@@ -69,16 +69,18 @@ function columns(
       id: "name",
       header: t("table.name"),
       rowHeader: true,
+      priority: 1,
       cell: (s) => (
         <Link to={`/sources/${s.id}`} prefetch="intent" className="hover:underline" data-user-content>
           {s.name}
         </Link>
       ),
     },
-    { id: "type", header: t("table.type"), cell: (s) => <SourceTypeLabel type={s.type} compact /> },
+    { id: "type", header: t("table.type"), priority: 1, cell: (s) => <SourceTypeLabel type={s.type} compact /> },
     {
       id: "address",
       header: t("table.address"),
+      priority: 5,
       cell: (s) =>
         s.url ? (
           <span className="block max-w-48 truncate text-muted-foreground" title={s.url} data-user-content>
@@ -91,12 +93,14 @@ function columns(
     {
       id: "language",
       header: t("table.language"),
+      priority: 5,
       cell: (s) => (s.language ? (LANGUAGE_NAMES[s.language as Language] ?? s.language) : t("table.anyLanguage")),
     },
-    { id: "status", header: t("table.status"), cell: (s) => <SourceStatusBadge status={s.status} /> },
+    { id: "status", header: t("table.status"), priority: 1, cell: (s) => <SourceStatusBadge status={s.status} /> },
     {
       id: "lastFetch",
       header: t("table.lastFetch"),
+      priority: 2,
       cell: (s) =>
         isPolled(s.type) || s.lastFetchedAt ? (
           <LastFetch at={s.lastFetchedAt} fetching={fetching(s)} timeZone={timeZone} />
@@ -104,12 +108,30 @@ function columns(
           <span className="text-muted-foreground">—</span>
         ),
     },
-    { id: "lastResult", header: t("table.lastResult"), cell: (s) => <FetchResultBadge result={s.lastResult} /> },
-    { id: "newItems", header: t("table.newItems"), numeric: true, cell: (s) => format.number(s.lastNewItems) },
-    { id: "newItems7d", header: t("table.newItems7d"), numeric: true, cell: (s) => format.number(s.newItems7d) },
+    {
+      id: "lastResult",
+      header: t("table.lastResult"),
+      priority: 3,
+      cell: (s) => <FetchResultBadge result={s.lastResult} />,
+    },
+    {
+      id: "newItems",
+      header: t("table.newItems"),
+      numeric: true,
+      priority: 5,
+      cell: (s) => format.number(s.lastNewItems),
+    },
+    {
+      id: "newItems7d",
+      header: t("table.newItems7d"),
+      numeric: true,
+      priority: 4,
+      cell: (s) => format.number(s.newItems7d),
+    },
     {
       id: "failures",
       header: t("table.failures"),
+      priority: 5,
       cell: (s) =>
         s.failureCount === 0 && !s.lastError ? (
           <span className="tabular-nums text-muted-foreground">{format.number(0)}</span>
@@ -126,7 +148,7 @@ function columns(
     },
   ];
   if (canManage) {
-    list.push({ id: "actions", header: t("table.actions"), cell: (s) => <RowActions source={s} /> });
+    list.push({ id: "actions", header: t("table.actions"), priority: 1, cell: (s) => <RowActions source={s} /> });
   }
   return list;
 }

@@ -3,6 +3,7 @@
 // mentions shown on a source's page are narrowed to the reader's projects.
 import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Services } from "../../core/context.server";
+import { mentionsChanged } from "../../core/kept.server";
 import { resolvePeriod } from "../../core/period";
 import { can } from "../../core/permissions";
 import type { Reader } from "../../core/reader";
@@ -12,7 +13,6 @@ import { offsetPage, searchColumns, sortOrder } from "../../core/table.server";
 import { fetchAttempts, messages, sources } from "../../db/schema";
 import { inLanguage } from "../../lib/translations";
 import type { TableState } from "../../ui/data-table/spec";
-import { mentionsChanged } from "../mentions/mentions.server";
 import { requestFetch } from "./collect.server";
 import { checkSourceUrl } from "./collectors/http.server";
 import { parseTelegramHandle } from "./collectors/telegram.server";

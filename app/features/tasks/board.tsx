@@ -5,6 +5,7 @@ import { useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { useHydrated } from "~/ui/data-table/url-form";
+import { useChangedBeforeHydration } from "~/ui/early-input";
 import { CalendarClock, GripVertical, Tag, UserRound } from "~/ui/icons";
 import { TASK_STATUSES, type TaskStatus } from "./list";
 import { DueDate, PriorityBadge, STATUS_ICONS } from "./task-badges";
@@ -229,8 +230,11 @@ function StatusMenu({
 }) {
   const { t } = useTranslation("tasks");
   const id = `status-${task.id}`;
+  const form = useRef<HTMLFormElement>(null);
+  // A status chosen before the page hydrated moves the card, as it would have once hydrated.
+  useChangedBeforeHydration(form, ([select]) => onMove(select?.value as TaskStatus));
   return (
-    <Form method="post" action={action} className="flex items-center gap-2" preventScrollReset>
+    <Form ref={form} method="post" action={action} className="flex items-center gap-2" preventScrollReset>
       <input type="hidden" name="intent" value="move" />
       <input type="hidden" name="id" value={task.id} />
       <label htmlFor={id} className="sr-only">

@@ -7,7 +7,7 @@ import type { Reader } from "~/core/reader";
 import { tasks } from "~/db/schema";
 import { CSV_OPTIONS } from "~/lib/csv.server";
 import { createFormatter } from "~/lib/format";
-import { decodeUpload, guessColumns, ImportFileError, readTable } from "../sources/import-file";
+import { decodeUpload, guessColumns, ImportFileError, readTable } from "~/lib/upload-table";
 import { MAX_TASK_IMPORT_BYTES, type RowError, TASK_FIELDS, type TaskField, type TaskMapping } from "./import-fields";
 import { MAX_DESCRIPTION, MAX_LABEL, MAX_TITLE, TASK_PRIORITIES, TASK_STATUSES, type TasksTableState } from "./list";
 import { mentionIdIn, type TaskInput } from "./schemas";

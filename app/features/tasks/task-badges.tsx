@@ -67,7 +67,11 @@ export function DueDate({ date, overdue, className }: { date: string | null; ove
   if (!date) return <span className="text-muted-foreground">—</span>;
   return (
     <span
-      className={cn("inline-flex items-center gap-1.5 tabular-nums", overdue && "font-medium text-danger", className)}
+      className={cn(
+        "inline-flex flex-wrap items-center gap-x-1.5 tabular-nums",
+        overdue && "font-medium text-danger",
+        className,
+      )}
     >
       <time dateTime={date}>{format.date(`${date}T00:00:00Z`)}</time>
       {overdue && <span className="text-xs">({t("overdue")})</span>}

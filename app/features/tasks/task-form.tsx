@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { type FormResult, typedValue, useFormErrors, useIsPending } from "~/lib/forms";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { useHydrated } from "~/ui/data-table/url-form";
+import { useChangedBeforeHydration } from "~/ui/early-input";
 import { InputField, SelectField, TextareaField } from "~/ui/field";
 import { MessageSquareText } from "~/ui/icons";
 import { MAX_LABEL, MAX_TITLE, TASK_PRIORITIES, TASK_STATUSES } from "./list";
@@ -54,7 +55,15 @@ export function TaskForm({
   const form = useRef<HTMLFormElement>(null);
   const value = (name: keyof TaskFormDefaults) => typedValue(result, name, defaults[name]);
   const [projectId, setProjectId] = useState(value("projectId"));
+  const [assigneeId, setAssigneeId] = useState(value("assigneeId"));
   const scripted = useHydrated();
+  // A project and person chosen before the page hydrated stay chosen when the list of people changes.
+  useChangedBeforeHydration(form, (controls) => {
+    for (const control of controls) {
+      if (control.name === "projectId") setProjectId(control.value);
+      if (control.name === "assigneeId") setAssigneeId(control.value);
+    }
+  });
   useEffect(() => {
     if (result?.fieldErrors) form.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
   }, [result]);
@@ -155,9 +164,12 @@ export function TaskForm({
       </SelectField>
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
+          // Built anew with the chosen person when the page hydrates and its list becomes the project's.
+          key={String(scripted)}
           name="assigneeId"
           label={t("field.assignee")}
-          defaultValue={value("assigneeId")}
+          defaultValue={assigneeId}
+          onChange={(event) => setAssigneeId(event.currentTarget.value)}
           autoFocus={firstInvalid === "assigneeId" || undefined}
           error={errors.field("assigneeId")}
           hint={t("field.assigneeHint")}

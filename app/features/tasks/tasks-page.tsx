@@ -28,22 +28,29 @@ function taskColumns(
       id: "title",
       header: t("field.title"),
       rowHeader: true,
+      priority: 1,
       cell: (task) => (
         <Link
           to={`/tasks/${task.id}${search}`}
           preventScrollReset
-          className="inline-block max-w-80 truncate align-middle hover:underline"
+          className="line-clamp-2 max-w-80 hover:underline"
           data-user-content
         >
           {task.title}
         </Link>
       ),
     },
-    { id: "status", header: t("field.status"), cell: (task) => <TaskStatusBadge status={task.status} /> },
-    { id: "priority", header: t("field.priority"), cell: (task) => <PriorityBadge priority={task.priority} /> },
+    { id: "status", header: t("field.status"), priority: 2, cell: (task) => <TaskStatusBadge status={task.status} /> },
+    {
+      id: "priority",
+      header: t("field.priority"),
+      priority: 4,
+      cell: (task) => <PriorityBadge priority={task.priority} />,
+    },
     {
       id: "label",
       header: t("field.label"),
+      priority: 5,
       cell: (task) =>
         task.label ? (
           <span className="rounded-md bg-muted px-2 py-0.5 text-xs" data-user-content>
@@ -54,13 +61,20 @@ function taskColumns(
     {
       id: "assignee",
       header: t("field.assignee"),
+      priority: 3,
       cell: (task) =>
         task.assigneeId ? assigneeName(task.assigneeId) : <span className="text-muted-foreground">{t("nobody")}</span>,
     },
-    { id: "due", header: t("field.due"), cell: (task) => <DueDate date={task.dueDate} overdue={task.overdue} /> },
+    {
+      id: "due",
+      header: t("field.due"),
+      priority: 2,
+      cell: (task) => <DueDate date={task.dueDate} overdue={task.overdue} />,
+    },
     {
       id: "project",
       header: t("field.project"),
+      priority: 5,
       cell: (task) =>
         task.projectId && (
           <span className="flex items-center gap-2">
@@ -76,6 +90,7 @@ function taskColumns(
     {
       id: "mention",
       header: t("field.mention"),
+      priority: 5,
       cell: (task) =>
         task.messageId && (
           <Link
@@ -92,6 +107,7 @@ function taskColumns(
     {
       id: "updated",
       header: t("field.updated"),
+      priority: 5,
       cell: (task) => <time dateTime={new Date(task.updatedAt).toISOString()}>{format.dateTime(task.updatedAt)}</time>,
     },
   ];

@@ -28,35 +28,47 @@ function userColumns(t: (key: string) => string, format: Formatter, projects: Re
       id: "name",
       header: t("table.name"),
       rowHeader: true,
+      priority: 1,
       cell: (u) => (
         <Link to={`/users/${u.id}`} prefetch="intent" className="font-medium hover:underline" data-user-content>
           {u.displayName}
         </Link>
       ),
     },
-    { id: "email", header: t("table.email"), cell: (u) => <span data-user-content>{u.email}</span> },
-    { id: "roles", header: t("table.roles"), cell: roleNames },
+    { id: "email", header: t("table.email"), priority: 1, cell: (u) => <span data-user-content>{u.email}</span> },
+    {
+      id: "roles",
+      header: t("table.roles"),
+      priority: 2,
+      cell: (u) => <span className="inline-block min-w-28 whitespace-normal">{roleNames(u)}</span>,
+    },
     {
       id: "projects",
       header: t("table.projects"),
+      priority: 5,
       cell: (u) =>
         u.allProjects ? (
           <span className="text-muted-foreground">{t("table.allProjects")}</span>
         ) : u.projectIds.length === 0 ? (
           dash
         ) : (
-          <span data-user-content>{u.projectIds.map((id) => projects[id] ?? "?").join(", ")}</span>
+          // A list: it wraps rather than widen the table.
+          <span className="inline-block min-w-32 whitespace-normal" data-user-content>
+            {u.projectIds.map((id) => projects[id] ?? "?").join(", ")}
+          </span>
         ),
     },
-    { id: "status", header: t("table.status"), cell: (u) => <UserStatusBadge status={u.status} /> },
+    { id: "status", header: t("table.status"), priority: 3, cell: (u) => <UserStatusBadge status={u.status} /> },
     {
       id: "created",
       header: t("table.created"),
+      priority: 5,
       cell: (u) => <time dateTime={u.createdAt}>{format.date(u.createdAt)}</time>,
     },
     {
       id: "lastSignIn",
       header: t("table.lastSignIn"),
+      priority: 3,
       cell: (u) => (u.lastSignInAt ? <time dateTime={u.lastSignInAt}>{format.when(u.lastSignInAt, now)}</time> : dash),
     },
   ];

@@ -23,6 +23,7 @@ export function DonutChart({
   valueHeader,
   shareHeader,
   center,
+  valuesInLegend = false,
 }: {
   slices: DonutSlice[];
   summary: string;
@@ -32,6 +33,8 @@ export function DonutChart({
   shareHeader: string;
   /** In the hole, e.g. the total. */
   center?: string;
+  /** The legend writes each value before its share: on paper, where nothing shows on hover. */
+  valuesInLegend?: boolean;
 }) {
   const { shown, targetProps } = useTip();
   return (
@@ -68,7 +71,7 @@ export function DonutChart({
               key: s.key,
               label: s.label,
               color: s.color,
-              value: s.share,
+              value: valuesInLegend ? `${s.value} · ${s.share}` : s.share,
               userContent: s.userContent,
             }))}
           />

@@ -1,11 +1,12 @@
-import { type ReactNode, useState } from "react";
+import { type ReactNode, type RefObject, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { ArrowDown, ArrowUp, ArrowUpDown } from "~/ui/icons";
 import { cn } from "../cn";
+import { useChangedBeforeHydration } from "../early-input";
 import { EmptyState } from "../empty-state";
 import { DataTablePagination } from "./pagination";
-import { sortHref, type TableSpec, type TableState } from "./spec";
+import { PARAMS, sortHref, type TableSpec, type TableState } from "./spec";
 import { DataTableToolbar, type Facet } from "./toolbar";
 import { checkboxClass, useHydrated } from "./url-form";
 
@@ -18,6 +19,13 @@ export interface Column<Row> {
   rowHeader?: boolean;
   /** Numbers line up at the end. */
   numeric?: boolean;
+  /**
+   * How much the column is worth its width, 1 the most. Of the default columns, those worth less hide
+   * first as the table narrows (the column menu brings them back): 2 shows from 30rem, 3 from 44rem and on
+   * a phone's cards, 4 from 56rem (1280 px with the sidebar open), 5 from 68rem. The naming column, and any
+   * the spec cannot hide, is 1: always shown.
+   */
+  priority: 1 | 2 | 3 | 4 | 5;
 }
 
 export interface Selection<Row> {
@@ -51,23 +59,36 @@ export interface DataTableProps<Row, S extends TableSpec> {
 
 const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
 
+/** A column's place in the table: the classes and data its header and cells share. */
+function placement(column: Column<unknown>, first: boolean) {
+  return {
+    className: cn(column.numeric && "dt-num", first && "dt-sticky dt-first"),
+    "data-column": column.id,
+    "data-priority": column.priority > 1 ? column.priority : undefined,
+  };
+}
+
 function SortableHeader<S extends TableSpec>({
   spec,
   state,
   column,
+  first,
 }: {
   spec: S;
   state: TableState<S>;
   column: Column<unknown>;
+  first: boolean;
 }) {
   const location = useLocation();
   const sorted = state.sort.id === column.id ? (state.sort.desc ? "desc" : "asc") : null;
   const Icon = sorted === "asc" ? ArrowUp : sorted === "desc" ? ArrowDown : ArrowUpDown;
+  const place = placement(column, first);
   return (
     <th
       scope="col"
       aria-sort={sorted ? ARIA_SORT[sorted] : undefined}
-      className={cn("h-10 px-3 font-medium", column.numeric && "text-end")}
+      {...place}
+      className={cn("dt-head", place.className)}
     >
       <Link
         to={sortHref(location.search, spec, state, column.id)}
@@ -85,11 +106,15 @@ function SortableHeader<S extends TableSpec>({
 }
 
 /** Row selection: a checkbox per row and, with JavaScript, "all on this page" in the header. */
-function useSelection(rows: unknown[], ids: string[]) {
+function useSelection(rows: unknown[], ids: string[], table: RefObject<HTMLElement | null>) {
   // A new set of rows (another page, or the same one after a bulk action) starts with nothing ticked.
   const [selection, setSelection] = useState({ rows, ticked: new Set<string>() });
   const ticked = selection.rows === rows ? selection.ticked : new Set<string>();
   const set = (next: Set<string>) => setSelection({ rows, ticked: next });
+  // Rows ticked before the page hydrated stay ticked.
+  useChangedBeforeHydration(table, (boxes) =>
+    set(new Set(boxes.filter((box) => (box as HTMLInputElement).checked).map((box) => box.value))),
+  );
   return {
     ticked,
     toggle: (id: string, on: boolean) => {
@@ -114,20 +139,28 @@ export function DataTable<Row, S extends TableSpec>(props: DataTableProps<Row, S
   const location = useLocation();
   const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   const ids = rows.map(getRowId);
-  const select = useSelection(rows, ids);
+  const tableRef = useRef<HTMLDivElement>(null);
+  const select = useSelection(rows, ids, tableRef);
   const tickedCount = ids.filter((id) => select.ticked.has(id)).length;
 
   const hideable = (id: string) => spec.hideable.includes(id);
+  for (const column of columns) {
+    if (column.priority > 1 && !hideable(column.id)) {
+      throw new Error(`Column "${column.id}" hides by width but the spec cannot hide it`);
+    }
+  }
   const visible = columns.filter((c) => !hideable(c.id) || (state.columns as string[]).includes(c.id));
+  // Columns the reader chose (`cols` in the URL) all show, however narrow the table.
+  const chosen = new URLSearchParams(location.search).has(PARAMS.columns);
 
   const table = (
-    <div className="overflow-x-auto rounded-xl border border-border bg-card text-card-foreground">
-      <table className="w-full text-sm">
+    <div ref={tableRef} className="dt-box">
+      <table className="dt-table" data-chosen={chosen || undefined} data-select={selection ? "" : undefined}>
         <caption className="sr-only">{props.caption}</caption>
-        <thead className="border-b border-border text-left text-muted-foreground">
+        <thead>
           <tr>
             {selection && (
-              <th scope="col" className="w-10 px-3 leading-none">
+              <th scope="col" className="dt-head dt-select dt-sticky">
                 {hydrated ? (
                   <input
                     type="checkbox"
@@ -144,27 +177,34 @@ export function DataTable<Row, S extends TableSpec>(props: DataTableProps<Row, S
                 )}
               </th>
             )}
-            {visible.map((column) =>
-              spec.sortable.includes(column.id) ? (
-                <SortableHeader key={column.id} spec={spec} state={state} column={column as Column<unknown>} />
-              ) : (
-                <th key={column.id} scope="col" className={cn("h-10 px-3 font-medium", column.numeric && "text-end")}>
+            {visible.map((column, index) => {
+              if (spec.sortable.includes(column.id)) {
+                return (
+                  <SortableHeader
+                    key={column.id}
+                    spec={spec}
+                    state={state}
+                    column={column as Column<unknown>}
+                    first={index === 0}
+                  />
+                );
+              }
+              const place = placement(column as Column<unknown>, index === 0);
+              return (
+                <th key={column.id} scope="col" {...place} className={cn("dt-head", place.className)}>
                   {column.header}
                 </th>
-              ),
-            )}
+              );
+            })}
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => {
             const id = getRowId(row);
             return (
-              <tr
-                key={id}
-                className="border-b border-border last:border-b-0 hover:bg-muted/40 has-[:checked]:bg-muted/60"
-              >
+              <tr key={id}>
                 {selection && (
-                  <td className="px-3 py-2 leading-none">
+                  <td className="dt-select dt-sticky">
                     <input
                       type="checkbox"
                       name="ids"
@@ -176,16 +216,20 @@ export function DataTable<Row, S extends TableSpec>(props: DataTableProps<Row, S
                     />
                   </td>
                 )}
-                {visible.map((column) => {
-                  const className = cn("px-3 py-2.5 whitespace-nowrap", column.numeric && "text-end tabular-nums");
-                  return column.rowHeader ? (
-                    <th key={column.id} scope="row" className={cn(className, "text-left font-medium")}>
-                      {column.cell(row)}
-                    </th>
-                  ) : (
-                    <td key={column.id} className={className}>
-                      {column.cell(row)}
-                    </td>
+                {visible.map((column, index) => {
+                  const place = placement(column as Column<unknown>, index === 0);
+                  const Cell = column.rowHeader ? "th" : "td";
+                  return (
+                    <Cell
+                      key={column.id}
+                      scope={column.rowHeader ? "row" : undefined}
+                      {...place}
+                      // On a phone's card a cell says what it is (CSS shows the label): all but the row's name.
+                      data-label={index > 0 ? column.header : undefined}
+                      className={cn("dt-cell", column.rowHeader && "text-left font-medium", place.className)}
+                    >
+                      <div className="dt-value">{column.cell(row)}</div>
+                    </Cell>
                   );
                 })}
               </tr>
@@ -223,7 +267,7 @@ export function DataTable<Row, S extends TableSpec>(props: DataTableProps<Row, S
         )));
 
   return (
-    <>
+    <div className="dt-root">
       <DataTableToolbar
         spec={spec}
         state={state}
@@ -237,6 +281,6 @@ export function DataTable<Row, S extends TableSpec>(props: DataTableProps<Row, S
         {content}
       </div>
       {total > 0 && props.paged !== false && <DataTablePagination spec={spec} state={state} total={total} />}
-    </>
+    </div>
   );
 }

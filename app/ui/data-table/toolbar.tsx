@@ -136,8 +136,20 @@ function ColumnMenu<S extends TableSpec>({
   const { t } = useTranslation("tables");
   const location = useLocation();
   const form = useUrlForm();
+  const chosen = new URLSearchParams(location.search).has(PARAMS.columns);
+  // Opened, the menu ticks the columns the table shows: a default column hidden to fit the width is unticked,
+  // and ticking it shows it. (Without JavaScript every default column is ticked; Apply shows them all.)
+  const tickShown = (menu: HTMLDetailsElement) => {
+    const table = menu.closest(".dt-root")?.querySelector("table");
+    if (!menu.open || !table) return;
+    for (const box of menu.querySelectorAll<HTMLInputElement>(`input[type="checkbox"][name="${PARAMS.columns}"]`)) {
+      const header = table.querySelector(`th[data-column="${CSS.escape(box.value)}"]`);
+      box.checked = header !== null && getComputedStyle(header).display !== "none";
+    }
+  };
   return (
     <Menu
+      onToggle={tickShown}
       summary={
         <>
           <Settings2 aria-hidden="true" />
@@ -171,6 +183,15 @@ function ColumnMenu<S extends TableSpec>({
           </label>
         ))}
         <ApplyWithoutScript className="m-1" />
+        {chosen && (
+          <Link
+            to={withParams(location.search, { [PARAMS.columns]: null })}
+            preventScrollReset
+            className="menu-item text-muted-foreground"
+          >
+            {t("defaultColumns")}
+          </Link>
+        )}
       </Form>
     </Menu>
   );
@@ -201,7 +222,7 @@ export function DataTableToolbar<S extends TableSpec>({
   );
   return (
     <div className="mb-4 flex flex-wrap items-center gap-2">
-      <SearchAndFilters spec={spec} state={state} search={search} facets={facets} />
+      {(search || facets.length > 0) && <SearchAndFilters spec={spec} state={state} search={search} facets={facets} />}
       {filtered && (
         <Link
           to={reset}

@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { useDetailsDismiss } from "~/shell/use-dismiss";
 import { buttonClass } from "../button";
 import { cn } from "../cn";
+import { useChangedBeforeHydration } from "../early-input";
 import { carriedParams, PARAMS } from "./spec";
 
 const SEARCH_DELAY_MS = 300;
@@ -21,7 +22,8 @@ export function useHydrated() {
 /**
  * A GET form that changes the URL. Without JavaScript its Apply button submits it; with JavaScript
  * it submits itself as the user ticks or types (search waits for a pause in typing), and it follows
- * the URL when that changes some other way (links, back and forward).
+ * the URL when that changes some other way (links, back and forward). What was typed or ticked before
+ * the page hydrated is kept, and sent as if typed then.
  */
 export function useUrlForm() {
   const ref = useRef<HTMLFormElement>(null);
@@ -30,13 +32,15 @@ export function useUrlForm() {
   const typing = useRef(false);
   const submit = useSubmit();
   const { search } = useLocation();
+  /** The URL the controls show: on the first render, the server's. */
+  const shown = useRef(search);
 
   // React keeps each control's default at its value in the URL; show it, except what is still being typed.
   // (Assigned one by one, not by form.reset(), so React notices the next change the user makes.)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs whenever the URL changes, on purpose.
   useEffect(() => {
     const form = ref.current;
-    if (!form) return;
+    if (!form || shown.current === search) return;
+    shown.current = search;
     for (const control of Array.from(form.elements)) {
       if (typing.current && (control as HTMLInputElement).type === "search") continue;
       if (control instanceof HTMLInputElement) {
@@ -50,9 +54,7 @@ export function useUrlForm() {
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const onChange = (event: FormEvent<HTMLFormElement>) => {
-    const form = event.currentTarget;
-    const searching = (event.target as HTMLInputElement).type === "search";
+  const send = (form: HTMLFormElement, searching: boolean) => {
     clearTimeout(timer.current);
     typing.current = searching;
     const go = () => {
@@ -72,6 +74,17 @@ export function useUrlForm() {
     if (searching) timer.current = setTimeout(go, SEARCH_DELAY_MS);
     else go();
   };
+
+  useChangedBeforeHydration(ref, (controls) => {
+    if (ref.current)
+      send(
+        ref.current,
+        controls.every((control) => control.type === "search"),
+      );
+  });
+
+  const onChange = (event: FormEvent<HTMLFormElement>) =>
+    send(event.currentTarget, (event.target as HTMLInputElement).type === "search");
 
   // Enter submits at once; a search still waiting must not follow.
   const onSubmit = () => {
@@ -105,16 +118,19 @@ export function ApplyWithoutScript({ className }: { className?: string }) {
 export function Menu({
   summary,
   className,
+  onToggle,
   children,
 }: {
   summary: ReactNode;
   className?: string;
+  /** When it opens or closes. */
+  onToggle?: (menu: HTMLDetailsElement) => void;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDetailsElement>(null);
   useDetailsDismiss(ref);
   return (
-    <details ref={ref} className="menu">
+    <details ref={ref} className="menu" onToggle={onToggle && ((event) => onToggle(event.currentTarget))}>
       <summary className={cn(buttonClass("outline", "sm"), className)}>{summary}</summary>
       {children}
     </details>

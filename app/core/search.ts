@@ -1,11 +1,11 @@
 /**
- * The feed's search language (ADR 024): words (all must appear), "exact phrases", -excluded words or
- * phrases, and word* prefixes. Words are folded like the matcher folds them (one Latin spelling for Uzbek
- * Latin and Cyrillic, no case, diacritics or apostrophes), so the server's query and the page's highlights
- * agree. Plain data and pure functions: the page highlights with them too.
+ * The search language of the feed and the help center (ADR 024): words (all must appear), "exact phrases",
+ * -excluded words or phrases, and word* prefixes. Words are folded like the matcher folds them (one Latin
+ * spelling for Uzbek Latin and Cyrillic, no case, diacritics or apostrophes), so the server's query and the
+ * page's highlights agree. Plain data and pure functions: pages highlight with them too.
  */
-import { compileRules, type Match } from "../../core/matcher.ts";
-import { foldWord, foldWords, stripEndings, type TokenizedMessage, tokenize } from "../../core/text.ts";
+import { compileRules, type Match } from "./matcher.ts";
+import { foldWord, foldWords, stripEndings, type TokenizedMessage, tokenize } from "./text.ts";
 
 export interface SearchTerm {
   /** word: its forms (endings stripped, then a prefix); prefix: as typed; phrase: these words in a row. */

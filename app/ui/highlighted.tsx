@@ -1,4 +1,4 @@
-import type { Segment } from "./search";
+import type { Segment } from "~/core/search";
 
 /** Text with its search and matched words marked; each part is rendered as text (escaped), never as HTML. */
 export function Highlighted({ segments }: { segments: Segment[] }) {
