@@ -4,10 +4,10 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Preferences, preferencesContext, requireReader } from "~/core/context.server";
+import { mentionsChanged } from "~/core/kept.server";
 import type { Reader } from "~/core/reader";
 import type { DatabaseHandle } from "~/db/client.server";
 import { analyticsPage, chartTable, toCsv } from "~/features/analytics/page.server";
-import { mentionsChanged } from "~/core/kept.server";
 import { listProjects } from "~/features/projects/projects.server";
 import { loader as feedLoader } from "~/routes/_app.messages";
 import { seedDemo } from "../../server/demo/seed";

@@ -1,14 +1,14 @@
-// Topics of a period on analytics (issue 30, ADR 047): the topics core/topics finds, each counted with the
-// messages feed's own total for the link it opens, so the number a reader sees is the number the feed shows
-// after the click (exact, or the feed's labelled estimate). The topics and their counts are kept a minute
-// per question and dropped when mentions change, as authors are.
+// Topics of a period on analytics and in reports (issue 30, ADR 047): the topics core/topics finds, each
+// counted with the messages feed's own total for the link it opens, so the number a reader sees is the number
+// the feed shows after the click (exact, or the feed's labelled estimate). The topics and their counts are
+// kept a minute per question and dropped when mentions change, as authors are.
 import type { Services } from "../../core/context.server.ts";
-import type { Sentiment, SentimentCounts } from "../../core/count.server.ts";
+import { SENTIMENTS, type Sentiment, type SentimentCounts } from "../../core/count.server.ts";
+import { keptWhileMentionsUnchanged } from "../../core/kept.server.ts";
 import type { Range } from "../../core/period.ts";
-import type { Reader } from "../../core/reader.ts";
+import type { Viewer } from "../../core/reader.ts";
 import { findTopics } from "../../core/topics.server.ts";
 import type { Background } from "../../core/topics.ts";
-import { keptWhileMentionsUnchanged } from "../../core/kept.server.ts";
 import { feedOf } from "../messages/feed.server.ts";
 import { feedTotal } from "../messages/feed-total.server.ts";
 import { feedParams } from "./filters.ts";
@@ -49,7 +49,7 @@ export interface TopicOptions {
 /** The scope's topics against `previous`, best first, each counted by the feed it links to. */
 export function periodTopics(
   services: Services,
-  reader: Reader,
+  reader: Viewer,
   scope: AnalyticsScope,
   previous: Range,
   { limit = TOPICS_SHOWN, against, now = new Date() }: TopicOptions = {},
@@ -62,7 +62,7 @@ export function periodTopics(
 
 async function countedTopics(
   services: Services,
-  reader: Reader,
+  reader: Viewer,
   scope: AnalyticsScope,
   previous: Range,
   { limit, against, now }: TopicOptions,
@@ -107,4 +107,28 @@ async function countedTopics(
     }),
   );
   return rows.filter((row) => row.count > 0);
+}
+
+/**
+ * A topic's mentions by sentiment for a document that states counts (reports): each the feed's total for the
+ * topic's link narrowed to that sentiment, so the split adds up to what the feed shows (0 for a sentiment
+ * the link's own filter leaves out).
+ */
+export async function topicSentiment(
+  services: Services,
+  reader: Viewer,
+  topic: TopicRow,
+  now = new Date(),
+): Promise<{ counts: SentimentCounts; estimated: boolean }> {
+  const chosen = new URLSearchParams(topic.query).getAll("sentiment");
+  const totals = await Promise.all(
+    SENTIMENTS.map((sentiment) => {
+      if (chosen.length && !chosen.includes(sentiment)) return { count: 0, estimated: false };
+      const params = new URLSearchParams(topic.query);
+      params.set("sentiment", sentiment);
+      return feedTotal(services, feedOf(reader, params, now));
+    }),
+  );
+  const counts = Object.fromEntries(SENTIMENTS.map((sentiment, i) => [sentiment, totals[i]?.count ?? 0]));
+  return { counts: counts as SentimentCounts, estimated: totals.some((t) => t.estimated) };
 }

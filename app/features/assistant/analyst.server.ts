@@ -97,7 +97,7 @@ function write(
           range: range(data.period),
         }),
         ...(data.byProject?.length > 1
-          ? [data.byProject.map((p: Data) => `${p.name}: ${mentions(p.mentions)}`).join("; ") + "."]
+          ? [`${data.byProject.map((p: Data) => `${p.name}: ${mentions(p.mentions)}`).join("; ")}.`]
           : []),
       ];
     case "search":

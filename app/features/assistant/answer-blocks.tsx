@@ -55,7 +55,7 @@ function Cell({ cell }: { cell: BlockCell }) {
       </Link>
     );
   }
-  return "text" in cell ? <span data-user-content>{text}</span> : <>{text}</>;
+  return "text" in cell ? <span data-user-content>{text}</span> : text;
 }
 
 function BarsBlock({ block }: { block: Extract<AssistantBlock, { kind: "bars" }> }) {
