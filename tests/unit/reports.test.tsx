@@ -397,19 +397,33 @@ describe("the document draws what /analytics draws (issue 29)", () => {
           sentiment: i < 5 ? ("negative" as const) : ("neutral" as const),
           text: `Clients of Gamma on ${street} complain about the new QR commission.`,
         })),
+        // The phrase only past the part of a long text topics read (core/topics): the topic's link finds
+        // these too, so its number counts them.
+        ...STREETS.slice(8, 10).map((street, i) => ({
+          at: at(`2026-03-0${4 + i}`, 12),
+          sentiment: "positive" as const,
+          text: `Gamma on ${street} street. ${"Opening hours are as usual. ".repeat(40)}No QR commission here.`,
+        })),
         ...STREETS.map((_, i) => everyday(i, `2026-02-2${3 + (i % 6)}`)),
       ],
     });
     report = await alphaReport("en", { projectId: gamma, title: "Gamma brief" });
   });
 
-  it("keeps the period's topics: label, count, previous, sentiment split and the feed's search words", () => {
+  it("keeps the period's topics, each counted as /analytics counts it: its feed link's total, split by sentiment", async () => {
     const s = report.snapshot as unknown as ReportSnapshot;
     expect(s.version).toBe(2);
     const [first] = s.topics.rows;
     expect(first?.name).toMatch(/qr|commission/i);
-    expect(first).toMatchObject({ mentions: 8, previous: 0, sentiment: { positive: 0, neutral: 3, negative: 5 } });
     expect(first?.search).toMatch(/qr|commission/i);
+    // Eight complaints, and the two long mentions its link finds as well.
+    expect(first).toMatchObject({ mentions: 10, previous: 0, sentiment: { positive: 2, neutral: 3, negative: 5 } });
+    const { context } = await signedInContext({ roles: ["analyst"], projectIds: [gamma] });
+    context.set(preferencesContext, { ...context.get(preferencesContext)!, timezone: TASHKENT });
+    const analytics = (await analyticsLoader(
+      args(context, "", new Request(`${ORIGIN}/analytics?project=${gamma}&from=2026-03-02&to=2026-03-08`)) as never,
+    )) as { topics: Array<{ search: string; count: number; previous: number }> };
+    expect(analytics.topics.find((t) => t.search === first?.search)).toMatchObject({ count: 10, previous: 0 });
   });
 
   it("draws each chosen section with the charts kit, on the page and in the PDF's HTML", async () => {

@@ -29,9 +29,9 @@ import {
   sourceTypes,
   topAuthors,
   topSources,
-  trendingTerms,
   volume,
 } from "./queries.server";
+import { periodTopics } from "./topics.server";
 
 /** A project the reader may choose in the filters. */
 export interface ProjectChoice {
@@ -100,7 +100,7 @@ function sharesOverTime(voice: ShareOfVoice): Array<Array<number | null>> {
   );
 }
 
-const queriesOf = (services: Services, reader: Reader, { scope, period }: Resolved) => {
+const queriesOf = (services: Services, reader: Reader, { scope, period }: Resolved, now: Date) => {
   const previous = period.previous;
   return {
     kpis: () => Promise.all([kpis(services, scope), kpis(services, previousScope(scope, previous))]),
@@ -110,7 +110,7 @@ const queriesOf = (services: Services, reader: Reader, { scope, period }: Resolv
     authors: () => topAuthors(services, scope, 10, previous),
     types: () => sourceTypes(services, scope, previous),
     languages: () => languages(services, scope, previous),
-    terms: () => trendingTerms(services, scope, previous),
+    topics: () => periodTopics(services, reader, scope, previous, { now }),
     heatmap: () => heatmap(services, scope),
   };
 };
@@ -128,7 +128,7 @@ export async function analyticsPage(
   now = new Date(),
 ) {
   const resolved = analyticsScope(reader, projects, params, now);
-  const q = queriesOf(services, reader, resolved);
+  const q = queriesOf(services, reader, resolved, now);
   // Share of voice names the competitors the reader may see: their roles and projects are part of the question.
   const question = [
     resolved.scope,
@@ -138,7 +138,7 @@ export async function analyticsPage(
     reader.roles,
     reader.projectIds,
   ];
-  const [[current, previous], points, voice, sources, authors, types, langs, terms, cells] = await keptFigures(
+  const [[current, previous], points, voice, sources, authors, types, langs, topics, cells] = await keptFigures(
     question,
     () =>
       Promise.all([
@@ -149,7 +149,7 @@ export async function analyticsPage(
         q.authors(),
         q.types(),
         q.languages(),
-        q.terms(),
+        q.topics(),
         q.heatmap(),
       ]),
   );
@@ -185,13 +185,15 @@ export async function analyticsPage(
     authors: withLengths(authors),
     types: withLengths(types),
     languages: withLengths(langs),
-    terms: withLengths(terms),
+    topics: withLengths(topics),
     heatmap: { counts: cells.map((c) => c.count), levels: heatLevels(cells.map((c) => c.count)) },
   };
 }
 
 export type AnalyticsPage = Awaited<ReturnType<typeof analyticsPage>>;
 
+/** A share as a number with three decimals. */
+const share = (value: number) => Math.round(value * 1000) / 1000;
 const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
 type Table = { columns: string[]; rows: Array<Array<string | number | null>> };
 
@@ -204,7 +206,7 @@ export async function chartTable(
   now = new Date(),
 ): Promise<Table> {
   const resolved = analyticsScope(reader, [], params, now);
-  const q = queriesOf(services, reader, resolved);
+  const q = queriesOf(services, reader, resolved, now);
   const bucket = resolved.period.bucket;
   // Days are the reader's calendar days; hours are UTC instants (ISO), unambiguous across clock changes.
   const key = bucket === "day" ? "day" : "hour_utc";
@@ -268,9 +270,32 @@ export async function chartTable(
         rows: rows.map((r) => [r.key, r.count, r.previous, r.reach]),
       };
     }
-    case "terms": {
-      const rows = await q.terms();
-      return { columns: ["term", "mentions", "previous"], rows: rows.map((r) => [r.term, r.count, r.previous]) };
+    case "topics": {
+      const rows = await q.topics();
+      return {
+        columns: [
+          "topic",
+          "mentions",
+          "estimated",
+          "previous",
+          "positive_share",
+          "neutral_share",
+          "negative_share",
+          "search",
+          "phrases",
+        ],
+        rows: rows.map((r) => [
+          r.label,
+          r.count,
+          String(r.estimated),
+          r.previous,
+          share(r.mix.positive),
+          share(r.mix.neutral),
+          share(r.mix.negative),
+          r.search,
+          r.phrases.join(" | "),
+        ]),
+      };
     }
     case "heatmap": {
       const cells = await q.heatmap();
@@ -282,7 +307,7 @@ export async function chartTable(
   }
 }
 
-/** A chart's table as CSV (UTF-8 with a BOM; source names, authors and terms come from outside). */
+/** A chart's table as CSV (UTF-8 with a BOM; source names, authors and topics come from outside). */
 export function toCsv({ columns, rows }: Table): string {
   return stringify(
     rows.map((r) => r.map((v) => v ?? "")),

@@ -10,6 +10,8 @@ import {
   sentimentSplit,
   shareOfVoice,
   topArgs,
+  topics,
+  topicsArgs,
   topList,
   volumeOverTime,
 } from "./insights.server";
@@ -71,9 +73,16 @@ export const TOOLS = [
   }),
   tool({
     name: "top_list",
-    description: "Top sources or authors by mentions, or trending terms against the previous period.",
+    description: "Top sources or authors by mentions.",
     args: topArgs,
     run: topList,
+  }),
+  tool({
+    name: "topics",
+    description:
+      "What mentions are about: the main topics (phrases much more frequent than in the rest of the workspace, one row per topic, in any language), e.g. the main negative topics with sentiment 'negative'. Each has its mention count (exactly what its link to the messages feed shows), the count before, its sentiment percentages and its newest mentions to cite by link.",
+    args: topicsArgs,
+    run: topics,
   }),
   tool({
     name: "compare",

@@ -8,7 +8,7 @@ import type { Services } from "~/core/context.server";
 import { keptWhileMentionsUnchanged } from "~/core/kept.server";
 import { addDays, isDay, presetDays, rangeOf, startOfDay, today } from "~/core/period";
 import { can } from "~/core/permissions";
-import type { Reader } from "~/core/reader";
+import type { Reader, Viewer } from "~/core/reader";
 import { inScope, mentionInScope, type ProjectScope, readerScope, visibleScope } from "~/core/scope.server";
 import { parseSearch, type SearchTerm, simpleQuery } from "~/core/search";
 import { instant, isUuid, queryRows, textArray, uuidArray, uuids } from "~/core/sql.server";
@@ -134,7 +134,7 @@ export interface Feed {
 }
 
 /** The feed a URL asks for, for this reader (their projects, switcher and zone). */
-export function feedOf(reader: Reader, params: URLSearchParams, now = new Date()): Feed {
+export function feedOf(reader: Viewer, params: URLSearchParams, now = new Date()): Feed {
   const query = parseFeedQuery(params);
   const scope = readerScope(reader, { chosen: query.project, active: reader.activeProjectId });
   const range = feedRange(query, reader.timeZone, now);

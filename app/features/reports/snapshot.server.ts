@@ -2,13 +2,13 @@ import { and, desc, eq, gte, inArray, lt } from "drizzle-orm";
 import type { Services } from "../../core/context.server";
 import { countMentions, mentionSeries, netSentiment } from "../../core/count.server";
 import { periodOf, type Range } from "../../core/period";
-import type { Audience } from "../../core/reader";
+import { type Audience, projectAudience } from "../../core/reader";
 import { inScope, type ProjectScope } from "../../core/scope.server";
-import { findTopics } from "../../core/topics.server";
 import { messageProjects, messages, projects, type reports, sources } from "../../db/schema";
 import { inLanguage } from "../../lib/translations";
 import { projectAudiences } from "../alerts/audience.server";
 import { type AnalyticsScope, shareOfVoice, topAuthors, topSources } from "../analytics/queries.server";
+import { periodTopics, topicSentiment } from "../analytics/topics.server";
 import type { ReportSnapshot, SentimentSplit, SnapshotMention } from "./snapshot";
 
 type Report = typeof reports.$inferSelect;
@@ -33,7 +33,7 @@ const TABLE_ROWS = 10;
 /**
  * The report's contents as they are now, over its project and days in its zone and language: its totals
  * counted as every screen counts them (core/count, so a report says what analytics says for the same project
- * and days), the rankings from the analytics queries, its topics (core/topics) and its top mentions. It reads
+ * and days), the rankings from the analytics queries, its topics (as analytics counts them) and its top mentions. It reads
  * the project's mentions, whoever asked for it. Its share of voice names the project's competitors that everyone
  * who may read the report may see; the others are "other competitors", as on /analytics (issue 15, item 7).
  */
@@ -58,7 +58,7 @@ export async function buildSnapshot(services: Services, report: Report, now: Dat
       : { entries: [] },
     wants("top_sources") ? topSources(services, analytics, language, TABLE_ROWS, previous) : [],
     wants("top_authors") ? topAuthors(services, analytics, TABLE_ROWS, previous) : [],
-    wants("trending_terms") ? findTopics(services, { scope, period, previous, limit: TABLE_ROWS }) : null,
+    wants("trending_terms") ? reportTopics(services, report, analytics, previous, now) : null,
     wants("top_mentions") ? topMentions(services, report, scope, period) : [],
   ]);
   const split = (counts: SentimentSplit): SentimentSplit => ({
@@ -113,19 +113,34 @@ export async function buildSnapshot(services: Services, report: Report, now: Dat
       reach: a.reach,
       sentiment: split(a),
     })),
-    topics: {
-      rows: (topics?.topics ?? []).map((t) => ({
-        name: t.label,
-        mentions: t.count,
-        previous: t.previous,
-        sentiment: split(t.sentiment),
-        search: t.search,
-      })),
-      estimated: topics?.estimated ?? false,
-    },
+    topics: topics ?? { rows: [], estimated: false },
     topMentions: mentions,
     notes: wants("notes") ? report.notes : null,
   };
+}
+
+/**
+ * The report's topics as analytics finds and counts them (ADR 047): each number the total of the feed its link
+ * opens (the project, the report's days, the topic's words), its sentiment split too, as the project's
+ * audience sees it.
+ */
+async function reportTopics(
+  services: Services,
+  report: Report,
+  analytics: AnalyticsScope,
+  previous: Range,
+  now: Date,
+): Promise<ReportSnapshot["topics"]> {
+  const viewer = { ...projectAudience(report.projectId), activeProjectId: null, timeZone: report.timeZone };
+  const found = await periodTopics(services, viewer, analytics, previous, { limit: TABLE_ROWS, now });
+  const rows = await Promise.all(
+    found.map(async (topic) => {
+      const sentiment = await topicSentiment(services, viewer, topic, now);
+      const row = { name: topic.label, mentions: topic.count, previous: topic.previous, sentiment: sentiment.counts };
+      return { row: { ...row, search: topic.search }, estimated: topic.estimated || sentiment.estimated };
+    }),
+  );
+  return { rows: rows.map((r) => r.row), estimated: rows.some((r) => r.estimated) };
 }
 
 /**
