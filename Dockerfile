@@ -8,7 +8,10 @@ RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:24-slim AS runtime
 # MALLOC_ARENA_MAX and the V8 flags below keep the server's memory down under load (ADR 039).
+# ROLE: all serves pages and runs background work; on PostgreSQL run this image with ROLE=web (pages, queueing)
+# and ROLE=worker (fetching, imports, alerts, reports; /healthz and /readyz only) instead (README, ADR 048).
 ENV NODE_ENV=production \
+    ROLE=all \
     MALLOC_ARENA_MAX=2 \
     HOST=0.0.0.0 \
     PORT=3000 \
@@ -23,8 +26,8 @@ COPY --from=build --chown=node:node /app/package.json /app/package-lock.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/server ./server
-# server/ runs from source and imports a few server-side app modules (configuration, database, auth contract);
-# PGlite's worker thread runs app/db/pglite-thread.worker.ts from source too (ADR 040).
+# server/main.ts runs from source and loads the bundle; PGlite's worker thread runs app/db/pglite-thread.worker.ts
+# from source (ADR 040), and the standalone auth service (server/auth-service/main.ts) imports app modules.
 COPY --from=build --chown=node:node /app/app ./app
 COPY --from=build --chown=node:node /app/drizzle ./drizzle
 # Alert e-mails (written by jobs, outside the app bundle) read their texts from here.
@@ -35,5 +38,5 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# Migrations run at start; SESSION_SECRET must be set (NODE_ENV=production).
+# Migrations run at start; SESSION_SECRET must be set (NODE_ENV=production). The same command for every ROLE.
 CMD ["node", "--max-semi-space-size=16", "--heap-growing-percent=100", "server/main.ts"]

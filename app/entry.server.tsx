@@ -6,8 +6,8 @@ import { I18nextProvider } from "react-i18next";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import styles from "./app.css?inline";
+import { servicesOf } from "./core/context.server";
 import { getInstance } from "./i18n/i18n.server";
-import { log } from "./lib/log.server";
 import { requestInfoContext } from "./lib/request-info";
 import { serverTiming } from "./lib/timing.server";
 
@@ -99,7 +99,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           status = 500;
-          if (shellRendered) log().error({ err: error, url: request.url }, "render error");
+          if (shellRendered) servicesOf(loadContext).log.error({ err: error, url: request.url }, "render error");
         },
       },
     );
@@ -107,7 +107,10 @@ export default function handleRequest(
   });
 }
 
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  log().error({ err: error, method: request.method, url: request.url }, "unhandled error in a loader or action");
+  servicesOf(context).log.error(
+    { err: error, method: request.method, url: request.url },
+    "unhandled error in a loader or action",
+  );
 };

@@ -1,16 +1,15 @@
 import { STATUS_CODES } from "node:http";
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { preferencesContext } from "./core/context.server.ts";
+import { preferencesContext, servicesOf } from "./core/context.server.ts";
 import { AuthUnavailableError } from "./features/auth/auth-client.server";
 import { getLocale } from "./i18n/i18n.server";
-import { log } from "./lib/log.server";
 import { requestInfoContext } from "./lib/request-info";
 import { readTheme } from "./lib/theme.server";
 
 /** What the document itself needs (language, theme, font, nonce): from the root loader, or an error. */
 export async function documentFacts(request: Request, context: Readonly<RouterContextProvider>) {
   const preferences = context.get(preferencesContext);
-  const cookieTheme = await readTheme(request);
+  const cookieTheme = await readTheme(servicesOf(context).env, request);
   // Signed in, the saved preference is the truth; the cookie is its copy for signed-out visits.
   const theme = preferences?.theme ?? cookieTheme.choice;
   return {
@@ -64,7 +63,7 @@ export const raiseKeptFailure: MiddlewareFunction<Response> = async ({ request, 
     status = 503;
     message = "The authentication service is unavailable";
   } else {
-    log().error({ err: error, method: request.method, url: request.url }, "root middleware failed");
+    servicesOf(context).log.error({ err: error, method: request.method, url: request.url }, "root middleware failed");
   }
   // Without a statusText React Router calls every thrown `data()` an "Internal Server Error", whatever its status.
   const statusText = STATUS_CODES[status] ?? "";

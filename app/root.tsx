@@ -12,7 +12,7 @@ import {
 import { ThemeProvider, useTheme } from "remix-themes";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/root";
-import { preferencesContext } from "./core/context.server.ts";
+import { preferencesContext, servicesOf } from "./core/context.server.ts";
 import { sessionMiddleware } from "./features/auth/guard.server";
 import { preferencesMiddleware } from "./features/settings/preferences.server";
 import { browserTimeZone } from "./features/settings/time-zones.server";
@@ -32,7 +32,7 @@ const flashToastContext = createContext<FlashToast | null>(null);
 
 /** Takes the one-shot toast cookie of a redirect, and clears it on the way out. */
 const flashToastMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
-  const { toast, clear } = await takeFlashToast(request);
+  const { toast, clear } = await takeFlashToast(servicesOf(context).env, request);
   context.set(flashToastContext, toast);
   const response = await next();
   if (clear) response.headers.append("Set-Cookie", clear);

@@ -1,26 +1,47 @@
 // Mentions per second through the whole ingestion pipeline (normalise → de-duplicate → language →
-// sentiment → match → store with links and rollups), on in-memory PGlite or DATABASE_URL.
-// `node scripts/bench-ingest.ts [count] [batchSize…] [--runs N]`: each batch size `runs` times (default 3)
-// with new items from a new source; the median run is reported. Defaults: 20 000 items, batches of 100 and 1 000.
+// sentiment → match → store with links and rollups), on in-memory PGlite or DATABASE_URL, then what a
+// manual source's import of a 100 000-row CSV (upload, then the job) and a project's re-match over those
+// rows take. For each, how long the event loop waited: monitorEventLoopDelay's max and p99 (wall clock,
+// which on a busy machine includes time given to other processes) and the longest stretch of this thread's
+// CPU between two turns of the loop (what the code itself holds it for).
+// `node scripts/bench-ingest.ts [count] [batchSize…] [--runs N] [--rows N]`: each batch size `runs` times
+// (default 3) with new items from a new source; the median run is reported. Defaults: 20 000 items, batches
+// of 100 and 1 000, an import of 100 000 rows (`--rows 0` leaves the import and the re-match out).
+import os from "node:os";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { pino } from "pino";
 import type { Services } from "../app/core/context.server.ts";
 import { openDatabase } from "../app/db/client.server.ts";
 import { projects, sources } from "../app/db/schema.ts";
+import { rematchProject } from "../app/features/projects/rematch.server.ts";
+import { confirmImport, createImport, findImport, runImport } from "../app/features/sources/import.server.ts";
 import { ingest } from "../app/features/sources/ingest.server.ts";
 import { lexiconClassifier } from "../app/features/sources/sentiment.ts";
 import { parseEnv } from "../app/lib/env.server.ts";
 import { detachedQueue } from "../app/lib/jobs.server.ts";
 
 const args = process.argv.slice(2);
-const runsAt = args.indexOf("--runs");
-const runs = runsAt < 0 ? 3 : Number(args.splice(runsAt, 2)[1]);
+/** The value after `--name`, taken out of the arguments. */
+function option(name: string, fallback: number) {
+  const at = args.indexOf(`--${name}`);
+  return at < 0 ? fallback : Number(args.splice(at, 2)[1]);
+}
+const runs = option("runs", 3);
+const importRows = option("rows", 100_000);
 const [count = 20_000, ...sizes] = args.map(Number);
 const batchSizes = sizes.length ? sizes : [100, 1000];
 
 const dataDir = "memory://";
 const handle = openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
 await handle.migrate();
-// No queue runs here: the alert checks a real ingestion queues are left out.
-const services: Services = { db: handle.db, env: parseEnv({ ...process.env, DATA_DIR: dataDir }), jobs: detachedQueue };
+// No queue runs here: the alert checks a real ingestion queues are left out, and the import job is run by hand.
+const services: Services = {
+  db: handle.db,
+  kept: handle.kept,
+  env: parseEnv({ ...process.env, DATA_DIR: dataDir }),
+  jobs: detachedQueue,
+  log: pino({ level: "warn" }),
+};
 const tag = Date.now().toString(36);
 await handle.db.insert(projects).values([
   { name: `Bench Nurbank ${tag}`, keywords: ["Nurbank", "Нурбанк"], excludedWords: ["vakansiya"] },
@@ -37,6 +58,42 @@ const texts = [
 ];
 const start = Date.UTC(2026, 9, 1);
 
+interface Watched {
+  seconds: number;
+  /** monitorEventLoopDelay's longest and 99th-percentile delay, ms. */
+  max: number;
+  p99: number;
+  /** The most CPU time this thread spent between two ticks of a 5 ms timer, ms. */
+  stretch: number;
+}
+
+/** Starts watching the clock and the event loop; the returned function stops and gives the figures. */
+function watch(): () => Watched {
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  let lastCpu = process.threadCpuUsage();
+  let stretch = 0;
+  const tick = () => {
+    const spent = process.threadCpuUsage(lastCpu);
+    stretch = Math.max(stretch, (spent.user + spent.system) / 1000);
+    lastCpu = process.threadCpuUsage();
+  };
+  const ticker = setInterval(tick, 5);
+  delay.enable();
+  const began = performance.now();
+  return () => {
+    const seconds = (performance.now() - began) / 1000;
+    tick();
+    clearInterval(ticker);
+    delay.disable();
+    return { seconds, max: delay.max / 1e6, p99: delay.percentile(99) / 1e6, stretch };
+  };
+}
+
+const ms = (value: number) => `${Math.round(value)} ms`;
+const loopOf = (w: Pick<Watched, "max" | "p99" | "stretch">) =>
+  `event loop: delay max ${ms(w.max)}, p99 ${ms(w.p99)}, longest CPU stretch ${ms(w.stretch)}`;
+const load = () => `load ${os.loadavg()[0].toFixed(1)}`;
+
 /** One run: `count` new items from a new source; wall-clock and this process's CPU rates. */
 async function once(batchSize: number, run: number) {
   const [source] = await handle.db
@@ -52,25 +109,83 @@ async function once(batchSize: number, run: number) {
     publishedAt: new Date(start + i * 30_000),
     reach: i % 1000,
   }));
-  const began = performance.now();
   const cpuBefore = process.cpuUsage();
+  const done = watch();
   const result = await ingest(services, source!.id, items, { batchSize, classifier: lexiconClassifier });
-  const seconds = (performance.now() - began) / 1000;
+  const watched = done();
   const cpu = process.cpuUsage(cpuBefore);
   if (result.new !== count) throw new Error(`expected ${count} new mentions, got ${JSON.stringify(result)}`);
-  return { perSecond: count / seconds, perCpuSecond: count / ((cpu.user + cpu.system) / 1e6) };
+  return { ...watched, perSecond: count / watched.seconds, perCpuSecond: count / ((cpu.user + cpu.system) / 1e6) };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0;
 for (const batchSize of batchSizes) {
-  const results = [];
+  const results: Awaited<ReturnType<typeof once>>[] = [];
   for (let run = 0; run < runs; run++) results.push(await once(batchSize, run));
   // On a busy machine wall time says little: this process's CPU time is the steadier figure (with PGlite it
   // includes the database's work; with PostgreSQL only ours).
+  const of = (key: keyof (typeof results)[number]) => median(results.map((r) => r[key]));
   console.log(
     `${handle.driver}: ${count} items in batches of ${batchSize}, median of ${runs}: ` +
-      `${Math.round(median(results.map((r) => r.perSecond)))} mentions/s, ` +
-      `${Math.round(median(results.map((r) => r.perCpuSecond)))} mentions per CPU-second of this process`,
+      `${Math.round(of("perSecond"))} mentions/s, ${Math.round(of("perCpuSecond"))} per CPU-second of this process; ` +
+      `${loopOf({ max: of("max"), p99: of("p99"), stretch: of("stretch") })} (${load()})`,
   );
 }
+
+if (importRows > 0) await importAndRematch(importRows);
 await handle.close();
+
+/**
+ * A `rows`-row CSV into a manual source: the upload (read and kept for preview), then the import job; then a
+ * new project re-matched over exactly those rows (dated in early 2025, away from the items above).
+ */
+async function importAndRematch(rows: number) {
+  const [source] = await handle.db
+    .insert(sources)
+    .values({ type: "manual", name: "Bench import", url: `bench-import-${tag}` })
+    .returning();
+  const first = Date.UTC(2025, 0, 1);
+  // Short rows, so that 100 000 of them stay under the 10 MB an upload may have.
+  const notes = ["Nurbank ilovasi ishlamayapti", "TezPay ikki marta pul yechdi", "Нурбанк открыл отделение"];
+  const lines = ["id;date;text;url"];
+  for (let i = 0; i < rows; i++) {
+    const date = new Date(first + i * 60_000).toISOString().slice(0, 16).replace("T", " ");
+    lines.push(`${i};${date};${notes[i % notes.length]} ${i};https://t.me/b/${i}`);
+  }
+  const bytes = new TextEncoder().encode(lines.join("\n"));
+  const size = `${(bytes.length / 1e6).toFixed(1)} MB`;
+
+  let done = watch();
+  const created = await createImport(services, source!.id, { name: "bench.csv", bytes }, crypto.randomUUID());
+  const upload = done();
+  if (!("id" in created)) throw new Error(`the upload was refused: ${JSON.stringify(created)}`);
+  console.log(`${handle.driver}: upload of ${rows} rows (${size}) ${upload.seconds.toFixed(1)} s; ${loopOf(upload)}`);
+
+  const row = await findImport(services, source!.id, created.id);
+  await confirmImport(services, row!, { externalId: "id", publishedAt: "date", text: "text", url: "url" });
+  done = watch();
+  await runImport(services, created.id);
+  const job = done();
+  const imported = await findImport(services, source!.id, created.id);
+  const totals = imported?.result as { new?: number } | null;
+  if (imported?.status !== "done" || totals?.new !== rows) {
+    throw new Error(`the import ended ${imported?.status}: ${JSON.stringify(imported?.result ?? imported?.errors)}`);
+  }
+  console.log(
+    `${handle.driver}: import job of ${rows} rows ${job.seconds.toFixed(1)} s, ${Math.round(rows / job.seconds)} rows/s; ` +
+      `${loopOf(job)} (${load()})`,
+  );
+
+  const [project] = await handle.db
+    .insert(projects)
+    .values({ name: `Bench re-match ${tag}`, keywords: ["TezPay", "Нурбанк"] })
+    .returning();
+  done = watch();
+  // Its 90-day window ends a month after the last row: the imported rows and nothing else.
+  await rematchProject(services, project!.id, new Date(first + rows * 60_000 + 30 * 86_400_000));
+  const rematch = done();
+  console.log(
+    `${handle.driver}: re-match over ${rows} mentions ${rematch.seconds.toFixed(1)} s, ` +
+      `${Math.round(rows / rematch.seconds)} mentions/s; ${loopOf(rematch)} (${load()})`,
+  );
+}

@@ -4,6 +4,7 @@
 // meanwhile. Seed first: `SEED_MESSAGES=1000000 npm run seed`.
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
+import { pino } from "pino";
 import type { Services } from "../app/core/context.server.ts";
 import { type Reader, toCurrentUser } from "../app/core/reader.ts";
 import { queryRows } from "../app/core/sql.server.ts";
@@ -20,7 +21,13 @@ if (!process.env.DATABASE_URL) throw new Error("Set DATABASE_URL to a seeded Pos
 
 const dataDir = "memory://";
 const handle = openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
-const services: Services = { db: handle.db, env: parseEnv({ ...process.env, DATA_DIR: dataDir }), jobs: detachedQueue };
+const services: Services = {
+  db: handle.db,
+  kept: handle.kept,
+  env: parseEnv({ ...process.env, DATA_DIR: dataDir }),
+  jobs: detachedQueue,
+  log: pino({ level: "warn" }),
+};
 const [{ n: total } = { n: 0 }] = await queryRows<{ n: number }>(
   handle.db,
   sql`SELECT count(*)::int AS n FROM messages`,

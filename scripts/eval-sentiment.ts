@@ -3,6 +3,7 @@
 // (batches that fail fall back to the lexicon, as in ingestion; the log says so).
 // `node scripts/eval-sentiment.ts [set …]`, e.g. `labelled-sentences-blind4.tsv`; all sets without arguments.
 import { readdirSync, readFileSync } from "node:fs";
+import { pino } from "pino";
 import { detectLanguage, type Language } from "../app/features/sources/language.ts";
 import { defaultClassifier } from "../app/features/sources/llm-sentiment.server.ts";
 import { parseEnv } from "../app/lib/env.server.ts";
@@ -14,7 +15,7 @@ const sets =
     : readdirSync(fixtures)
         .filter((f) => f.startsWith("labelled-sentences") && f.endsWith(".tsv"))
         .sort();
-const classify = defaultClassifier({ env: parseEnv() });
+const classify = defaultClassifier({ env: parseEnv(), log: pino() });
 console.log(process.env.AI_BASE_URL && process.env.AI_MODEL ? `model ${process.env.AI_MODEL}` : "lexicon");
 
 for (const set of sets) {

@@ -1,6 +1,9 @@
 // Node entry: `node server/main.ts` serves the production build, `node server/main.ts --dev` runs Vite.
+// It does the process's own work (ADR 001, 048): configuration, logging, HTTP (headers, static files, health,
+// body limits, admission), signals and the drain. Everything the app runs on is made by the start-up module
+// (server/start.ts), which travels in the server bundle with the app; so does the configuration's parser. This
+// file imports no app module from source: the bundle's copies are the only ones.
 import fs from "node:fs";
-import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -8,17 +11,13 @@ import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { pino } from "pino";
-import { connect, disconnect } from "../app/db/connection.server.ts";
-import { type Env, EnvError, parseEnv } from "../app/lib/env.server.ts";
-import { detachedQueue } from "../app/lib/jobs.server.ts";
-import { logSerializers } from "../app/lib/log-serializers.ts";
+import type { Env } from "../app/lib/env.server.ts";
 import { admission } from "./admission.ts";
-import { authRouter } from "./auth-service/http.ts";
-import { createAuthService } from "./auth-service/service.ts";
 import { bodyLimit, MEGABYTE } from "./body-limit.ts";
 import { DataDirLockedError, lockDataDir } from "./data-dir-lock.ts";
 import { drainable, inFlight } from "./drain.ts";
 import { baseHeaders, precompressedAssets, requestLogging, securityHeaders } from "./http.ts";
+import { logSerializers } from "./log-serializers.ts";
 import { pageCache } from "./page-cache.ts";
 
 type ServerModule = typeof import("./app.ts");
@@ -27,27 +26,46 @@ const root = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
 const { version } = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { version: string };
 
-let config: Env;
-try {
-  config = parseEnv();
-} catch (error) {
-  if (!(error instanceof EnvError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
-try {
-  lockDataDir({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }, "the Kuzatuv server");
-} catch (error) {
-  if (!(error instanceof DataDirLockedError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
-// React and Express pick their production code paths from NODE_ENV; our own settings (secrets,
-// demo data) follow the operator's NODE_ENV, parsed above.
+// Our own settings (secrets, demo data) follow the NODE_ENV the operator gave; React and Express, which the
+// bundle loads, pick their production code paths from NODE_ENV=production.
+const operatorEnv = { ...process.env };
 if (!dev) process.env.NODE_ENV = "production";
 
+// The bundle: in dev, loaded through Vite, which evaluates changed modules anew on the next request.
+const vite = dev ? await (await import("vite")).createServer({ server: { middlewareMode: true } }) : null;
+const entry = path.join(root, "build/server/index.js");
+if (!vite && !fs.existsSync(entry)) {
+  console.error("No build found: run `npm run build` (npm start does this for you).");
+  process.exit(1);
+}
+const loadBundle = async () =>
+  (vite ? await vite.ssrLoadModule("./server/app.ts") : await import(pathToFileURL(entry).href)) as ServerModule;
+const bundle = await loadBundle();
+
+let config: Env;
+try {
+  config = bundle.parseEnv(operatorEnv);
+  lockDataDir({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }, "the Kuzatuv server");
+} catch (error) {
+  if (!(error instanceof bundle.EnvError) && !(error instanceof DataDirLockedError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+const serving = config.ROLE !== "worker";
+
 const log = pino({ level: config.LOG_LEVEL, base: { service: "kuzatuv" }, serializers: logSerializers });
-log.info({ node: process.version, version, mode: dev ? "dev" : "build", env: config.NODE_ENV }, "starting");
+log.info(
+  { node: process.version, version, mode: dev ? "dev" : "build", env: config.NODE_ENV, role: config.ROLE },
+  "starting",
+);
+
+let started: Awaited<ReturnType<ServerModule["start"]>>;
+try {
+  started = await bundle.start({ config, log, root, version });
+} catch (error) {
+  log.fatal({ err: error }, "could not start: the database, the auth service or the job queue failed");
+  process.exit(1);
+}
 
 const app = express();
 app.disable("x-powered-by");
@@ -56,39 +74,14 @@ if (config.TRUST_PROXY) app.set("trust proxy", 1);
 app.use(requestLogging(log));
 app.use(baseHeaders(config.isProduction));
 // Signed-out pages that are alike for everyone are kept, already compressed (ADR 038); not in dev, where code changes.
-const keptPages = dev ? null : pageCache();
+const keptPages = dev || !serving ? null : pageCache();
 if (keptPages) app.use(keptPages.serve);
 // Brotli's default window (4 MB) is allocated anew for every response: under load that cost more CPU than
 // the compression itself. A 256 KB window holds any page we render, for the same size.
 app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
 
-let serverModule: ServerModule;
-let appHandler: express.RequestHandler;
-let database: Awaited<ReturnType<ServerModule["startDatabase"]>>;
-let jobs: Awaited<ReturnType<ServerModule["startJobQueue"]>>;
-if (dev) {
-  const vite = await import("vite");
-  const viteServer = await vite.createServer({ server: { middlewareMode: true } });
-  app.use(viteServer.middlewares);
-  serverModule = (await viteServer.ssrLoadModule("./server/app.ts")) as ServerModule;
-  appHandler = async (req, res, next) => {
-    try {
-      const fresh = (await viteServer.ssrLoadModule("./server/app.ts")) as ServerModule;
-      // A module that changed was evaluated anew and has not seen the configuration or the database yet.
-      fresh.attach(config, database, jobs);
-      await fresh.app(req, res, next);
-    } catch (error) {
-      next(error);
-    }
-  };
-} else {
-  const entry = path.join(root, "build/server/index.js");
-  if (!fs.existsSync(entry)) {
-    log.fatal("No build found: run `npm run build` (npm start does this for you).");
-    process.exit(1);
-  }
-  serverModule = (await import(pathToFileURL(entry).href)) as ServerModule;
-  appHandler = serverModule.app;
+if (vite && serving) app.use(vite.middlewares);
+if (!vite && serving) {
   const assets = path.join(root, "build/client/assets");
   // Hashed names never change content: no validators or ranges, whose headers every page paid for on each of
   // its ~15 scripts (their bytes count against its JavaScript budget, ADR 013).
@@ -100,7 +93,6 @@ if (dev) {
   const serveTopFile = express.static(client, { maxAge: "1h", index: false });
   app.use((req, res, next) => (topFiles.has(req.path) ? serveTopFile(req, res, next) : next()));
 }
-serverModule.attach(config);
 // Everything below is a page or an API answer: it gets the page security headers.
 app.use(securityHeaders({ dev }));
 
@@ -109,53 +101,43 @@ app.get("/healthz", (_req, res) => {
 });
 app.get("/readyz", async (_req, res) => {
   try {
-    res.json({ status: "ok", version, database: await serverModule.databaseStatus() });
+    res.json({ status: "ok", version, database: await started.databaseStatus() });
   } catch (error) {
     log.warn({ err: error }, "readiness check failed");
     res.status(503).json({ status: "unavailable", version, database: "unreachable" });
   }
 });
-try {
-  database = await serverModule.startDatabase(version, root);
-  const driver = database.driver;
-  log.info({ driver, dataDir: driver === "pglite" ? path.resolve(config.DATA_DIR) : undefined }, "database ready");
-} catch (error) {
-  log.fatal({ err: error }, "could not open or migrate the database");
-  process.exit(1);
-}
 
-// Without AUTH_SERVICE_URL the auth service runs here, at /api/auth, and the app calls it over
-// loopback HTTP like any remote one, on a listener of its own that stays open while the public one
-// drains. Its tables live in the app's database unless AUTH_DATABASE_URL.
-const embeddedAuth = config.authServiceUrl
-  ? null
-  : config.AUTH_DATABASE_URL
-    ? connect({ databaseUrl: config.AUTH_DATABASE_URL, dataDir: config.DATA_DIR })
-    : database.connection;
-const authService = embeddedAuth
-  ? createAuthService({
-      connection: embeddedAuth,
-      limits: { perIp: config.AUTH_IP_LIMIT },
-      serviceKey: config.authServiceKey,
-    })
-  : null;
-let authListener: ReturnType<typeof drainable> | null = null;
-if (authService) {
-  await authService.migrate();
-  const routes = authRouter(authService, log.child({ service: "kuzatuv-auth" }));
-  app.use("/api/auth", routes);
-  const loopback = http.createServer(express().use("/api/auth", routes));
-  authListener = drainable(loopback);
-  await new Promise<void>((resolve) => loopback.listen(0, "127.0.0.1", resolve));
-  config.authServiceUrl = `http://127.0.0.1:${(loopback.address() as AddressInfo).port}/api/auth`;
-}
-
-// Forms and webhook deliveries get 1 MB; a route taking uploads adds its own prefix here.
-app.use(bodyLimit({ "/": MEGABYTE, "/sources/*/import": 10 * MEGABYTE }, serverModule.payloadTooLargePage));
-if (keptPages) app.use(keptPages.capture);
-app.use(admission(8));
+let handler = bundle.requestHandler(started.services);
+// In dev, a module that changed was evaluated anew: a handler of the new bundle, on the same services.
+let handlerOf = bundle;
+const appHandler: express.RequestHandler = vite
+  ? async (req, res, next) => {
+      try {
+        const fresh = await loadBundle();
+        if (fresh !== handlerOf) [handler, handlerOf] = [fresh.requestHandler(started.services), fresh];
+        await handler(req, res, next);
+      } catch (error) {
+        next(error);
+      }
+    }
+  : handler;
 const appRequests = inFlight(appHandler);
-app.use(appRequests.handle);
+
+if (serving) {
+  // The embedded auth service answers at /api/auth (SPEC §7) besides its own loopback listener.
+  if (started.authRoutes) app.use("/api/auth", started.authRoutes);
+  // Forms and webhook deliveries get 1 MB; a route taking uploads adds its own prefix here.
+  app.use(bodyLimit({ "/": MEGABYTE, "/sources/*/import": 10 * MEGABYTE }, bundle.payloadTooLargePage));
+  if (keptPages) app.use(keptPages.capture);
+  app.use(admission(8));
+  app.use(appRequests.handle);
+} else {
+  // A worker answers its health checks only.
+  app.use((_req, res) => {
+    res.status(404).type("text/plain").send("Not found: this instance is a worker (ROLE=worker)");
+  });
+}
 
 // Last resort: a failure outside React Router's own error handling never shows a stack trace.
 app.use((error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
@@ -164,43 +146,17 @@ app.use((error: unknown, _req: express.Request, res: express.Response, next: exp
   res.status(500).type("text/plain").send(`Internal server error (request ${res.locals.requestId})`);
 });
 
-// A new embedded workspace outside production gets the demo data and team; SEED_DEMO=1 asks for them
-// anywhere (a single instance only: several starting at once on one new PostgreSQL would race).
-const demoWanted = Boolean(authService) && ((!config.DATABASE_URL && !config.isProduction) || config.SEED_DEMO);
-let demoCreated = false;
-if (authService && demoWanted && !(await authService.hasUsers())) {
-  const started = Date.now();
-  const seeded = await serverModule.seedDemo(database.connection, { messages: config.SEED_MESSAGES });
-  const team = (await authService.ensureDemoAccounts(serverModule.demoTeam(seeded.projectIds))) ?? [];
-  await serverModule.seedDemoTasks(database.connection, seeded.projectIds, team);
-  await serverModule.generatePendingReports({ db: database.db, env: config, jobs: detachedQueue });
-  demoCreated = true;
-  log.info({ messages: seeded.messages, links: seeded.links, ms: Date.now() - started }, "demo workspace created");
-}
-
-// Background work (fetching sources, re-matching, imports) on the app's database; the collector loop
-// looks for due sources every 30 s unless COLLECTOR=off.
-jobs = await serverModule.startJobQueue({
-  connection: database.connection,
-  services: { db: database.db, env: config },
-  databaseUrl: config.DATABASE_URL,
-  log: log.child({ component: "jobs" }),
-  collectEveryMs: config.COLLECTOR === "on" ? 30_000 : null,
-  heartbeatSeconds: config.JOB_HEARTBEAT_SECONDS,
-});
-
-// The demo's history has its unusual days: they become alerts and notifications, as if it had been watched.
-if (demoCreated) await serverModule.detectPastAlerts({ db: database.db, env: config, jobs }, 90);
-
 const server = app.listen(config.PORT, config.HOST, () => {
   const { port } = server.address() as AddressInfo;
   const wildcard = config.HOST === "0.0.0.0" || config.HOST === "::";
-  log.info({ port, host: config.HOST, authServiceUrl: config.authServiceUrl }, "listening");
-  const lines = [`Kuzatuv ${version} is running at http://${wildcard ? "localhost" : config.HOST}:${port}/`];
-  if (demoWanted) {
-    lines.push(
-      `Demo sign-in${demoCreated ? " (created now)" : ""}: demo@kuzatuv.local / ${serverModule.DEMO_PASSWORD}`,
-    );
+  log.info({ port, host: config.HOST, role: config.ROLE, authServiceUrl: config.authServiceUrl }, "listening");
+  const where = `http://${wildcard ? "localhost" : config.HOST}:${port}/`;
+  const lines = [
+    serving ? `Kuzatuv ${version} is running at ${where}` : `Kuzatuv ${version} worker, health at ${where}`,
+  ];
+  if (started.demo && serving) {
+    const { password, created } = started.demo;
+    lines.push(`Demo sign-in${created ? " (created now)" : ""}: demo@kuzatuv.local / ${password}`);
     lines.push("Also manager@, analyst@ and viewer@kuzatuv.local, same password.");
   }
   console.log(`\n  ${lines.join("\n  ")}\n`);
@@ -227,12 +183,7 @@ async function shutdown(signal: string) {
   try {
     await publicListener.drain();
     await appRequests.idle();
-    // Jobs still running after this are failed, and run again once they expire (ADR 020).
-    await jobs.stop(deadline - Date.now() - 2_000);
-    await serverModule.closePdfBrowser();
-    await authListener?.drain();
-    if (embeddedAuth && embeddedAuth !== database.connection) await disconnect(embeddedAuth);
-    await serverModule.closeDatabase();
+    await started.stop(deadline);
     log.info("stopped");
     process.exit(0);
   } catch (error) {

@@ -1,8 +1,10 @@
 // What a request knows once the root middleware has run, and the one way a loader or action reads it:
 // `requireReader(context)` for the person and `servicesOf(context)` for the database, the configuration and
 // the job queue that the start-up module created once (ADR 042). Features never see the router context.
+import type { Logger } from "pino";
 import { createContext, data, type RouterContextProvider, redirect } from "react-router";
 import type { Database } from "../db/client.server.ts";
+import type { KeptReads } from "../db/kept-reads.server.ts";
 import type { userPreferences } from "../db/schema.ts";
 import type { Env } from "../lib/env.server.ts";
 import type { JobQueue } from "../lib/jobs.server.ts";
@@ -24,11 +26,14 @@ export type Preferences = typeof userPreferences.$inferSelect;
 /** The signed-in user's preferences (set by the preferences middleware); null when signed out. */
 export const preferencesContext = createContext<Preferences | null>(null);
 
-/** What every loader, action and job works with, created once at start. */
+/** What every loader, action and job works with, created once at start (server/start.ts). */
 export interface Services {
   db: Database;
+  /** The reads every signed-in page repeats, kept until a write to what they read (ADR 048). */
+  kept: KeptReads;
   env: Env;
   jobs: JobQueue;
+  log: Logger;
 }
 
 export const servicesContext = createContext<Services>();

@@ -54,5 +54,8 @@ export interface Reader extends CurrentUser {
 /** Who sees what, without a person: a background job acting for one project's audience. */
 export type Audience = Pick<CurrentUser, "roles" | "projectIds">;
 
+/** Whom a feed is shown to: what they may see, the switcher's project and their zone (a person or a job). */
+export type Viewer = Audience & Pick<Reader, "activeProjectId" | "timeZone">;
+
 /** The audience of one project: what a job (alerts, a scheduled report) may read for it. */
 export const projectAudience = (projectId: string): Audience => ({ roles: [], projectIds: [projectId] });

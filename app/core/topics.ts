@@ -567,7 +567,9 @@ function searchWords(spelling: string, lexemes: number[], vocabulary: Vocabulary
 /**
  * Phrases (best first) into topics, best first. Seeds first: a phrase starts a topic unless two thirds of its
  * mentions are a topic's already, its mentions outside the topics so far do not stand out on their own, or it
- * is ambiguous (two of its longer phrases never meet: "ставка" of "ставка по ипотеке" and "asosiy stavka").
+ * is an ambiguous word (two of its longer phrases never meet: "ставка" of "ставка по ипотеке" and "asosiy
+ * stavka"). A phrase of two or three words is never ambiguous: a story told in several ways ("app update
+ * broke login", "after the app update") has longer phrases that never meet, and is still one topic.
  * Then every other phrase joins the topic holding the largest share of its mentions, if that is two thirds.
  */
 async function group(
@@ -606,8 +608,9 @@ async function group(
     const inB = postings.get(b) as number[];
     return inB.filter((u) => extra.every((w) => has(u, w))).length / inB.length;
   };
-  // Only longer phrases with a good share of the phrase's mentions can split it.
+  // Only longer phrases with a good share of the word's mentions can split it.
   const ambiguous = async (phrase: Phrase) => {
+    if (phrase.words.length > 1) return false;
     const longer = (longerOf.get(phrase.words[0] as number) ?? []).filter(
       (key) =>
         key !== phrase.key &&

@@ -7,10 +7,11 @@ export interface BlockText {
   values?: Record<string, string | number>;
 }
 
-/** A cell: a number or days (formatted on the page), a workspace name (as is), or a translated word. */
+/** A cell: a number or days (formatted on the page), a workspace name (as is), a name linking to the messages
+ * feed (`feed`: its URL parameters, from a tool's own data), or a translated word. */
 export type BlockCell =
   | { n: number }
-  | { text: string }
+  | { text: string; feed?: string }
   | { day: string }
   | { from: string; to: string }
   | { t: string };
@@ -30,7 +31,7 @@ export type AssistantBlock =
       title: BlockText;
       days: Array<{ day: string; positive: number; neutral: number; negative: number }>;
     }
-  /** A ranked list as bars (top sources, authors, terms, share of voice), lengths from the kit's geometry. */
+  /** A ranked list as bars (top sources, authors, topics, share of voice), lengths from the kit's geometry. */
   | {
       kind: "bars";
       title: BlockText;

@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
-import { getDatabaseHandle, getDb, queryRows } from "./client.server.ts";
+import type { DatabaseHandle } from "./client.server.ts";
 import { appMeta } from "./schema.ts";
 
 /** Remembers when this installation first started and which version started it last. */
-export async function recordStart(version: string) {
-  const db = getDb();
+export async function recordStart({ db }: DatabaseHandle, version: string) {
   await db.insert(appMeta).values({ key: "installed_at", value: new Date().toISOString() }).onConflictDoNothing();
   await db
     .insert(appMeta)
@@ -20,17 +19,16 @@ export interface DatabaseStatus {
 }
 
 /** Reads the installation facts; throws when the database cannot be reached. */
-export async function readDatabaseStatus(): Promise<DatabaseStatus> {
-  const { db, driver } = getDatabaseHandle();
+export async function readDatabaseStatus({ db, driver }: DatabaseHandle): Promise<DatabaseStatus> {
   const rows = await db.select().from(appMeta);
   const value = (key: string) => rows.find((r) => r.key === key)?.value ?? null;
-  const [migrations] = await queryRows<{ count: number }>(
-    sql`SELECT count(*)::int AS count FROM drizzle.app_migrations`,
-  );
+  const migrations = (await db.execute(sql`SELECT count(*)::int AS count FROM drizzle.app_migrations`)) as unknown as {
+    rows: Array<{ count: number }>;
+  };
   return {
     driver,
     installedAt: value("installed_at"),
     lastVersion: value("last_version"),
-    migrations: Number(migrations?.count ?? 0),
+    migrations: Number(migrations.rows[0]?.count ?? 0),
   };
 }

@@ -34,6 +34,11 @@ const schema = z.object({
   CHROMIUM_PATH: z.string().min(1).default("/usr/bin/chromium"),
   /** `off`: sources are not fetched on their schedule (a "Fetch now" still is); tests and demos without internet. */
   COLLECTOR: z.enum(["on", "off"]).default("on"),
+  /**
+   * `web` serves pages and queues work, `worker` does the work (fetching, imports, re-matching, alerts, reports) and
+   * answers only /healthz and /readyz; `all` does both. Split roles need PostgreSQL.
+   */
+  ROLE: z.enum(["web", "worker", "all"]).default("all"),
   /** How long a running import may go without a heartbeat before the queue hands it out again (tests shorten it). */
   JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(600).default(20),
   /** How many messages the demo data has (npm run seed, and a new embedded workspace). */
@@ -135,6 +140,11 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): Env {
   if (isProduction && !config.SESSION_SECRET) {
     throw new EnvError("Invalid configuration:\nSESSION_SECRET: required when NODE_ENV=production");
   }
+  if (config.ROLE !== "all" && !config.DATABASE_URL) {
+    throw new EnvError(
+      `Invalid configuration:\nROLE: ${config.ROLE} needs PostgreSQL (DATABASE_URL); the embedded database serves one process, which must be ROLE=all`,
+    );
+  }
   return {
     ...config,
     isProduction,
@@ -158,26 +168,14 @@ function developmentSecret(dataDir: string): string {
   }
 }
 
-let current: Env | undefined;
-
 /**
- * The process-wide configuration. The server parses it once at start and hands it over with `setEnv`
- * (the app bundle has its own copy of this module); elsewhere (tests, scripts) it is parsed on first use.
+ * A value built from a configuration once (a cookie signed with its secret), for whoever passes that
+ * configuration: the server's, or a test's own.
  */
-export function getEnv(): Env {
-  current ??= parseEnv();
-  return current;
-}
-
-export function setEnv(env: Env) {
-  current = env;
-}
-
-/** A value built from the configuration on first use, so that importing a module never reads it. */
-export function fromEnv<T>(build: (env: Env) => T): () => T {
-  let value: { built: T } | undefined;
-  return () => {
-    value ??= { built: build(getEnv()) };
-    return value.built;
+export function perEnv<T>(build: (env: Env) => T): (env: Env) => T {
+  const built = new WeakMap<Env, T>();
+  return (env) => {
+    if (!built.has(env)) built.set(env, build(env));
+    return built.get(env) as T;
   };
 }

@@ -1,6 +1,6 @@
 /**
- * The app's door to the background job queue (pg-boss, run by `server/jobs/`). Loaders and actions put
- * work on it; the server attaches the running queue at start (`app/` never imports `server/`).
+ * The app's door to the background job queue (pg-boss, run by `server/jobs/`). Loaders, actions and jobs put
+ * work on it through `services.jobs`, the queue the server started (`app/` never imports `server/`).
  * A new job: its name here and its handler in `server/jobs/handlers.ts`.
  */
 export type JobName =
@@ -30,19 +30,3 @@ export interface JobQueue {
 
 /** The queue of a process that runs no jobs (a script such as the seed): nothing is queued. */
 export const detachedQueue: JobQueue = { send: async () => null };
-
-let queue: JobQueue | undefined;
-
-export function setJobQueue(next: JobQueue | undefined) {
-  queue = next;
-}
-
-/** Whether a queue is attached (not in scripts such as the seed, which ingest without one). */
-export function jobQueueRunning(): boolean {
-  return queue !== undefined;
-}
-
-export function getJobQueue(): JobQueue {
-  if (!queue) throw new Error("The job queue has not been started");
-  return queue;
-}

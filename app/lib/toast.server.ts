@@ -1,6 +1,6 @@
 import { createCookie, redirect } from "react-router";
 import { z } from "zod";
-import { fromEnv } from "./env.server.ts";
+import { type Env, perEnv } from "./env.server.ts";
 
 const flashToastSchema = z.object({
   type: z.enum(["success", "error", "info"]),
@@ -11,7 +11,7 @@ const flashToastSchema = z.object({
 export type FlashToast = z.infer<typeof flashToastSchema>;
 
 // Short-lived: it only has to survive the redirect that follows a form post.
-const toastCookie = fromEnv((env) =>
+const toastCookie = perEnv((env) =>
   createCookie("toast", {
     path: "/",
     httpOnly: true,
@@ -22,14 +22,19 @@ const toastCookie = fromEnv((env) =>
   }),
 );
 
-export function flashToast(toast: FlashToast): Promise<string> {
-  return toastCookie().serialize(toast);
+export function flashToast(env: Env, toast: FlashToast): Promise<string> {
+  return toastCookie(env).serialize(toast);
 }
 
 /** A redirect whose next page shows the toast (printed in place when JavaScript is off). */
-export async function redirectWithToast(url: string, toast: FlashToast, init: ResponseInit = {}): Promise<Response> {
+export async function redirectWithToast(
+  env: Env,
+  url: string,
+  toast: FlashToast,
+  init: ResponseInit = {},
+): Promise<Response> {
   const headers = new Headers(init.headers);
-  headers.append("Set-Cookie", await flashToast(toast));
+  headers.append("Set-Cookie", await flashToast(env, toast));
   return redirect(url, { ...init, headers });
 }
 
@@ -37,14 +42,18 @@ export async function redirectWithToast(url: string, toast: FlashToast, init: Re
  * Back to the page a form was posted from, with a toast. A fetcher follows it in place of the current
  * history entry (X-Remix-Replace), so Back still leaves the page rather than repeating it.
  */
-export function redirectBackWithToast(url: string, toast: FlashToast): Promise<Response> {
-  return redirectWithToast(url, toast, { headers: { "X-Remix-Replace": "true" } });
+export function redirectBackWithToast(env: Env, url: string, toast: FlashToast): Promise<Response> {
+  return redirectWithToast(env, url, toast, { headers: { "X-Remix-Replace": "true" } });
 }
 
 /** The pending toast, and the Set-Cookie header that clears it (when there was one). */
-export async function takeFlashToast(request: Request): Promise<{ toast: FlashToast | null; clear?: string }> {
-  const raw = await toastCookie().parse(request.headers.get("Cookie"));
+export async function takeFlashToast(
+  env: Env,
+  request: Request,
+): Promise<{ toast: FlashToast | null; clear?: string }> {
+  const cookie = toastCookie(env);
+  const raw = await cookie.parse(request.headers.get("Cookie"));
   if (raw === null || raw === undefined) return { toast: null };
   const parsed = flashToastSchema.safeParse(raw);
-  return { toast: parsed.success ? parsed.data : null, clear: await toastCookie().serialize("", { maxAge: 0 }) };
+  return { toast: parsed.success ? parsed.data : null, clear: await cookie.serialize("", { maxAge: 0 }) };
 }

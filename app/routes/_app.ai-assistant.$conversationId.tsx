@@ -31,7 +31,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "delete") {
     await deleteConversation(services, reader, id);
-    return redirectWithToast("/ai-assistant", { type: "success", key: "ai-assistant:deleted" });
+    return redirectWithToast(services.env, "/ai-assistant", { type: "success", key: "ai-assistant:deleted" });
   }
   if (intent === "rename") {
     const submission = parseForm(form, renameSchema);

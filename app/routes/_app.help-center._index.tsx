@@ -48,7 +48,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if ("refused" in sent)
     return formFailure({ values: submission.values, formError: { key: sent.refused } }, sent.status);
-  return redirectWithToast("/help-center#support", { type: "success", key: "help:support.queuedToast" });
+  return redirectWithToast(servicesOf(context).env, "/help-center#support", {
+    type: "success",
+    key: "help:support.queuedToast",
+  });
 }
 
 export default function HelpCenterRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -27,13 +27,14 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     const parsed = parseForm(form, taskSchema);
     if (!parsed.success) return formFailure(parsed.result);
     found(await createTaskFromMention(services, reader, params.messageId, parsed.data));
-    return redirectBackWithToast(back, { type: "success", key: "messages:task.created" });
+    return redirectBackWithToast(services.env, back, { type: "success", key: "messages:task.created" });
   }
   const change = parseForm(form, changeSchema);
-  if (!change.success) return redirectBackWithToast(back, { type: "error", key: refusedChange(form.get("intent")) });
+  if (!change.success)
+    return redirectBackWithToast(services.env, back, { type: "error", key: refusedChange(form.get("intent")) });
   const changed = await changeMentions(services, reader, change.data, byIds([params.messageId]));
   if (changed === 0) throw data(null, { status: 404 });
-  return redirectBackWithToast(back, { type: "success", key: `messages:changed.${change.data.intent}` });
+  return redirectBackWithToast(services.env, back, { type: "success", key: `messages:changed.${change.data.intent}` });
 }
 
 export default function MentionRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -25,12 +25,17 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await request.formData();
   const back = `${url.pathname}${url.search}`;
   const bulk = parseBulkAction(messagesFeed, form, BULK_INTENTS);
-  if (!bulk.ok) return redirectBackWithToast(back, { type: "error", key: bulk.error });
+  if (!bulk.ok) return redirectBackWithToast(servicesOf(context).env, back, { type: "error", key: bulk.error });
   const change = parseForm(form, changeSchema);
-  if (!change.success) return redirectBackWithToast(back, { type: "error", key: refusedChange(bulk.intent) });
+  if (!change.success)
+    return redirectBackWithToast(servicesOf(context).env, back, { type: "error", key: refusedChange(bulk.intent) });
   const where = bulk.allMatching ? feedOf(reader, url.searchParams).where : byIds(bulk.ids);
   const count = await changeMentions(servicesOf(context), reader, change.data, where);
-  return redirectBackWithToast(back, { type: "success", key: "messages:bulk.done", values: { count } });
+  return redirectBackWithToast(servicesOf(context).env, back, {
+    type: "success",
+    key: "messages:bulk.done",
+    values: { count },
+  });
 }
 
 export const shouldRevalidate = keepListBesidePanel;

@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(back);
   }
   await markAllNotificationsRead(services, reader);
-  return redirectWithToast(back, { type: "success", key: "dashboard:notifications.markedAll" });
+  return redirectWithToast(services.env, back, { type: "success", key: "dashboard:notifications.markedAll" });
 }
 
 export default function NotificationsPage({ loaderData }: Route.ComponentProps) {

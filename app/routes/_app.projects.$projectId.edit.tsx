@@ -40,7 +40,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const saved = found(await updateProject(services, reader, params.projectId, submission.data));
   if (!saved.ok) return formFailure({ values: submission.values, fieldErrors: saved.fieldErrors }, 409);
   const { id, name } = saved.project;
-  return redirectWithToast(`/projects/${id}`, { type: "success", key: "projects:saved", values: { name } });
+  return redirectWithToast(services.env, `/projects/${id}`, {
+    type: "success",
+    key: "projects:saved",
+    values: { name },
+  });
 }
 
 export default function EditProjectPage({ loaderData, actionData }: Route.ComponentProps) {

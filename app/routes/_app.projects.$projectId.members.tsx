@@ -41,7 +41,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (form.get("intent") === "remove") {
     const outcome = await removeProjectMember(services, caller, project.id, String(form.get("userId") ?? ""));
     if (!outcome.ok) return formFailure(outcome.result, outcome.status);
-    return redirectWithToast(back, {
+    return redirectWithToast(services.env, back, {
       type: "success",
       key: "users:members.removed",
       values: { email: outcome.data.user.email },
@@ -51,7 +51,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!submission.success) return formFailure(submission.result);
   const outcome = await addProjectMember(services, caller, project.id, submission.data.email, submission.values);
   if (!outcome.ok) return formFailure(outcome.result, outcome.status);
-  return redirectWithToast(back, {
+  return redirectWithToast(services.env, back, {
     type: "success",
     key: "users:members.added",
     values: { email: submission.data.email },

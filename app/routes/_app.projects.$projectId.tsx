@@ -41,7 +41,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "pause" || intent === "resume") {
     requirePermission(reader, "projects.manage");
     found(await setProjectStatus(services, reader, params.projectId, intent === "pause" ? "paused" : "active"));
-    return redirectWithToast(`/projects/${params.projectId}`, {
+    return redirectWithToast(services.env, `/projects/${params.projectId}`, {
       type: "success",
       key: intent === "pause" ? "projects:paused" : "projects:resumed",
     });
@@ -52,7 +52,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const submission = parseForm(form, deleteSchema(project.name));
     if (!submission.success) return formFailure(submission.result);
     await deleteProject(services, reader, project.id);
-    return redirectWithToast("/projects", { type: "success", key: "projects:deleted", values: { name: project.name } });
+    return redirectWithToast(services.env, "/projects", {
+      type: "success",
+      key: "projects:deleted",
+      values: { name: project.name },
+    });
   }
   return formFailure({ formError: { key: "forms:errors.invalid" } });
 }

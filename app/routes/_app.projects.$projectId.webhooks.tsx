@@ -31,7 +31,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   }
   if (intent === "delete") {
     found((await deleteWebhook(services, project.id, endpointId)) || null);
-    return redirectWithToast(url.pathname, { type: "success", key: "projects:webhooks.deleted" });
+    return redirectWithToast(services.env, url.pathname, { type: "success", key: "projects:webhooks.deleted" });
   }
   const submission = parseForm(form, webhookSchema);
   if (!submission.success) return formFailure(submission.result);

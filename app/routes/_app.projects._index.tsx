@@ -37,10 +37,14 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const reader = requireReader(context);
   const back = `${url.pathname}${url.search}`;
   const bulk = parseBulkAction(projectsTable, await request.formData(), PROJECT_BULK_INTENTS);
-  if (!bulk.ok) return redirectWithToast(back, { type: "error", key: bulk.error });
+  if (!bulk.ok) return redirectWithToast(servicesOf(context).env, back, { type: "error", key: bulk.error });
   requirePermission(reader, bulk.intent === "delete" ? "projects.delete" : "projects.manage");
   const count = await bulkUpdateProjects(servicesOf(context), reader, bulk.intent, bulk.ids);
-  return redirectWithToast(back, { type: "success", key: BULK_TOASTS[bulk.intent], values: { count } });
+  return redirectWithToast(servicesOf(context).env, back, {
+    type: "success",
+    key: BULK_TOASTS[bulk.intent],
+    values: { count },
+  });
 }
 
 export default function Projects({ loaderData }: Route.ComponentProps) {

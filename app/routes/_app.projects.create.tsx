@@ -33,7 +33,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const saved = await createProject(servicesOf(context), reader, submission.data);
   if (!saved.ok) return formFailure({ values: submission.values, fieldErrors: saved.fieldErrors }, 409);
   const { id, name } = saved.project;
-  return redirectWithToast(`/projects/${id}`, { type: "success", key: "projects:created", values: { name } });
+  return redirectWithToast(servicesOf(context).env, `/projects/${id}`, {
+    type: "success",
+    key: "projects:created",
+    values: { name },
+  });
 }
 
 export default function CreateProjectPage({ loaderData, actionData }: Route.ComponentProps) {

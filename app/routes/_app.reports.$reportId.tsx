@@ -56,6 +56,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     requirePermission(reader, "reports.edit");
     const report = found(await regenerateReport(services, reader, params.reportId));
     return redirectWithToast(
+      services.env,
       here,
       report.status === "ready"
         ? { type: "success", key: "reports:toast.regenerated" }
@@ -65,7 +66,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "delete") {
     requirePermission(reader, "reports.delete");
     const report = found(await deleteReport(services, reader, params.reportId));
-    return redirectWithToast("/reports", {
+    return redirectWithToast(services.env, "/reports", {
       type: "success",
       key: "reports:toast.deleted",
       values: { title: report.title },
@@ -80,7 +81,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       (await projectMembers(services, authCallContext(context), [report.projectId]))[report.projectId] ?? [];
     const result = found(await setReportSchedule(services, reader, report.id, submission.data, members));
     if ("refused" in result) return formFailure({ values: submission.values, formError: { key: result.refused } });
-    return redirectWithToast(here, { type: "success", key: "reports:toast.scheduleSaved" });
+    return redirectWithToast(services.env, here, { type: "success", key: "reports:toast.scheduleSaved" });
   }
   return formFailure({ formError: { key: "forms:errors.invalid" } });
 }

@@ -41,6 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   return redirectWithToast(
+    servicesOf(context).env,
     `/reports/${report.id}`,
     report.status === "ready"
       ? { type: "success", key: "reports:toast.created", values: { title: report.title } }

@@ -29,7 +29,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const submission = parseForm(await request.formData(), profileSchema);
   if (!submission.success) return formFailure(submission.result);
   const failed = await savePreferences(servicesOf(context), reader.id, submission.data);
-  return failed ? formFailure(failed, 500) : redirectWithToast(url.pathname, PREFERENCES_SAVED);
+  return failed
+    ? formFailure(failed, 500)
+    : redirectWithToast(servicesOf(context).env, url.pathname, PREFERENCES_SAVED);
 }
 
 export default function ProfileSettings({ loaderData }: Route.ComponentProps) {

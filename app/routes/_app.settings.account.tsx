@@ -54,15 +54,21 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     if (refused) return formFailure(refused.result, refused.status);
     // A one-time password replaced: on to the home page at last.
     const next = reader.mustChangePassword ? "/" : backTo(url, form, PASSWORD_SECTION);
-    return redirectWithToast(next, { type: "success", key: "settings:password.changed" });
+    return redirectWithToast(services.env, next, { type: "success", key: "settings:password.changed" });
   }
   if (intent === SIGN_OUT_EVERYWHERE) {
     const outcome = await signOutEverywhere(services, authCallContext(context), reader.id);
     // Marked, so only this section shows the error.
     if (!outcome.ok) return formFailure({ ...outcome.result, values: { intent: SIGN_OUT_EVERYWHERE } }, outcome.status);
     const headers = new Headers();
-    headers.append("Set-Cookie", await sessionStorage().destroySession(await getSession(request)));
-    headers.append("Set-Cookie", await flashToast({ type: "success", key: "settings:signOutEverywhere.done" }));
+    headers.append(
+      "Set-Cookie",
+      await sessionStorage(services.env).destroySession(await getSession(services.env, request)),
+    );
+    headers.append(
+      "Set-Cookie",
+      await flashToast(services.env, { type: "success", key: "settings:signOutEverywhere.done" }),
+    );
     return redirect("/sign-in", { headers });
   }
   const schema = intent === "timezone" ? timeZoneSchema(isTimeZone) : accountSchema(isTimeZone);
@@ -70,7 +76,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (!submission.success) return formFailure(submission.result);
   const failed = await savePreferences(services, reader.id, submission.data);
   if (failed) return formFailure(failed, 500);
-  return redirectWithToast(backTo(url, form, REGIONAL_SECTION), PREFERENCES_SAVED);
+  return redirectWithToast(services.env, backTo(url, form, REGIONAL_SECTION), PREFERENCES_SAVED);
 }
 
 export default function AccountSettings({ loaderData }: Route.ComponentProps) {

@@ -20,7 +20,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const failed = await savePreferences(servicesOf(context), reader.id, submission.data);
   if (failed) return formFailure(failed, 500);
   // Without JavaScript (BackToSection) the page comes back at the font section.
-  return redirectWithToast(url.pathname + (form.has("backToSection") ? `#${FONT_SECTION}` : ""), PREFERENCES_SAVED);
+  return redirectWithToast(
+    servicesOf(context).env,
+    url.pathname + (form.has("backToSection") ? `#${FONT_SECTION}` : ""),
+    PREFERENCES_SAVED,
+  );
 }
 
 export default function AppearanceSettings({ loaderData }: Route.ComponentProps) {

@@ -43,18 +43,18 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
   if (intent === "telegram-unlink") {
     await unlinkTelegram(services, reader.id);
-    return redirectWithToast(url.pathname, { type: "success", key: "settings:telegram.unlinked" });
+    return redirectWithToast(services.env, url.pathname, { type: "success", key: "settings:telegram.unlinked" });
   }
   if (intent === "telegram-choices") {
     const submission = parseForm(form, telegramChoicesSchema);
     if (!submission.success) return formFailure(submission.result);
     await saveTelegramChoices(services, reader, submission.data);
-    return redirectWithToast(url.pathname, { type: "success", key: "settings:telegram.saved" });
+    return redirectWithToast(services.env, url.pathname, { type: "success", key: "settings:telegram.saved" });
   }
   const submission = parseForm(form, notificationsSchema);
   if (!submission.success) return formFailure(submission.result);
   const failed = await savePreferences(services, reader.id, submission.data);
-  return failed ? formFailure(failed, 500) : redirectWithToast(url.pathname, PREFERENCES_SAVED);
+  return failed ? formFailure(failed, 500) : redirectWithToast(services.env, url.pathname, PREFERENCES_SAVED);
 }
 
 export default function NotificationSettings({ loaderData, actionData }: Route.ComponentProps) {

@@ -35,7 +35,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!submission.success) return formFailure(submission.result);
   const outcome = await updateSource(services, source, submission.data);
   if (!outcome.ok) return formFailure({ values: submission.values, fieldErrors: outcome.fieldErrors }, outcome.status);
-  return redirectWithToast(`/sources/${outcome.source.id}`, {
+  return redirectWithToast(services.env, `/sources/${outcome.source.id}`, {
     type: "success",
     key: "sources:toast.saved",
     values: { name: outcome.source.name },

@@ -33,7 +33,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     invalidRows: Number((row.result as { invalidRows?: number } | null)?.invalidRows ?? 0),
     resumedFrom: Number((row.result as { resumedFrom?: number } | null)?.resumedFrom ?? 0),
     mapping: row.mapping,
-    preview: row.status === "preview" ? previewOf(row) : null,
+    preview: row.status === "preview" ? await previewOf(row) : null,
   };
   return { source: { id: source.id, name: source.name }, current, recent: await recentImports(services, source.id) };
 }

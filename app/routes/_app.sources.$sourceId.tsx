@@ -42,7 +42,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const submission = parseForm(form, deleteSchema(source.name));
     if (!submission.success) return formFailure(submission.result);
     await deleteSource(services, source.id);
-    return redirectWithToast("/sources", {
+    return redirectWithToast(services.env, "/sources", {
       type: "success",
       key: "sources:toast.deleted",
       values: { name: source.name },
@@ -52,7 +52,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const toast = parsed.success
     ? found(await runSourceAction(services, source.id, parsed.data.intent))
     : { type: "error" as const, key: "forms:errors.invalid" };
-  return redirectWithToast(`/sources/${source.id}`, toast);
+  return redirectWithToast(services.env, `/sources/${source.id}`, toast);
 }
 
 export default function SourceRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -23,7 +23,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const toast = parsed.success
     ? found(await runSourceAction(servicesOf(context), parsed.data.id, parsed.data.intent))
     : { type: "error" as const, key: "forms:errors.invalid" };
-  return redirectWithToast(`${url.pathname}${url.search}`, toast);
+  return redirectWithToast(servicesOf(context).env, `${url.pathname}${url.search}`, toast);
 }
 
 export default function SourcesRoute({ loaderData }: Route.ComponentProps) {

@@ -37,7 +37,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (secret) {
     return { created: { id: source.id, name: source.name, secret, endpoint: `${url.origin}/api/ingest/${source.id}` } };
   }
-  return redirectWithToast(`/sources/${source.id}`, {
+  return redirectWithToast(servicesOf(context).env, `/sources/${source.id}`, {
     type: "success",
     key: "sources:toast.created",
     values: { name: source.name },

@@ -34,7 +34,11 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   if (form.get("intent") === "delete") {
     requirePermission(reader, "tasks.delete");
     const task = found(await deleteTask(services, reader, params.taskId));
-    return redirectWithToast(listUrl(url), { type: "success", key: "tasks:deleted", values: { title: task.title } });
+    return redirectWithToast(services.env, listUrl(url), {
+      type: "success",
+      key: "tasks:deleted",
+      values: { title: task.title },
+    });
   }
   const submission = parseForm(form, taskSchema);
   if (!submission.success) return formFailure(submission.result);
@@ -44,7 +48,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     ),
   );
   if (!saved.ok) return formFailure({ values: submission.values, fieldErrors: { [saved.field]: saved.key } }, 422);
-  return redirectWithToast(listUrl(url), {
+  return redirectWithToast(services.env, listUrl(url), {
     type: "success",
     key: "tasks:saved",
     values: { title: submission.data.title },

@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ImportPreview>(importPreview(read, fileName, mapping, defaultProjectId, problems), 422);
   }
   const count = await importTasks(services, reader, checked.tasks);
-  return redirectWithToast("/tasks", { type: "success", key: "tasks:import.done", values: { count } });
+  return redirectWithToast(services.env, "/tasks", { type: "success", key: "tasks:import.done", values: { count } });
 }
 
 export default function ImportTasksRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -33,7 +33,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     projectMembers(servicesOf(context), authCallContext(context), ids),
   );
   if (!saved.ok) return formFailure({ values: submission.values, fieldErrors: { [saved.field]: saved.key } }, 422);
-  return redirectWithToast(listUrl(url), {
+  return redirectWithToast(servicesOf(context).env, listUrl(url), {
     type: "success",
     key: "tasks:created",
     values: { title: submission.data.title },

@@ -38,7 +38,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   // Back to the list or board the change was made on. With JavaScript the fetcher that posted follows it in
   // place of the current history entry, so Back still leaves the page rather than repeating it.
   const back = (toast: FlashToast) =>
-    redirectWithToast(`${url.pathname}${url.search}`, toast, { headers: { "X-Remix-Replace": "true" } });
+    redirectWithToast(services.env, `${url.pathname}${url.search}`, toast, { headers: { "X-Remix-Replace": "true" } });
 
   if (form.get("intent") === "move") {
     const move = parseForm(form, moveSchema);

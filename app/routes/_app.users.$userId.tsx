@@ -49,7 +49,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     if (!submission.success) return failed(intent, submission.result);
     const outcome = await updateUser(services, caller, id, submission.data, submission.values);
     if (!outcome.ok) return failed(intent, outcome.result, outcome.status);
-    return redirectWithToast(url.pathname, { type: "success", key: "users:toasts.saved" });
+    return redirectWithToast(services.env, url.pathname, { type: "success", key: "users:toasts.saved" });
   }
   if (intent === "delete") {
     const user = found(await getUser(services, caller, id));
@@ -57,12 +57,16 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     if (!submission.success) return failed(intent, submission.result);
     const outcome = await deleteUser(services, caller, id, submission.values);
     if (!outcome.ok) return failed(intent, outcome.result, outcome.status);
-    return redirectWithToast("/users", { type: "success", key: "users:toasts.deleted", values: { email: user.email } });
+    return redirectWithToast(services.env, "/users", {
+      type: "success",
+      key: "users:toasts.deleted",
+      values: { email: user.email },
+    });
   }
   const status = intent === "deactivate" ? "deactivated" : "active";
   const outcome = await updateUser(services, caller, id, { status });
   if (!outcome.ok) return failed(intent, outcome.result, outcome.status);
-  return redirectWithToast(url.pathname, { type: "success", key: `users:toasts.${status}` });
+  return redirectWithToast(services.env, url.pathname, { type: "success", key: `users:toasts.${status}` });
 }
 
 export default function User({ loaderData, actionData }: Route.ComponentProps) {

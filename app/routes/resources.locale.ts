@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { servicesOf, sessionContext } from "~/core/context.server";
 import { updatePreferences } from "~/features/settings/preferences.server";
 import { isLanguage } from "~/i18n/config";
-import { localeCookie } from "~/i18n/locale-cookie.server";
+import { commitLocale } from "~/i18n/locale-cookie.server";
 import { csrfMiddleware } from "~/lib/csrf.server";
 import { readForm } from "~/lib/form-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -19,8 +19,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const lng = form.get("lng");
   if (!isLanguage(lng)) return data({ ok: false, error: "unsupported language" }, { status: 400 });
   const { user } = context.get(sessionContext);
-  if (user) await updatePreferences(servicesOf(context), user.id, { language: lng });
+  const services = servicesOf(context);
+  if (user) await updatePreferences(services, user.id, { language: lng });
   return redirect(safeRedirect(form.get("redirectTo")), {
-    headers: { "Set-Cookie": await localeCookie().serialize(lng) },
+    headers: { "Set-Cookie": await commitLocale(services.env, lng) },
   });
 }

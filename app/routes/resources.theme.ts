@@ -28,8 +28,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { choice, redirectTo } = await readChoice(request);
   if (!choice) return data({ ok: false, error: "theme must be light, dark or system" }, { status: 400 });
   const { user } = context.get(sessionContext);
-  if (user) await updatePreferences(servicesOf(context), user.id, { theme: choice });
-  const headers = { "Set-Cookie": await commitTheme(request, choice) };
+  const services = servicesOf(context);
+  if (user) await updatePreferences(services, user.id, { theme: choice });
+  const headers = { "Set-Cookie": await commitTheme(services.env, request, choice) };
   if (redirectTo) return redirect(redirectTo, { headers });
   return data({ ok: true, theme: choice }, { headers });
 }

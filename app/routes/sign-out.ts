@@ -3,7 +3,6 @@ import { servicesOf } from "~/core/context.server";
 import { AUTH_RETRIES, callAuth } from "~/features/auth/auth-client.server";
 import { getSession, markSessionsStale, sessionStorage } from "~/features/auth/session.server";
 import { csrfMiddleware } from "~/lib/csrf.server";
-import { log } from "~/lib/log.server";
 import type { Route } from "./+types/sign-out";
 
 export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware];
@@ -15,18 +14,18 @@ export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware];
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = servicesOf(context);
-  const session = await getSession(request);
+  const session = await getSession(services.env, request);
   const token = session.get("token");
   const user = session.get("user");
   if (token) {
     await callAuth(services, "/logout", { token }).catch(() => {
       callAuth(services, "/logout", { token, retries: AUTH_RETRIES }).catch((error: unknown) =>
-        log().warn({ err: error }, "sign-out could not revoke the token"),
+        services.log.warn({ err: error }, "sign-out could not revoke the token"),
       );
     });
   }
   if (user) await markSessionsStale(services, user.id);
-  return redirect("/", { headers: { "Set-Cookie": await sessionStorage().destroySession(session) } });
+  return redirect("/", { headers: { "Set-Cookie": await sessionStorage(services.env).destroySession(session) } });
 }
 
 export function loader() {

@@ -1,6 +1,6 @@
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { Logger } from "pino";
-import { logSerializers } from "../../app/lib/log-serializers.ts";
+import { logSerializers } from "../log-serializers.ts";
 import { AuthError, type AuthService } from "./service.ts";
 
 const JSON_LIMIT = "32kb";

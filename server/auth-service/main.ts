@@ -3,7 +3,7 @@ import express from "express";
 import { pino } from "pino";
 import { z } from "zod";
 import { connect, disconnect } from "../../app/db/connection.server.ts";
-import { logSerializers } from "../../app/lib/log-serializers.ts";
+import { logSerializers } from "../log-serializers.ts";
 import { authRouter } from "./http.ts";
 import { createAuthService } from "./service.ts";
 

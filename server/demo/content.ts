@@ -260,3 +260,310 @@ export const AUTHORS: Record<Lang, string[]> = {
   uz: ["Jasur Tursunov", "Malika Rahimova", "Tahririyat", "Bekzod Aliyev", "Nodira Yusupova"],
   "uz-Cyrl": ["Жасур Турсунов", "Малика Раҳимова", "Таҳририят", "Бекзод Алиев", "Нодира Юсупова"],
 };
+
+export type StoryKey = "qrFee" | "mortgage" | "appUpdate";
+
+/** A story's mention: one title, one lead that tells the story, one reaction ({b} brand, {c} city, {n} a number). */
+export interface Story {
+  titles: string[];
+  leads: string[];
+  reactions: string[];
+}
+
+/**
+ * Stories of the demo's recent weeks (seed.ts's EVENTS say when), told in every language with the words
+ * inflected as people write them and the rest varied, so that what the stories share is what the demo's
+ * topics (core/topics) find: a fee on QR payments (QR komissiya, комиссия за QR, QR fee), a mortgage rate cut
+ * (ipoteka stavkasi, ставка по ипотеке, mortgage rate) and an app update that broke signing in.
+ */
+export const STORIES: Record<StoryKey, Record<Lang, Story>> = {
+  qrFee: {
+    en: {
+      titles: [
+        "{b} introduces a QR fee",
+        "QR fee: {b} customers complain",
+        "Why does {b} charge a QR fee?",
+        "Shops in {c} fight the {b} QR fee",
+        "{b} and the new fee on QR payments",
+        "Customers ask {b} to drop the QR fee",
+      ],
+      leads: [
+        "From this week {b} charges {n}0 soum as a QR fee on every purchase.",
+        "Paid for bread and {b} took a QR fee without warning.",
+        "Traders in {c} say the QR fee eats their margin.",
+        "Paying was free before, now {b} takes a fee on QR payments.",
+        "Because of the QR fee, buyers pay in cash again.",
+        "{b} blamed the QR fee on service costs.",
+      ],
+      reactions: [
+        "Shop owners are angry.",
+        "Nobody warned us, this is unfair.",
+        "Other banks do not charge for this, so I am moving my salary.",
+        "The bank has not explained it yet.",
+      ],
+    },
+    ru: {
+      titles: [
+        "{b} ввёл комиссию за QR",
+        "Комиссия за QR: клиенты {b} недовольны",
+        "Почему {b} берёт комиссию за QR?",
+        "Магазины в {c} против комиссии за QR",
+        "{b} и новая комиссия за QR-платежи",
+        "Комиссию за QR просят отменить",
+      ],
+      leads: [
+        "С этой недели {b} списывает {n}0 сумов комиссии за QR с каждой покупки.",
+        "Заплатил за хлеб, а {b} снял комиссию за QR без предупреждения.",
+        "Торговцы в {c} говорят, что комиссия за QR съедает их выручку.",
+        "Раньше платили бесплатно, теперь {b} берёт комиссию за QR-оплату.",
+        "Из-за комиссии за QR покупатели снова платят наличными.",
+        "{b} объяснил комиссию за QR расходами на обслуживание.",
+      ],
+      reactions: [
+        "Продавцы злятся.",
+        "Никто не предупредил, это несправедливо.",
+        "Другие банки за это ничего не берут, перевожу зарплату.",
+        "Банк пока ничего не объяснил.",
+      ],
+    },
+    uz: {
+      titles: [
+        "{b}: yangi QR komissiyasi",
+        "QR komissiyasi: {b} mijozlari norozi",
+        "{b} QR komissiyasini joriy qildi",
+        "Nega {b} QR komissiya oladi?",
+        "{c} doʻkonlar QR komissiyadan voz kechmoqda",
+        "Mijozlar {b}dan QR komissiyani bekor qilishni soʻramoqda",
+      ],
+      leads: [
+        "Shu haftadan {b} har bir xariddan {n}0 soʻm QR komissiya ushlab qolmoqda.",
+        "Non uchun toʻladim, {b} QR komissiyasini yechib oldi.",
+        "{c} savdogarlar aytishicha, QR komissiyasi daromadni yeyapti.",
+        "Avval bepul edi, endi {b} QR komissiyani har kuni oladi.",
+        "QR komissiya sababli xaridorlar yana naqd toʻlamoqda.",
+        "{b} QR komissiyasini xizmat xarajatlari bilan izohladi.",
+      ],
+      reactions: [
+        "Sotuvchilar jahldor.",
+        "Hech kim ogohlantirmadi, bu adolatsiz.",
+        "Boshqa banklar buning uchun pul olmaydi, maoshimni koʻchiraman.",
+        "Bank hali hech narsa tushuntirmadi.",
+      ],
+    },
+    "uz-Cyrl": {
+      titles: [
+        "{b}: янги QR комиссияси",
+        "QR комиссияси: {b} мижозлари норози",
+        "{b} QR комиссиясини жорий қилди",
+        "Нега {b} QR комиссия олади?",
+        "{c} дўконлар QR комиссиядан воз кечмоқда",
+        "Мижозлар {b}дан QR комиссияни бекор қилишни сўрамоқда",
+      ],
+      leads: [
+        "Шу ҳафтадан {b} ҳар бир хариддан {n}0 сўм QR комиссия ушлаб қолмоқда.",
+        "Нон учун тўладим, {b} QR комиссиясини ечиб олди.",
+        "{c} савдогарлар айтишича, QR комиссияси даромадни еяпти.",
+        "Аввал бепул эди, энди {b} QR комиссияни ҳар куни олади.",
+        "QR комиссия сабабли харидорлар яна нақд тўламоқда.",
+        "{b} QR комиссиясини хизмат харажатлари билан изоҳлади.",
+      ],
+      reactions: [
+        "Сотувчилар жаҳлдор.",
+        "Ҳеч ким огоҳлантирмади, бу адолатсиз.",
+        "Бошқа банклар бунинг учун пул олмайди, маошимни кўчираман.",
+        "Банк ҳали ҳеч нарса тушунтирмади.",
+      ],
+    },
+  },
+  mortgage: {
+    en: {
+      titles: [
+        "{b} cuts its mortgage rate to {n}%",
+        "A lower mortgage rate at {b}",
+        "{b} mortgage rate: what changes",
+        "Mortgage rate cut brings buyers to {b}",
+        "Young families welcome the {b} mortgage rate",
+        "{b} leads the market on mortgage rates",
+      ],
+      leads: [
+        "{b} lowered its mortgage rate to {n}% for families buying their first home.",
+        "Finally I can afford a flat: the new {b} mortgage rate fits my budget.",
+        "The new mortgage rate applies to contracts signed from this month.",
+        "After the mortgage rate cut, applications in {c} doubled.",
+        "Brokers say the {b} mortgage rate is the lowest on the market.",
+        "Existing borrowers can ask for the new mortgage rate too.",
+      ],
+      reactions: [
+        "Brokers in {c} expect demand to grow.",
+        "Great news for young families.",
+        "Other banks will have to follow.",
+        "Details are on the bank's website.",
+      ],
+    },
+    ru: {
+      titles: [
+        "{b} снизил ставку по ипотеке",
+        "Ставка по ипотеке {n}%: что предлагает {b}",
+        "Ставки по ипотеке в {b} ниже рынка",
+        "Молодым семьям — новая ставка по ипотеке",
+        "Спрос растёт после снижения ставки по ипотеке",
+        "{b} пересмотрел ставку по ипотеке",
+      ],
+      leads: [
+        "{b} снизил ставку по ипотеке до {n}% для семей, покупающих первое жильё.",
+        "Наконец-то могу купить квартиру: новая ставка по ипотеке от {b} мне по силам.",
+        "Новая ставка по ипотеке действует для договоров с этого месяца.",
+        "После снижения ставки по ипотеке заявок в {c} стало вдвое больше.",
+        "Риелторы говорят, что ставка по ипотеке у {b} самая низкая на рынке.",
+        "Заёмщики могут пересчитать ставку по ипотеке и по старым договорам.",
+      ],
+      reactions: [
+        "Риелторы в {c} ждут роста спроса.",
+        "Отличная новость для молодых семей.",
+        "Другим банкам придётся последовать.",
+        "Подробности на сайте банка.",
+      ],
+    },
+    uz: {
+      titles: [
+        "{b} ipoteka stavkasini pasaytirdi",
+        "Ipoteka stavkasi {n}%: {b} taklifi",
+        "{b}da ipoteka stavkasi bozordan past",
+        "Yosh oilalar uchun yangi ipoteka stavkasi",
+        "Ipoteka stavkasi tushgach, talab oshdi",
+        "{b} ipoteka stavkasini qayta koʻrdi",
+      ],
+      leads: [
+        "{b} birinchi uy olayotgan oilalar uchun ipoteka stavkasini {n}% gacha pasaytirdi.",
+        "Nihoyat men ham uy olaman: {b}ning yangi ipoteka stavkasi menga mos.",
+        "Yangi ipoteka stavkasi shu oydan imzolangan shartnomalarga amal qiladi.",
+        "Ipoteka stavkasi pasaygach, {c} arizalar ikki hissa koʻpaydi.",
+        "Rieltorlar aytishicha, {b}ning ipoteka stavkasi bozordagi eng past.",
+        "Eski qarz oluvchilar ham yangi ipoteka stavkasini soʻrashi mumkin.",
+      ],
+      reactions: [
+        "{c} rieltorlar talab oshishini kutmoqda.",
+        "Yosh oilalar uchun ajoyib yangilik.",
+        "Boshqa banklar ham ergashishiga toʻgʻri keladi.",
+        "Tafsilotlar bank saytida.",
+      ],
+    },
+    "uz-Cyrl": {
+      titles: [
+        "{b} ипотека ставкасини пасайтирди",
+        "Ипотека ставкаси {n}%: {b} таклифи",
+        "{b}да ипотека ставкаси бозордан паст",
+        "Ёш оилалар учун янги ипотека ставкаси",
+        "Ипотека ставкаси тушгач, талаб ошди",
+        "{b} ипотека ставкасини қайта кўрди",
+      ],
+      leads: [
+        "{b} биринчи уй олаётган оилалар учун ипотека ставкасини {n}% гача пасайтирди.",
+        "Ниҳоят мен ҳам уй оламан: {b}нинг янги ипотека ставкаси менга мос.",
+        "Янги ипотека ставкаси шу ойдан имзоланган шартномаларга амал қилади.",
+        "Ипотека ставкаси пасайгач, {c} аризалар икки ҳисса кўпайди.",
+        "Риелторлар айтишича, {b}нинг ипотека ставкаси бозордаги энг паст.",
+        "Эски қарз олувчилар ҳам янги ипотека ставкасини сўраши мумкин.",
+      ],
+      reactions: [
+        "{c} риелторлар талаб ошишини кутмоқда.",
+        "Ёш оилалар учун ажойиб янгилик.",
+        "Бошқа банклар ҳам эргашишига тўғри келади.",
+        "Тафсилотлар банк сайтида.",
+      ],
+    },
+  },
+  appUpdate: {
+    en: {
+      titles: [
+        "{b} app update breaks login",
+        "{b} app crashes after the update",
+        "{b} promises to fix the app update",
+        "A faulty app update at {b}",
+        "Users in {c} complain about the app update",
+        "App update: {b} asks customers to wait",
+      ],
+      leads: [
+        "After Tuesday's app update, login crashes.",
+        "Installed the app update this morning and now it crashes every time.",
+        "{b} says the broken app update hit Android phones.",
+        "Since the latest app update, many users in {c} cannot log in.",
+        "Because of the app update I cannot pay for anything.",
+        "After the app update the password is not accepted.",
+      ],
+      reactions: ["Reinstalling does not help.", "Support says to wait.", "Still not fixed.", "Very annoying."],
+    },
+    ru: {
+      titles: [
+        "Обновление приложения {b} сломало вход",
+        "После обновления приложение {b} вылетает",
+        "{b} обещает исправить обновление приложения",
+        "Неудачное обновление приложения {b}",
+        "В {c} жалуются на обновление приложения",
+        "Обновление приложения: {b} просит подождать",
+      ],
+      leads: [
+        "После обновления приложение вылетает на экране входа.",
+        "Поставил обновление приложения утром, и теперь оно вылетает каждый раз.",
+        "{b} сообщил, что сбой после обновления приложения затронул телефоны на Android.",
+        "С последним обновлением приложение не открывается у многих пользователей в {c}.",
+        "Из-за обновления приложения не могу оплатить покупки.",
+        "После обновления приложение не принимает пароль.",
+      ],
+      reactions: [
+        "Переустановка не помогает.",
+        "Поддержка просит подождать.",
+        "До сих пор не исправили.",
+        "Очень неудобно.",
+      ],
+    },
+    uz: {
+      titles: [
+        "{b} ilovasi yangilanishdan keyin ochilmayapti",
+        "Ilova yangilanishi {b} mijozlarini qiynadi",
+        "{b}: ilova yangilanishi nosoz chiqdi",
+        "Yangilanishdan keyin ilova ishlamayapti",
+        "{b} ilova yangilanishini tuzatmoqda",
+        "{c} foydalanuvchilar ilova yangilanishidan shikoyat qilmoqda",
+      ],
+      leads: [
+        "Seshanba kungi yangilanishdan keyin ilova kirish oynasida yopilib qoladi.",
+        "Ertalab ilova yangilanishini oʻrnatdim, endi har safar yopilib qoladi.",
+        "{b} xabar berishicha, ilova yangilanishidagi xato Android telefonlarga taʼsir qilgan.",
+        "Oxirgi ilova yangilanishidan beri {c} koʻplab foydalanuvchilar kira olmayapti.",
+        "Ilova yangilanishi tufayli toʻlovlarni amalga oshirib boʻlmayapti.",
+        "Yangilanishdan keyin ilova parolni qabul qilmayapti.",
+      ],
+      reactions: [
+        "Qayta oʻrnatish yordam bermayapti.",
+        "Qoʻllab-quvvatlash kutishni soʻramoqda.",
+        "Hali ham tuzatilmadi.",
+        "Juda noqulay.",
+      ],
+    },
+    "uz-Cyrl": {
+      titles: [
+        "{b} иловаси янгиланишдан кейин очилмаяпти",
+        "Илова янгиланиши {b} мижозларини қийнади",
+        "{b}: илова янгиланиши носоз чиқди",
+        "Янгиланишдан кейин илова ишламаяпти",
+        "{b} илова янгиланишини тузатмоқда",
+        "{c} фойдаланувчилар илова янгиланишидан шикоят қилмоқда",
+      ],
+      leads: [
+        "Сешанба кунги янгиланишдан кейин илова кириш ойнасида ёпилиб қолади.",
+        "Эрталаб илова янгиланишини ўрнатдим, энди ҳар сафар ёпилиб қолади.",
+        "{b} хабар беришича, илова янгиланишидаги хато Android телефонларга таъсир қилган.",
+        "Охирги илова янгиланишидан бери {c} кўплаб фойдаланувчилар кира олмаяпти.",
+        "Илова янгиланиши туфайли тўловларни амалга ошириб бўлмаяпти.",
+        "Янгиланишдан кейин илова паролни қабул қилмаяпти.",
+      ],
+      reactions: [
+        "Қайта ўрнатиш ёрдам бермаяпти.",
+        "Қўллаб-қувватлаш кутишни сўрамоқда.",
+        "Ҳали ҳам тузатилмади.",
+        "Жуда ноқулай.",
+      ],
+    },
+  },
+};

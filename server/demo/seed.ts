@@ -19,6 +19,8 @@ import {
   type Lang,
   type Mood,
   PRODUCTS,
+  STORIES,
+  type StoryKey,
   TEMPLATES,
 } from "./content.ts";
 
@@ -144,13 +146,20 @@ const SOURCES: Array<{
   },
 ];
 
-/** Days ago → what happened: it shapes which brand is talked about, and how. */
-const EVENTS: Array<{ daysAgo: number; span: number; brand: BrandKey; mood: Mood; boost: number }> = [
+/**
+ * Days ago → what happened: it shapes which brand is talked about, and how. Nurbank's last weeks tell stories
+ * (content.ts): an app update that broke signing in, a mortgage rate cut, then a fee on QR payments.
+ */
+const EVENTS: Array<{ daysAgo: number; span: number; brand: BrandKey; mood: Mood; boost: number; story?: StoryKey }> = [
   { daysAgo: 38, span: 2, brand: "tezpay", mood: "negative", boost: 3.5 },
-  { daysAgo: 14, span: 2, brand: "nurbank", mood: "positive", boost: 2.5 },
+  { daysAgo: 21, span: 2, brand: "nurbank", mood: "negative", boost: 1.8, story: "appUpdate" },
+  { daysAgo: 14, span: 3, brand: "nurbank", mood: "positive", boost: 2.5, story: "mortgage" },
   { daysAgo: 61, span: 1, brand: "orzu", mood: "negative", boost: 2 },
+  { daysAgo: 8, span: 5, brand: "nurbank", mood: "negative", boost: 1.4, story: "qrFee" },
   { daysAgo: 3, span: 1, brand: "tezpay", mood: "negative", boost: 1.8 },
 ];
+/** Of an event's mentions in its mood, the share that tell its story (the rest is the usual talk). */
+const STORY_SHARE = 0.6;
 
 const MOODS: Record<BrandKey, [number, number]> = { nurbank: [0.46, 0.84], orzu: [0.3, 0.74], tezpay: [0.34, 0.68] };
 
@@ -284,7 +293,13 @@ export async function seedDemo(
             : m < neu
               ? "neutral"
               : "negative";
-      const template = brand ? pick(TEMPLATES[lang][mood]) : pick(GENERAL[lang]);
+      const story = event?.story && brand === event.brand && mood === event.mood && rnd() < STORY_SHARE;
+      const told = story && event?.story ? STORIES[event.story][lang] : null;
+      const template = told
+        ? { title: pick(told.titles), text: `${pick(told.leads)} ${pick(told.reactions)}` }
+        : brand
+          ? pick(TEMPLATES[lang][mood])
+          : pick(GENERAL[lang]);
       const fill = (s: string) =>
         s
           .replaceAll("{b}", brand ? BRANDS[brand][lang] : "")

@@ -13,7 +13,8 @@ export function demoTeam(
       email: "manager@kuzatuv.local",
       password: DEMO_PASSWORD,
       roles: ["manager"],
-      projectIds: [projectIds.nurbank, projectIds.tezpay],
+      // All three: so everyone on Nurbank sees its competitor Orzu, and its reports name it.
+      projectIds: [projectIds.nurbank, projectIds.orzu, projectIds.tezpay],
     },
     {
       email: "analyst@kuzatuv.local",

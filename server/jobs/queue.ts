@@ -1,6 +1,7 @@
 // The one job queue: pg-boss on the app's own database, PGlite through pg-boss's adapter or PostgreSQL
 // through a small pool of its own; the same code otherwise. On PostgreSQL pg-boss claims jobs with
-// SKIP LOCKED, so several instances share the work and never run one job twice at once. See ADR 020.
+// SKIP LOCKED, so several instances share the work and never run one job twice at once. See ADR 020; a web
+// instance (ROLE=web, ADR 048) only sends jobs, and worker instances run them.
 import { fromPglite, PgBoss } from "pg-boss";
 import type { Logger } from "pino";
 import type { Services } from "../../app/core/context.server.ts";
@@ -8,7 +9,7 @@ import type { Connection } from "../../app/db/connection.server.ts";
 import { queueAlertBackstop } from "../../app/features/alerts/detect.server.ts";
 import { queueDueReports } from "../../app/features/reports/generate.server.ts";
 import { queueDueSources } from "../../app/features/sources/collect.server.ts";
-import { type JobName, type JobQueue, setJobQueue } from "../../app/lib/jobs.server.ts";
+import type { JobName, JobQueue } from "../../app/lib/jobs.server.ts";
 import { type JobDefinition, jobs } from "./handlers.ts";
 
 const ALERT_BACKSTOP_MS = 15 * 60_000;
@@ -20,6 +21,11 @@ export interface JobQueueOptions {
   /** The PostgreSQL URL of `connection`, for pg-boss's own pool. */
   databaseUrl?: string;
   log: Logger;
+  /**
+   * Whether this process runs jobs and the loops (collector, scheduled reports, alert backstop); false for
+   * ROLE=web, which only sends jobs for the workers.
+   */
+  work: boolean;
   /** How often the collector loop looks for due sources; null when COLLECTOR=off. */
   collectEveryMs: number | null;
   /**
@@ -32,7 +38,7 @@ export interface JobQueueOptions {
 export interface RunningJobQueue extends JobQueue {
   /**
    * Takes no new jobs, lets those running finish for at most `timeoutMs` (then they are failed, to be run
-   * again after they expire), and detaches from the app.
+   * again after they expire).
    */
   stop(timeoutMs: number): Promise<void>;
 }
@@ -42,23 +48,26 @@ export async function startJobQueue({
   services,
   databaseUrl,
   log,
+  work,
   collectEveryMs,
   heartbeatSeconds = 20,
 }: JobQueueOptions): Promise<RunningJobQueue> {
   // pg-boss supervises (expiry, lost heartbeats) every 60 s by default: an import cut off by a crash would
   // wait up to two minutes after its heartbeats stopped.
   const supervise = Math.ceil(heartbeatSeconds / 2);
+  // A sender needs neither LISTEN (a job it sends still notifies the workers) nor the supervision of expired jobs.
   const common = {
     schedule: false,
     registerInstance: false,
-    useListenNotify: true,
+    supervise: work,
+    useListenNotify: work,
     superviseIntervalSeconds: supervise,
     monitorIntervalSeconds: supervise,
   } as const;
   const boss =
     connection.driver === "pglite"
       ? new PgBoss({ ...common, db: fromPglite(connection.client), backend: "pglite" })
-      : new PgBoss({ ...common, connectionString: databaseUrl, max: 4, application_name: "kuzatuv-jobs" });
+      : new PgBoss({ ...common, connectionString: databaseUrl, max: work ? 4 : 2, application_name: "kuzatuv-jobs" });
   boss.on("error", (error) => log.error({ err: error }, "job queue error"));
   await boss.start();
   const send: RunningJobQueue["send"] = (name, data, options) => boss.send(name, data, options);
@@ -77,6 +86,7 @@ export async function startJobQueue({
     await boss.createQueue(name, { policy, ...settings });
     // createQueue leaves a queue made by an earlier version as it was: the registry's settings apply anew.
     await boss.updateQueue(name, settings);
+    if (!work) continue;
     // A job queued while every worker is busy gets no notification when one frees up: the backstop poll
     // (pg-boss's default with LISTEN/NOTIFY is 30 s) bounds how long it can wait.
     const polling = { batchSize: 1, notifyPollingIntervalSeconds: 5 };
@@ -103,13 +113,14 @@ export async function startJobQueue({
       queueDueReports(jobServices).catch((error) => log.error({ err: error }, "report schedule failed")),
     ]);
   };
-  const loop = collectEveryMs === null ? null : setInterval(scan, collectEveryMs);
+  const looping = work && collectEveryMs !== null;
+  const loop = looping ? setInterval(scan, collectEveryMs) : null;
   // Alerts are detected as mentions arrive; this backstop catches what a lost job or a late day missed.
   let checking: Promise<unknown> = Promise.resolve();
   const checkAlerts = () => {
     checking = queueAlertBackstop(jobServices).catch((error) => log.error({ err: error }, "alert backstop failed"));
   };
-  const alertLoop = collectEveryMs === null ? null : setInterval(checkAlerts, ALERT_BACKSTOP_MS);
+  const alertLoop = looping ? setInterval(checkAlerts, ALERT_BACKSTOP_MS) : null;
 
   const queue: RunningJobQueue = {
     send,
@@ -117,12 +128,11 @@ export async function startJobQueue({
       if (loop) clearInterval(loop);
       if (alertLoop) clearInterval(alertLoop);
       await Promise.all([scanning, checking]);
-      setJobQueue(undefined);
       await boss.stop({ graceful: true, timeout: timeoutMs });
     },
   };
-  setJobQueue(queue);
   if (loop) scan();
-  log.info({ jobs: Object.keys(jobs), collector: loop ? "on" : "off" }, "job queue started");
+  if (work) log.info({ jobs: Object.keys(jobs), collector: loop ? "on" : "off" }, "job queue started");
+  else log.info("job queue started to send jobs only (ROLE=web)");
   return queue;
 }

@@ -14,7 +14,7 @@ const CHARTS = [
   "voiceTime",
   "sources",
   "authors",
-  "terms",
+  "topics",
   "types",
   "languages",
   "heatmap",
@@ -48,6 +48,18 @@ test.describe("without JavaScript", () => {
       .click();
     await expect(page).toHaveURL(/period=7/);
     await expect(card(page, "volume").locator("tbody tr")).toHaveCount(7);
+  });
+
+  test("a topic's link opens the feed with the very number the topic shows", async ({ page }) => {
+    await page.goto("/analytics");
+    const topic = card(page, "topics").locator("tbody tr").first();
+    const count = (await topic.locator("td").first().textContent()) as string;
+    expect(count).toMatch(/\d/);
+    const link = topic.locator("th a");
+    expect(await link.getAttribute("href")).toMatch(/^\/messages\?.*q=/);
+    await link.click();
+    await expect(page).toHaveURL(/\/messages\?.*q=/);
+    await expect(page.getByText(text("en", "messages:total.exact").replace("{{value}}", count))).toBeVisible();
   });
 
   test("an impossible custom period says why and shows the last 30 days", async ({ page }) => {

@@ -73,6 +73,31 @@ test("an answer cites the mentions it used, each a link to the mention", async (
   await expect(page).toHaveURL(new RegExp(`${href}$`));
 });
 
+test("a question asking for a count and the mentions gets both, the mentions linked", async ({ page }) => {
+  await page.goto("/ai-assistant");
+  await waitForInteractive(page);
+  await page
+    .getByLabel(t("ai-assistant:question"))
+    .fill("How many negative mentions of Nurbank were there in the last 7 days? Show them.");
+  await page.getByRole("button", { name: t("ai-assistant:send") }).click();
+  const answer = answers(page).nth(1);
+  await expect(answer).toContainText(/Nurbank \(negative only\): [\d,]+ mentions?/);
+  // Cited in the text (source and day) and listed under it.
+  const inText = answer.locator("p a[href^='/messages/']");
+  await expect(inText.first()).toBeVisible();
+  expect(await inText.count()).toBeGreaterThan(0);
+  await expect(page.getByRole("region", { name: t("ai-assistant:blocks.cited") }).getByRole("link")).toHaveCount(
+    await inText.count(),
+  );
+  // The same conversation's next answer does not repeat that no model is configured.
+  await expect(answer).toContainText("No AI model is configured");
+  await page.getByLabel(t("ai-assistant:question")).fill("What are the main negative topics for Nurbank?");
+  await page.getByRole("button", { name: t("ai-assistant:send") }).click();
+  await expect(answers(page)).toHaveCount(4);
+  await expect(answers(page).nth(3)).toContainText(/1\. /);
+  await expect(answers(page).nth(3)).not.toContainText("No AI model is configured");
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -3,11 +3,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
-import { parseEnv, setEnv } from "~/lib/env.server";
+import { parseEnv } from "~/lib/env.server";
 import type { RunningJobQueue } from "../../server/jobs/queue";
 import { aSource, openTestDatabase } from "../support/builders";
 import { type FixtureServer, file, startFixtureServer } from "../support/fixture-server";
 import { startTestJobQueue } from "../support/jobs";
+import { setTestEnv } from "../support/services";
 
 const SOURCES = 24;
 let handle: DatabaseHandle;
@@ -15,14 +16,13 @@ let server: FixtureServer;
 
 beforeAll(async () => {
   if (!process.env.TEST_DATABASE_URL) throw new Error("TEST_DATABASE_URL is not set: run `npm run test:pg`.");
-  setEnv(parseEnv({ ...process.env, COLLECTOR_ALLOW_PRIVATE: "1" }));
+  setTestEnv(parseEnv({ ...process.env, COLLECTOR_ALLOW_PRIVATE: "1" }));
   handle = await openTestDatabase();
   server = await startFixtureServer();
 });
 afterAll(async () => {
   await handle.close();
   await server.close();
-  setEnv(parseEnv());
 });
 
 describe("two collector loops on one PostgreSQL database", () => {

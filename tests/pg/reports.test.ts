@@ -6,11 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { reports } from "~/db/schema";
 import { lastOccurrence } from "~/features/reports/generate.server";
-import { parseEnv, setEnv } from "~/lib/env.server";
+import { parseEnv } from "~/lib/env.server";
 import type { RunningJobQueue } from "../../server/jobs/queue";
 import { startAuthService } from "../support/auth-service";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 import { startTestJobQueue } from "../support/jobs";
+import { setTestEnv } from "../support/services";
 import { startSmtpServer } from "../support/smtp";
 
 let handle: DatabaseHandle;
@@ -24,14 +25,13 @@ beforeAll(async () => {
   // The job sends only to subscribers the auth service still counts in the project's audience.
   auth = await startAuthService({ serviceKey: env.authServiceKey });
   env.authServiceUrl = auth.url;
-  setEnv(env);
+  setTestEnv(env);
   handle = await openTestDatabase();
 });
 afterAll(async () => {
   await handle.close();
   await smtp.close();
   await auth.close();
-  setEnv(parseEnv());
 });
 
 describe("two report schedule loops on one PostgreSQL database", () => {

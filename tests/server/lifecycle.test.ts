@@ -67,6 +67,12 @@ describe("the server process", { timeout: 60_000 }, () => {
     expect(server.output()).not.toMatch(/\s+at\s/);
   });
 
+  it("refuses a web or worker role on the embedded database, which serves one process", async () => {
+    const server = await startServer({ ROLE: "worker" }, { waitReady: false });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain("ROLE: worker needs PostgreSQL (DATABASE_URL)");
+  });
+
   it("refuses to start in production without SESSION_SECRET", async () => {
     const server = await startServer({ NODE_ENV: "production" }, { waitReady: false });
     expect(await server.exited).toBe(1);

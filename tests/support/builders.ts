@@ -1,6 +1,6 @@
 // Test-data builders: every test that seeds data goes through these, so a schema change is mended once.
 // A signed-in user's request context is `signedInContext` (tests/support/session.ts).
-import { type DatabaseHandle, openDatabase, setDatabase } from "~/db/client.server";
+import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { messageProjects, messages, projects, sources, tasks } from "~/db/schema";
 import { testDatabase } from "./database";
 import { installTestServices } from "./services";
@@ -9,10 +9,9 @@ type Sentiment = "positive" | "neutral" | "negative";
 let counter = 0;
 const next = () => ++counter;
 
-/** A migrated database of the test file's own, installed as the process-wide one. */
+/** A migrated database of the test file's own, in its services (tests/support/services.ts). */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const handle = openDatabase(await testDatabase());
-  setDatabase(handle);
   installTestServices({ database: handle });
   await handle.migrate();
   return handle;

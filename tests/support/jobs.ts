@@ -1,19 +1,18 @@
 // The real job queue (pg-boss) on a test file's database, and a way to wait until it has nothing left to do.
 import { sql } from "drizzle-orm";
-import { pino } from "pino";
 import type { DatabaseHandle } from "~/db/client.server";
-import { getEnv } from "~/lib/env.server";
 import { type JobQueueOptions, startJobQueue } from "../../server/jobs/queue";
-import { installTestServices } from "./services";
+import { installTestServices, testEnv, testLog } from "./services";
 
 /** Starts the queue on `handle`, with the collector loop off unless `collectEveryMs` is given. */
 export async function startTestJobQueue(handle: DatabaseHandle, options: Partial<JobQueueOptions> = {}) {
   const queue = await startJobQueue({
     connection: handle.connection,
-    services: { db: handle.db, env: getEnv() },
+    services: { db: handle.db, kept: handle.kept, env: testEnv(), log: testLog() },
     databaseUrl:
       handle.connection.driver === "postgres" ? handle.connection.client.options.connectionString : undefined,
-    log: pino({ level: "silent" }),
+    log: testLog(),
+    work: true,
     collectEveryMs: null,
     ...options,
   });

@@ -14,7 +14,7 @@ import { queueTelegramMessages } from "~/features/alerts/telegram-send.server";
 import { runScheduledReport } from "~/features/reports/generate.server";
 import { loadPreferences, updatePreferences } from "~/features/settings/preferences.server";
 import { ingest } from "~/features/sources/ingest.server";
-import { getEnv, parseEnv, setEnv } from "~/lib/env.server";
+import { parseEnv } from "~/lib/env.server";
 import { action, loader } from "~/routes/_app.settings.notifications";
 import { action as webhookAction } from "~/routes/api.telegram.webhook";
 import type { RunningJobQueue } from "../../server/jobs/queue";
@@ -23,7 +23,7 @@ import { aProject, aSource, mentions, openTestDatabase } from "../support/builde
 import { FAKE_BOT_TOKEN, type FakeTelegramBot, startFakeTelegramBot } from "../support/fake-telegram-bot";
 import { jobsSettled, startTestJobQueue } from "../support/jobs";
 import { callRoute, formPost } from "../support/route";
-import { testServices } from "../support/services";
+import { setTestEnv, testEnv, testServices } from "../support/services";
 import { signedInContext } from "../support/session";
 
 let handle: DatabaseHandle;
@@ -34,7 +34,7 @@ let queue: RunningJobQueue;
 beforeAll(async () => {
   handle = await openTestDatabase();
   bot = await startFakeTelegramBot();
-  setEnv(
+  setTestEnv(
     parseEnv({
       ...process.env,
       TELEGRAM_SUPPORT_BOT: "kuzatuv_alerts_bot",
@@ -43,8 +43,8 @@ beforeAll(async () => {
       APP_URL: "https://kuzatuv.example",
     }),
   );
-  auth = await startAuthService({ serviceKey: getEnv().authServiceKey });
-  getEnv().authServiceUrl = auth.url;
+  auth = await startAuthService({ serviceKey: testEnv().authServiceKey });
+  testEnv().authServiceUrl = auth.url;
   queue = await startTestJobQueue(handle);
 });
 afterAll(async () => {
@@ -52,7 +52,6 @@ afterAll(async () => {
   await bot.close();
   await auth.close();
   await handle.close();
-  setEnv(parseEnv());
 });
 
 type Context = Awaited<ReturnType<typeof signedInContext>>["context"];
@@ -126,7 +125,7 @@ describe("linking Telegram", () => {
   });
 
   it("through Telegram's webhook with its secret header: a used or expired code is refused, a forged call is not heard", async () => {
-    const env = getEnv();
+    const env = testEnv();
     env.TELEGRAM_WEBHOOK_SECRET = "a-webhook-secret-of-some-length";
     // The app's webhook route on loopback, which the fake Bot API calls as Telegram would.
     const app: Server = createServer(async (req, res) => {
@@ -242,7 +241,7 @@ describe("linking Telegram", () => {
   });
 
   it("says so, and sends nothing, when the workspace has no bot", async () => {
-    const env = getEnv();
+    const env = testEnv();
     const name = env.TELEGRAM_SUPPORT_BOT;
     env.TELEGRAM_SUPPORT_BOT = undefined;
     try {

@@ -15,13 +15,13 @@ import { alerts, reports, webhookDeliveries, webhookEndpoints } from "~/db/schem
 import { deliverAlert } from "~/features/alerts/deliver.server";
 import { deliverWebhook, RETRY_PAUSES_SECONDS } from "~/features/alerts/webhooks.server";
 import { runScheduledReport } from "~/features/reports/generate.server";
-import { type Env, getEnv, parseEnv, setEnv } from "~/lib/env.server";
+import { type Env, parseEnv } from "~/lib/env.server";
 import { action, loader } from "~/routes/_app.projects.$projectId.webhooks";
 import type { RunningJobQueue } from "../../server/jobs/queue";
 import { startAuthService } from "../support/auth-service";
 import { aProject, openTestDatabase } from "../support/builders";
 import { jobsSettled, startTestJobQueue } from "../support/jobs";
-import { testServices } from "../support/services";
+import { setTestEnv, testEnv, testServices } from "../support/services";
 import { signedInContext } from "../support/session";
 
 interface Received {
@@ -49,8 +49,8 @@ beforeAll(async () => {
   handle = await openTestDatabase();
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/kuzatuv`;
-  setEnv(parseEnv({ ...process.env, COLLECTOR_ALLOW_PRIVATE: "1", APP_URL: "https://kuzatuv.example" }));
-  env = getEnv();
+  setTestEnv(parseEnv({ ...process.env, COLLECTOR_ALLOW_PRIVATE: "1", APP_URL: "https://kuzatuv.example" }));
+  env = testEnv();
   auth = await startAuthService({ serviceKey: env.authServiceKey });
   env.authServiceUrl = auth.url;
   queue = await startTestJobQueue(handle);
@@ -60,7 +60,6 @@ afterAll(async () => {
   await auth.close();
   await new Promise((resolve) => receiver.close(resolve));
   await handle.close();
-  setEnv(parseEnv());
 });
 beforeEach(() => {
   env.COLLECTOR_ALLOW_PRIVATE = true;

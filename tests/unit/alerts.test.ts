@@ -18,14 +18,13 @@ import {
 import { type DayFigures, detect, MIN_MENTIONS } from "~/features/alerts/rule";
 import { loadPreferences, updatePreferences } from "~/features/settings/preferences.server";
 import { ingest } from "~/features/sources/ingest.server";
-import { getEnv } from "~/lib/env.server";
 import { createFormatter, type FormatPreferences } from "~/lib/format";
 import type { RunningJobQueue } from "../../server/jobs/queue";
 import { api, type startAuthService } from "../support/auth-service";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 import { jobsSettled, startTestJobQueue } from "../support/jobs";
 import { startJobsOutside } from "../support/jobs-outside";
-import { testServices } from "../support/services";
+import { testEnv, testServices } from "../support/services";
 import { bodyText, type startSmtpServer } from "../support/smtp";
 
 const readerOf = (user: CurrentUser, language: string): Reader => ({
@@ -76,7 +75,7 @@ let auth: Awaited<ReturnType<typeof startAuthService>>;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let queue: RunningJobQueue;
 let outside: Awaited<ReturnType<typeof startJobsOutside>>;
-const config = getEnv();
+const config = testEnv();
 
 beforeAll(async () => {
   handle = await openTestDatabase();

@@ -13,7 +13,6 @@ import {
   sourceTypes,
   topAuthors,
   topSources,
-  trendingTerms,
   volume,
 } from "~/features/analytics/queries.server";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
@@ -345,28 +344,6 @@ describe("analytics queries", () => {
       )
       .then((r) => (r as unknown as { rows: Array<{ count: number }> }).rows);
     expect(left?.count).toBe(0);
-  });
-
-  it("finds the terms that rose against the previous period, without the project's own name", async () => {
-    const project = (await aProject(handle, { name: "Nurbank", keywords: ["nurbank"] })).id;
-    const source = await aSource(handle);
-    const at = (day: string) => new Date(`${day}T09:00:00Z`);
-    await mentions(handle, {
-      source,
-      projectIds: [project],
-      items: [
-        { at: at("2026-03-07"), text: "Nurbank opened an office" },
-        { at: at("2026-03-08"), text: "Nurbank office hours" },
-        { at: at("2026-03-09"), text: "Nurbank cashback card is here" },
-        { at: at("2026-03-09"), text: "The cashback card of Nurbank" },
-        { at: at("2026-03-10"), text: "Кэшбэк карта Nurbank" },
-        { at: at("2026-03-10"), text: "New cashback card and a new office" },
-      ],
-    });
-    const terms = await trendingTerms(reads, scopeOf([project]), tashkent.previous);
-    expect(terms[0]).toEqual({ term: "cashback card", count: 3, previous: 0 });
-    expect(terms.map((t) => t.term)).not.toContain("Nurbank");
-    expect(terms.map((t) => t.term)).not.toContain("office");
   });
 
   it("counts a mention of two projects once in the totals and once for each in share of voice", async () => {

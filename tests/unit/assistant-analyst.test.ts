@@ -1,5 +1,7 @@
 // The built-in analyst on the demo workspace: every suggested question, in all four languages, gets the
-// numbers a direct query on the same data gives.
+// numbers a direct query on the same data gives; a question asking several things gets each, citing mentions
+// by link; "main negative topics" are the demo's stories, counted as their feed links count them; and the
+// paragraph saying no model is configured comes once per conversation.
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, today as todayIn } from "~/core/period";
@@ -7,8 +9,12 @@ import type { Reader } from "~/core/reader";
 import { queryRows as rowsOf } from "~/core/sql.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { analystAnswer } from "~/features/assistant/analyst.server";
+import { answerPending, ask, storedMessages } from "~/features/assistant/conversations.server";
 import type { EngineResult } from "~/features/assistant/engine";
 import { suggestedQuestions } from "~/features/assistant/suggestions.server";
+import { feedOf } from "~/features/messages/feed.server";
+import { feedTotal } from "~/features/messages/feed-total.server";
+import { translatorFor } from "~/i18n/i18n.server";
 import { seedDemo, seedDemoTasks } from "../../server/demo/seed";
 import { openTestDatabase } from "../support/builders";
 import { testServices } from "../support/services";
@@ -90,10 +96,10 @@ describe.each(LANGUAGES)("the built-in analyst in %s", (language) => {
     questions = await suggestedQuestions(testServices(), reader);
   });
 
-  it("suggests seven questions built from the user's projects", () => {
-    expect(questions).toHaveLength(7);
+  it("suggests eight questions built from the user's projects", () => {
+    expect(questions).toHaveLength(8);
     expect(questions[0]).toContain("Nurbank");
-    expect(questions[5]).toContain("Orzu Bank");
+    expect(questions[6]).toContain("Orzu Bank");
   });
 
   it("counts last week's mentions of a project", async () => {
@@ -156,8 +162,32 @@ describe.each(LANGUAGES)("the built-in analyst in %s", (language) => {
     expect(result.content).toContain(number(language, expected[0]!.n));
   });
 
-  it("compares two projects over the last 30 days", async () => {
+  it("finds the main negative topics of the last 30 days: the demo's stories, each counted by its feed link", async () => {
     const result = await answer(reader, questions[5]!);
+    expect(result.toolCalls.map((c) => c.name)).toEqual(["topics"]);
+    const topics = data(result).topics as Array<Record<string, any>>;
+    expect(topics.length).toBeGreaterThan(0);
+    // The fee on QR payments leads, in Russian and both Uzbek scripts as one topic.
+    expect(String(topics[0]!.topic).toLowerCase()).toMatch(/qr/);
+    for (const topic of topics) {
+      const link = new URLSearchParams(String(topic.link).replace(/^\/messages\?/, ""));
+      expect(link.get("sentiment")).toBe("negative");
+      expect(link.getAll("project")).toEqual([ids.nurbank]);
+      const total = await feedTotal(testServices(), feedOf({ ...reader, activeProjectId: null }, link));
+      expect(total.count, String(topic.topic)).toBe(topic.mentions);
+      expect(topic.percent.negative).toBe(100);
+      expect(result.content).toContain(String(topic.topic));
+      expect(result.content).toContain(number(language, topic.mentions));
+    }
+    // Each topic cites its newest mentions by link, in the text and under it.
+    expect(result.cited.length).toBeGreaterThan(0);
+    for (const cited of result.cited) expect(result.content).toContain(`](/messages/${cited.id})`);
+    const bars = result.blocks.find((b) => b.kind === "bars");
+    expect(bars && "rows" in bars && bars.rows[0]?.name).toMatchObject({ feed: expect.stringContaining("q=") });
+  });
+
+  it("compares two projects over the last 30 days", async () => {
+    const result = await answer(reader, questions[6]!);
     expect(result.toolCalls[0]?.name).toBe("compare");
     const [a, b] = [await linkCounts(ids.nurbank, lastDays(30)), await linkCounts(ids.orzu, lastDays(30))];
     expect(data(result).sides.map((s: { mentions: number }) => s.mentions)).toEqual([a.total, b.total]);
@@ -166,7 +196,7 @@ describe.each(LANGUAGES)("the built-in analyst in %s", (language) => {
   });
 
   it("lists the open tasks (an admin's: every project's, and those in none)", async () => {
-    const result = await answer(reader, questions[6]!);
+    const result = await answer(reader, questions[7]!);
     expect(result.toolCalls[0]?.name).toBe("list_open_tasks");
     const [open] = await queryRows<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM tasks WHERE status NOT IN ('done', 'canceled')`,
@@ -176,13 +206,83 @@ describe.each(LANGUAGES)("the built-in analyst in %s", (language) => {
   });
 });
 
+const SEVERAL = {
+  en: [
+    "How many negative mentions of Nurbank were there in the last 7 days? Show them.",
+    "What is the trend for Nurbank over the last 30 days, and which sources write the most?",
+  ],
+  ru: [
+    "Сколько негативных упоминаний Нурбанка было за последние 7 дней? Покажи их.",
+    "Какова динамика упоминаний Нурбанка за последние 30 дней и какие источники пишут больше всех?",
+  ],
+  uz: [
+    "Oxirgi 7 kunda Nurbank haqida nechta salbiy tilga olinish boʻldi? Ularni koʻrsat.",
+    "Oxirgi 30 kunda Nurbank dinamikasi qanday va qaysi manbalar eng koʻp yozadi?",
+  ],
+  "uz-Cyrl": [
+    "Охирги 7 кунда Нурбанк ҳақида нечта салбий тилга олиниш бўлди? Уларни кўрсат.",
+    "Охирги 30 кунда Нурбанк динамикаси қандай ва қайси манбалар энг кўп ёзади?",
+  ],
+} as const;
+
+describe.each(LANGUAGES)("a question asking several things, in %s", (language) => {
+  let reader: Reader;
+  beforeAll(async () => {
+    reader = await readerFor(language);
+  });
+
+  it("gets the count and the mentions, each cited by its link", async () => {
+    const result = await answer(reader, SEVERAL[language][0]);
+    expect(result.toolCalls.map((c) => c.name)).toEqual(["count_mentions", "search_mentions"]);
+    const [count, search] = result.toolCalls.map((c) => c.result as Record<string, any>);
+    const week = lastDays(7);
+    const [expected] = await queryRows<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM messages m WHERE m.sentiment = 'negative' AND NOT m.is_archived
+        AND EXISTS (SELECT 1 FROM message_projects mp WHERE mp.message_id = m.id AND mp.project_id = ${ids.nurbank})
+        AND ${within(sql`m.published_at`, week)}`);
+    expect(expected!.n).toBeGreaterThan(5);
+    expect(count!.mentions).toBe(expected!.n);
+    expect(result.content).toContain(number(language, expected!.n));
+    // The newest five, in the text as links and under it.
+    expect(search!.mentions).toHaveLength(5);
+    expect(result.cited).toHaveLength(5);
+    for (const m of result.cited) {
+      expect(m.sentiment).toBe("negative");
+      expect(result.content).toContain(`](/messages/${m.id})`);
+    }
+    expect(result.blocks.map((b) => b.kind)).toEqual(expect.arrayContaining(["mentions", "feed"]));
+  });
+
+  it("gets the trend and the top sources", async () => {
+    const result = await answer(reader, SEVERAL[language][1]);
+    expect(result.toolCalls.map((c) => c.name)).toEqual(["volume_over_time", "top_list"]);
+    const [trend, top] = result.toolCalls.map((c) => c.result as Record<string, any>);
+    expect(result.content).toContain(number(language, trend!.mentions));
+    expect(result.content).toContain(top!.sources[0].name);
+    expect(result.blocks.map((b) => b.kind)).toEqual(expect.arrayContaining(["volume", "bars"]));
+  });
+});
+
 describe("the built-in analyst's limits", () => {
-  it("says once per conversation that no model is configured, in the user's language", async () => {
-    const reader = await readerFor("ru");
-    const first = await analystAnswer(testServices(), reader, "Сколько упоминаний вчера?", { introduce: true }, silent);
-    expect(first.content).toMatch(/не настроена ИИ-модель/);
-    const later = await answer(reader, "Сколько упоминаний вчера?");
-    expect(later.content).not.toMatch(/не настроена ИИ-модель/);
+  it.each(LANGUAGES)("says once per conversation that no model is configured (%s)", async (language) => {
+    const reader = await readerFor(language);
+    const notice = (await translatorFor(language, "ai-assistant"))("analyst.notice");
+    const services = testServices();
+    const answered = async (question: string, conversation?: string) => {
+      const id = await ask(services, reader, question, conversation);
+      await answerPending(services, reader, id);
+      const stored = await storedMessages(services, id);
+      return { id, content: stored.filter((m) => m.role === "assistant").at(-1)?.content ?? "" };
+    };
+    const first = await answered(SEVERAL[language][0]);
+    expect(first.content.startsWith(notice)).toBe(true);
+    for (const question of SEVERAL[language]) {
+      const later = await answered(question, first.id);
+      expect(later.content).not.toContain(notice);
+      expect(later.content).toMatch(/\]\(\/messages\/|\d/);
+    }
+    // A new conversation is told again.
+    expect((await answered(SEVERAL[language][1])).content.startsWith(notice)).toBe(true);
   });
 
   it("answers only about the projects a user can see", async () => {

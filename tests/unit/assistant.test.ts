@@ -9,21 +9,23 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { assistantMessages } from "~/db/schema";
 import { answerPending, ask, getConversation, storedMessages } from "~/features/assistant/conversations.server";
 import { MAX_TOOL_ROUNDS } from "~/features/assistant/model.server";
-import { getEnv, parseEnv, setEnv } from "~/lib/env.server";
+import { feedOf } from "~/features/messages/feed.server";
+import { feedTotal } from "~/features/messages/feed-total.server";
+import { parseEnv } from "~/lib/env.server";
 import * as newConversationRoute from "~/routes/_app.ai-assistant._index";
 import * as conversationRoute from "~/routes/_app.ai-assistant.$conversationId";
 import * as answerRoute from "~/routes/ai-assistant.$conversationId.answer";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 import { type ChatRequest, type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai";
 import { callRoute, formPost, ORIGIN } from "../support/route";
-import { testServices } from "../support/services";
+import { setTestEnv, testEnv, testServices } from "../support/services";
 import { signedInContext } from "../support/session";
 
 let fake: FakeOpenAI;
 let handle: DatabaseHandle;
 let mine: string;
 let foreign: string;
-const env = getEnv();
+const env = testEnv();
 
 beforeAll(async () => {
   fake = await startFakeOpenAI();
@@ -48,7 +50,7 @@ beforeAll(async () => {
 afterEach(() => {
   fake.requests.length = 0;
   fake.always({ content: "OK" });
-  setEnv(env);
+  setTestEnv(env);
 });
 afterAll(async () => {
   await fake.close();
@@ -56,7 +58,7 @@ afterAll(async () => {
 });
 
 function withModel(overrides: Record<string, string> = {}) {
-  setEnv(
+  setTestEnv(
     parseEnv({
       ...process.env,
       AI_BASE_URL: fake.baseUrl,
@@ -130,6 +132,49 @@ describe("the assistant with a model", () => {
     // The model saw the search's mention text as a quoted field of the tool's JSON, nothing more.
     const found = JSON.parse(toolMessages(fake.requests[2]!.body)[1]!.content as string);
     expect(found.mentions[0]).toMatchObject({ link: `/messages/${answer.citedMessageIds[0]}`, sentiment: "negative" });
+  });
+
+  it("can ask for the topics, each counted as its feed link counts it, with mentions to cite", async () => {
+    withModel();
+    const { reader } = await viewer();
+    const source = await aSource(handle, { name: "Bozor" });
+    const cities = ["Toshkent", "Samarqand", "Buxoro", "Namangan", "Andijon", "Fargʻona", "Nukus", "Qarshi"];
+    await mentions(handle, {
+      source,
+      projectIds: [mine],
+      items: cities.map((city, i) => ({
+        daysAgo: 10 + i,
+        sentiment: "negative" as const,
+        text: `QR komissiya ${city} doʻkonlarida ham paydo boʻldi, Nurbank javob bermayapti`,
+      })),
+    });
+    fake.next(
+      {
+        toolCalls: [
+          {
+            name: "topics",
+            arguments: JSON.stringify({ projects: [mine], period: "last 30 days", sentiment: "negative" }),
+          },
+        ],
+      },
+      (request) => {
+        const { topics } = JSON.parse(toolMessages(request)[0]!.content as string);
+        return { content: `The main one: [${topics[0].topic}](${topics[0].newest[0].link}).` };
+      },
+    );
+    const { answer } = await askAndAnswer(reader, "What are the main negative topics for Nurbank this month?");
+    expect(answer.toolCalls.map((c) => c.name)).toEqual(["topics"]);
+    const { topics } = answer.toolCalls[0]!.result as { topics: Array<Record<string, any>> };
+    expect(topics[0]).toMatchObject({ topic: expect.stringMatching(/QR komissiya/i), mentions: 8 });
+    const link = new URLSearchParams(String(topics[0]!.link).replace(/^\/messages\?/, ""));
+    expect(link.get("sentiment")).toBe("negative");
+    expect((await feedTotal(testServices(), feedOf(reader, link))).count).toBe(8);
+    expect(topics[0]!.newest).toHaveLength(2);
+    expect(answer.content).toMatch(/\]\(\/messages\/[0-9a-f-]{36}\)/);
+    const bars = answer.blocks.find((b) => b.kind === "bars");
+    expect(bars && "rows" in bars && bars.rows[0]?.name).toMatchObject({ feed: link.toString() });
+    const offered = fake.requests[0]!.body.tools as Array<{ function: { name: string } }>;
+    expect(offered.map((t) => t.function.name)).toContain("topics");
   });
 
   it("refuses a tool call for a project the user may not see, whatever a mention asked for", async () => {

@@ -8,7 +8,7 @@ import { can, canAccessProject, PERMISSIONS } from "~/core/permissions";
 import { toCurrentUser } from "~/core/reader";
 import type { DatabaseHandle } from "~/db/client.server";
 import { AUTH_RETRIES, AuthUnavailableError, callAuth } from "~/features/auth/auth-client.server";
-import { getEnv } from "~/lib/env.server";
+
 import { middleware as rootMiddleware } from "~/root";
 import { loader as appLoader, middleware as appMiddleware } from "~/routes/_app";
 import { loader as authLayoutLoader } from "~/routes/auth-layout";
@@ -18,11 +18,11 @@ import { action as signUpAction } from "~/routes/sign-up._index";
 import { api, startAuthService } from "../support/auth-service";
 import { openTestDatabase } from "../support/builders";
 import { callRoute, cookieFrom, formPost, ORIGIN } from "../support/route";
-import { testServices } from "../support/services";
+import { testEnv, testServices } from "../support/services";
 
 let auth: Awaited<ReturnType<typeof startAuthService>>;
 let database: DatabaseHandle;
-const config = getEnv();
+const config = testEnv();
 beforeAll(async () => {
   database = await openTestDatabase();
   auth = await startAuthService();

@@ -11,12 +11,12 @@ import {
   queueDueSources,
   requestFetch,
 } from "~/features/sources/collect.server";
-import { parseEnv, setEnv } from "~/lib/env.server";
+import { parseEnv } from "~/lib/env.server";
 import type { RunningJobQueue } from "../../server/jobs/queue";
 import { aProject, aSource, openTestDatabase } from "../support/builders";
 import { FIXTURE_LAST_MODIFIED, type FixtureServer, file, startFixtureServer, status } from "../support/fixture-server";
 import { jobsSettled, startTestJobQueue } from "../support/jobs";
-import { testServices } from "../support/services";
+import { setTestEnv, testServices } from "../support/services";
 
 let handle: DatabaseHandle;
 let server: FixtureServer;
@@ -25,7 +25,7 @@ let project: { id: string };
 const MINUTE = 60_000;
 
 beforeAll(async () => {
-  setEnv(parseEnv({ ...process.env, COLLECTOR_ALLOW_PRIVATE: "1" }));
+  setTestEnv(parseEnv({ ...process.env, COLLECTOR_ALLOW_PRIVATE: "1" }));
   handle = await openTestDatabase();
   server = await startFixtureServer();
   queue = await startTestJobQueue(handle);
@@ -35,7 +35,6 @@ afterAll(async () => {
   await queue.stop(1_000);
   await handle.close();
   await server.close();
-  setEnv(parseEnv());
 });
 
 const aDueFeed = (path: string, values: Partial<typeof sources.$inferInsert> = {}) =>

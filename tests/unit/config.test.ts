@@ -30,6 +30,16 @@ describe("configuration", () => {
     ).toEqual(["DATABASE_URL", "LOG_LEVEL", "PORT"]);
   });
 
+  it("takes ROLE=web|worker|all (default all); web and worker only with PostgreSQL", () => {
+    expect(parseEnv({ DATA_DIR: "memory://" }).ROLE).toBe("all");
+    expect(() => parseEnv({ DATA_DIR: "memory://", ROLE: "cron" })).toThrow(/ROLE: Invalid option/);
+    expect(() => parseEnv({ DATA_DIR: "memory://", ROLE: "web" })).toThrow(
+      /ROLE: web needs PostgreSQL \(DATABASE_URL\); the embedded database serves one process, which must be ROLE=all/,
+    );
+    const worker = parseEnv({ DATA_DIR: "memory://", ROLE: "worker", DATABASE_URL: "postgres://db/kuzatuv" });
+    expect(worker.ROLE).toBe("worker");
+  });
+
   it("requires SESSION_SECRET in production", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET: required/);
     expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "short" })).toThrow(/at least 32/);

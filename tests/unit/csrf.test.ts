@@ -1,6 +1,14 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as localeAction, middleware as localeMiddleware } from "~/routes/resources.locale";
+import { openTestDatabase } from "../support/builders";
 import { callRoute, ORIGIN } from "../support/route";
+
+// The routes read the configuration from the request's services, which come with the test file's database.
+let close: () => Promise<void>;
+beforeAll(async () => {
+  close = (await openTestDatabase()).close;
+});
+afterAll(() => close());
 
 /** POST /resources/locale as a browser would send it, with the given headers only. */
 async function postLocale(headers: Record<string, string>) {

@@ -2,7 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mentionSeries, SENTIMENTS } from "~/core/count.server";
 import { periodOf } from "~/core/period";
-import { type DatabaseHandle, queryRows } from "~/db/client.server";
+import { queryRows } from "~/core/sql.server";
+import type { DatabaseHandle } from "~/db/client.server";
 import { messageProjects, messages } from "~/db/schema";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 
@@ -85,6 +86,7 @@ describe("the domain schema", () => {
     });
     const find = (q: string) =>
       queryRows<{ external_id: string }>(
+        handle.db,
         sql`SELECT external_id FROM messages WHERE search @@ plainto_tsquery('simple', search_fold(${q})) ORDER BY external_id`,
       );
     expect((await find("доставку")).map((r) => r.external_id)).toEqual(["ru"]);

@@ -13,7 +13,7 @@ import { action as createProjectAction } from "~/routes/_app.projects.create";
 import { action as profileAction } from "~/routes/_app.settings._index";
 import { openTestDatabase } from "../support/builders";
 import { formPost, ORIGIN } from "../support/route";
-import { testServices } from "../support/services";
+import { testEnv, testServices } from "../support/services";
 import { signedInContext } from "../support/session";
 
 let db: DatabaseHandle;
@@ -188,6 +188,7 @@ describe("free text", () => {
 describe("redirectWithToast", () => {
   it("redirects with the flash cookie, which the next request reads once, and keeps other headers", async () => {
     const response = await redirectWithToast(
+      testEnv(),
       "/projects",
       { type: "success", key: "projects:deleted", values: { name: "Alpha" } },
       { headers: { "Set-Cookie": "other=1; Path=/" } },
@@ -201,7 +202,7 @@ describe("redirectWithToast", () => {
     expect(toast).toMatch(/SameSite=Lax/i);
 
     const next = new Request(`${ORIGIN}/projects`, { headers: { Cookie: (toast as string).split(";")[0] as string } });
-    const taken = await takeFlashToast(next);
+    const taken = await takeFlashToast(testEnv(), next);
     expect(taken.toast).toEqual({ type: "success", key: "projects:deleted", values: { name: "Alpha" } });
     expect(taken.clear).toMatch(/^toast=;.*Max-Age=0/i);
   });

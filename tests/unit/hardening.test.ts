@@ -7,9 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { markSessionsStale } from "~/features/auth/session.server";
 import { updatePreferences } from "~/features/settings/preferences.server";
-import { localeCookie } from "~/i18n/locale-cookie.server";
-import { getEnv } from "~/lib/env.server";
-import { log } from "~/lib/log.server";
+import { commitLocale } from "~/i18n/locale-cookie.server";
+
 import { loader as rootLoader, middleware as rootMiddleware } from "~/root";
 import { loader as appLoader, middleware as appMiddleware } from "~/routes/_app";
 import { action as accountAction } from "~/routes/_app.settings.account";
@@ -17,14 +16,15 @@ import { action as localeAction } from "~/routes/resources.locale";
 import { action as signInAction } from "~/routes/sign-in._index";
 import { action as signOutAction } from "~/routes/sign-out";
 import { authRouter } from "../../server/auth-service/http";
+import { logSerializers } from "../../server/log-serializers";
 import { api, startAuthService } from "../support/auth-service";
 import { openTestDatabase } from "../support/builders";
 import { callRoute, cookieFrom, formPost, ORIGIN } from "../support/route";
-import { testServices } from "../support/services";
+import { testEnv, testServices } from "../support/services";
 
 let auth: Awaited<ReturnType<typeof startAuthService>>;
 let database: DatabaseHandle;
-const config = getEnv();
+const config = testEnv();
 const UNREACHABLE = "http://127.0.0.1:9/api/auth";
 
 beforeAll(async () => {
@@ -67,7 +67,7 @@ async function visit(cookie: string) {
 describe("auth service down or frozen", () => {
   it("a session due for a check, with the service unreachable, is a 503 with the visitor's language and theme", async () => {
     const cookie = await sessionOf("owner@example.com");
-    const russian = (await localeCookie().serialize("ru")).split(";")[0];
+    const russian = (await commitLocale(config, "ru")).split(";")[0];
     config.AUTH_REVALIDATE_SECONDS = 0;
     config.authServiceUrl = UNREACHABLE;
     const thrown = (await callRoute(
@@ -247,10 +247,8 @@ describe("logs of failed queries", () => {
       bio: "my secret bio\u0000",
     }).catch((error: unknown) => error);
     const { lines, stream } = capture();
-    pino({ serializers: (log() as unknown as Record<symbol, never>)[pino.symbols.serializersSym] }, stream).error(
-      { err: failure },
-      "failed",
-    );
+    // The server's log (server/main.ts), which loaders, actions and jobs write to through their services.
+    pino({ serializers: logSerializers }, stream).error({ err: failure }, "failed");
     const { err } = JSON.parse(lines.join());
     expect(err.message).toMatch(/^Failed query: update "user_preferences" set "bio" = \$1/);
     expect(lines.join()).not.toMatch(/secret bio/);

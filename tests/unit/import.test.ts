@@ -6,6 +6,7 @@ import { runImport } from "~/features/sources/import.server";
 import { ingest } from "~/features/sources/ingest.server";
 import { action, loader } from "~/routes/_app.sources.$sourceId.import";
 import { aProject, aSource, openTestDatabase } from "../support/builders";
+import { watchEventLoop } from "../support/event-loop";
 import { jobsSettled, startTestJobQueue } from "../support/jobs";
 import { ORIGIN } from "../support/route";
 import { testServices } from "../support/services";
@@ -365,6 +366,32 @@ describe("running an import", () => {
     const partial = seen.filter(([status, processed]) => status === "running" && processed > 0 && processed < 1_500);
     expect(partial.length).toBeGreaterThan(0);
     for (const [, processed] of partial) expect(processed % 500).toBe(0);
+  });
+
+  it("keeps the event loop turning while it reads and checks a large file, on upload and in the job", async () => {
+    const source = await aManualSource();
+    // Every row's date is wrong: the job reads and checks them all, then fails without storing any.
+    const rows = Array.from(
+      { length: 100_000 },
+      (_, n) => `${n},"Note number ${n}, about Nurbank's new app, which has not worked since the morning",someday`,
+    );
+    const csv = new TextEncoder().encode(`id,text,date\n${rows.join("\n")}\n`);
+
+    let stopWatching = watchEventLoop();
+    const id = await uploaded(source.id, "large.csv", csv);
+    const onUpload = stopWatching();
+    const { mapping } = await view(source.id, id);
+    expect(mapping).toMatchObject({ externalId: "id", text: "text", publishedAt: "date" });
+    expect(statusOf(await confirm(source.id, id, mapping))).toBe(302);
+    stopWatching = watchEventLoop();
+    await jobsSettled(handle);
+    const inJob = stopWatching();
+
+    const failed = await view(source.id, id);
+    expect([failed.status, failed.invalidRows]).toEqual(["failed", 100_000]);
+    // Loosely: the real figures come from the bench. Read in one go, this file holds the loop for about 200 ms.
+    expect(onUpload).toBeLessThan(120);
+    expect(inJob).toBeLessThan(120);
   });
 });
 

@@ -8,7 +8,7 @@ import { lexiconClassifier, lexiconSentiment, type SentimentInput } from "~/feat
 import { parseEnv } from "~/lib/env.server";
 import { aSource, openTestDatabase } from "../support/builders";
 import { type ChatRequest, type FakeOpenAI, type FakeReply, startFakeOpenAI } from "../support/fake-openai";
-import { testServices } from "../support/services";
+import { testLog, testServices } from "../support/services";
 
 let fake: FakeOpenAI;
 let handle: DatabaseHandle;
@@ -168,7 +168,7 @@ describe("LLM sentiment", () => {
   });
 
   it("is what ingestion uses when AI_BASE_URL and AI_MODEL are set, and the lexicon otherwise", async () => {
-    expect(defaultClassifier({ env: parseEnv({ AI_BASE_URL: fake.baseUrl }) })).toBe(lexiconClassifier);
+    expect(defaultClassifier({ env: parseEnv({ AI_BASE_URL: fake.baseUrl }), log: testLog() })).toBe(lexiconClassifier);
     fake.always(keywordModel);
     const source = await aSource(handle);
     // The lexicon would call this positive ("excellent"); the model's label is stored.

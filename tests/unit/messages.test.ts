@@ -19,7 +19,14 @@ import { signedInContext } from "../support/session";
 
 type Context = Awaited<ReturnType<typeof signedInContext>>["context"];
 type Feed = {
-  items: Array<{ id: string; title: string | null; text: string; isRead: boolean; projects: Array<{ id: string }> }>;
+  items: Array<{
+    id: string;
+    title: string | null;
+    text: string;
+    isRead: boolean;
+    isStarred: boolean;
+    projects: Array<{ id: string }>;
+  }>;
   total: { count: number; estimated: boolean };
   next: string[] | null;
   previous: string[] | null;
@@ -446,11 +453,15 @@ describe("bulk", () => {
       items: Array.from({ length: 30 }, (_, i) => ({ text: i < 28 ? "qarz haqida" : "boshqa" })),
     });
     const ticked = stored.slice(0, 2).map((m) => m.id);
+    // The same page asked again after a change shows the change (a kept page is dropped).
+    const starred = async () => (await feed(admin, { project })).items.filter((m) => m.isStarred).length;
+    expect(await starred()).toBe(0);
     const one = (await feedAction(
       post(admin, `/messages?project=${project}`, { intent: "star", ids: ticked }),
     )) as Response;
     expect(one.status).toBe(302);
     expect(titles(await feed(admin, { project, star: "starred" })).length).toBe(2);
+    expect(await starred()).toBe(2);
 
     await feedAction(post(admin, `/messages?project=${project}&q=qarz`, { intent: "tag", tag: "debt", scope: "all" }));
     expect((await feed(admin, { project, tag: "debt" })).total.count).toBe(28);

@@ -4,11 +4,12 @@ import { type Preferences, preferencesContext, sessionContext } from "~/core/con
 import { presetDays, startOfDay, today } from "~/core/period";
 import type { DatabaseHandle } from "~/db/client.server";
 import { projects } from "~/db/schema";
-import { getEnv } from "~/lib/env.server";
+
 import { action, loader } from "~/routes/_app.projects._index";
 import { api, startAuthService } from "../support/auth-service";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 import { formPost, ORIGIN } from "../support/route";
+import { testEnv } from "../support/services";
 import { signedInContext } from "../support/session";
 
 type Page = {
@@ -22,7 +23,7 @@ let handle: DatabaseHandle;
 let auth: Awaited<ReturnType<typeof startAuthService>>;
 let adminToken: string;
 const ids: Record<string, string> = {};
-const config = getEnv();
+const config = testEnv();
 
 // Twelve projects; the letters make the name order obvious. Every third is paused.
 const NAMES = [

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countMentions, EVER } from "~/core/count.server";
 import type { DatabaseHandle } from "~/db/client.server";
@@ -8,6 +8,7 @@ import { queueRematch, rematchProject } from "~/features/projects/rematch.server
 import { loader as projectLoader } from "~/routes/_app.projects.$projectId";
 import type { RunningJobQueue } from "../../server/jobs/queue";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
+import { watchEventLoop } from "../support/event-loop";
 import { jobsSettled, startTestJobQueue } from "../support/jobs";
 import { routeArgs } from "../support/route";
 import { testServices } from "../support/services";
@@ -95,5 +96,32 @@ describe("re-matching a project", () => {
 
   it("a project deleted before its turn is skipped", async () => {
     await expect(rematchProject(testServices(), "00000000-0000-4000-8000-000000000999")).resolves.toBeUndefined();
+  });
+});
+
+describe("re-matching many mentions", () => {
+  it("keeps the event loop turning and moves the counts chunk by chunk", async () => {
+    const project = await aProject(handle, { keywords: ["kiwi"] });
+    await handle.db.execute(
+      sql`INSERT INTO messages (source_id, external_id, text, content_hash, published_at, language, sentiment)
+          SELECT ${feed.id}, 'many-' || g, CASE WHEN g % 4 = 0 THEN 'kiwi jam, batch ' || g ELSE 'plain jam ' || g END,
+            'many-' || g, now() - g * interval '1 minute', 'en', 'neutral'
+          FROM generate_series(1, 10000) g`,
+    );
+    // What a reader sees while it runs: the project's count only ever grows, a chunk at a time.
+    const seen: number[] = [];
+    const reader = setInterval(() => {
+      countMentions(handle.db, { scope: [project.id], ...EVER }).then((c) => seen.push(c.total));
+    }, 20);
+    const stopWatching = watchEventLoop();
+    await rematchProject(testServices(), project.id);
+    const longest = stopWatching();
+    clearInterval(reader);
+
+    expect((await countMentions(handle.db, { scope: [project.id], ...EVER })).total).toBe(2500);
+    // Loosely: the real figures come from the bench. (Without a turn between chunks, the whole re-match.)
+    expect(longest).toBeLessThan(200);
+    expect(seen.some((n) => n > 0 && n < 2500)).toBe(true);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
   });
 });

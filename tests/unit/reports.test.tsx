@@ -27,7 +27,7 @@ import { createReportSchema } from "~/features/reports/schemas";
 import { type ReportSnapshot, readSnapshot } from "~/features/reports/snapshot";
 import { updatePreferences } from "~/features/settings/preferences.server";
 import { resources } from "~/i18n/i18n.server";
-import { getEnv } from "~/lib/env.server";
+
 import { loader as analyticsLoader } from "~/routes/_app.analytics";
 import { loader as listLoader } from "~/routes/_app.reports._index";
 import ReportPage, { action as reportAction, loader as reportLoader } from "~/routes/_app.reports.$reportId";
@@ -39,7 +39,7 @@ import { startAuthService } from "../support/auth-service";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 import { jobsSettled, startTestJobQueue } from "../support/jobs";
 import { formPost, ORIGIN } from "../support/route";
-import { testServices } from "../support/services";
+import { testEnv, testServices } from "../support/services";
 import { signedInContext } from "../support/session";
 import { bodyText, startSmtpServer } from "../support/smtp";
 
@@ -48,6 +48,8 @@ let handle: DatabaseHandle;
 let alpha: string;
 let beta: string;
 let other: string;
+/** Asked who may read a report, so that its share of voice names only competitors they all may see. */
+let auth: Awaited<ReturnType<typeof startAuthService>>;
 
 type Args = Parameters<typeof reportLoader>[0];
 const args = (context: unknown, reportId: string, request = new Request(`${ORIGIN}/reports/${reportId}`)) =>
@@ -97,6 +99,8 @@ async function alphaReport(language: "en" | "ru" | "uz" | "uz-Cyrl" = "en", extr
 
 beforeAll(async () => {
   handle = await openTestDatabase();
+  auth = await startAuthService({ serviceKey: testEnv().authServiceKey });
+  testEnv().authServiceUrl = auth.url;
   beta = (await aProject(handle, { name: "Beta", keywords: ["beta"] })).id;
   alpha = (await aProject(handle, { name: "Alpha", keywords: ["alpha"], competitorIds: [beta] })).id;
   other = (await aProject(handle, { name: "Foreign", keywords: ["foreign"] })).id;
@@ -154,6 +158,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await auth.close();
   await closePdfBrowser();
   await handle.close();
 });
@@ -186,7 +191,7 @@ describe("a report's snapshot", () => {
     expect(s.volume[0]).toMatchObject({ positive: 1, neutral: 0, negative: 0 });
     expect(s.volume[6]).toMatchObject({ positive: 1 });
     expect(s.sentiment).toEqual({ positive: 2, neutral: 1, negative: 1 });
-    // Beta is Alpha's competitor: the report names it, though its reader may not see Beta (issue 29).
+    // Beta is Alpha's competitor, and whoever may read Alpha's reports may see Beta: the report names it.
     expect(s.shareOfVoice).toEqual([
       expect.objectContaining({ id: alpha, name: "Alpha", own: true, mentions: 4, share: 0.8 }),
       expect.objectContaining({ id: beta, name: "Beta", own: false, mentions: 1, share: 0.2 }),
@@ -392,19 +397,33 @@ describe("the document draws what /analytics draws (issue 29)", () => {
           sentiment: i < 5 ? ("negative" as const) : ("neutral" as const),
           text: `Clients of Gamma on ${street} complain about the new QR commission.`,
         })),
+        // The phrase only past the part of a long text topics read (core/topics): the topic's link finds
+        // these too, so its number counts them.
+        ...STREETS.slice(8, 10).map((street, i) => ({
+          at: at(`2026-03-0${4 + i}`, 12),
+          sentiment: "positive" as const,
+          text: `Gamma on ${street} street. ${"Opening hours are as usual. ".repeat(40)}No QR commission here.`,
+        })),
         ...STREETS.map((_, i) => everyday(i, `2026-02-2${3 + (i % 6)}`)),
       ],
     });
     report = await alphaReport("en", { projectId: gamma, title: "Gamma brief" });
   });
 
-  it("keeps the period's topics: label, count, previous, sentiment split and the feed's search words", () => {
+  it("keeps the period's topics, each counted as /analytics counts it: its feed link's total, split by sentiment", async () => {
     const s = report.snapshot as unknown as ReportSnapshot;
     expect(s.version).toBe(2);
     const [first] = s.topics.rows;
     expect(first?.name).toMatch(/qr|commission/i);
-    expect(first).toMatchObject({ mentions: 8, previous: 0, sentiment: { positive: 0, neutral: 3, negative: 5 } });
     expect(first?.search).toMatch(/qr|commission/i);
+    // Eight complaints, and the two long mentions its link finds as well.
+    expect(first).toMatchObject({ mentions: 10, previous: 0, sentiment: { positive: 2, neutral: 3, negative: 5 } });
+    const { context } = await signedInContext({ roles: ["analyst"], projectIds: [gamma] });
+    context.set(preferencesContext, { ...context.get(preferencesContext)!, timezone: TASHKENT });
+    const analytics = (await analyticsLoader(
+      args(context, "", new Request(`${ORIGIN}/analytics?project=${gamma}&from=2026-03-02&to=2026-03-08`)) as never,
+    )) as { topics: Array<{ search: string; count: number; previous: number }> };
+    expect(analytics.topics.find((t) => t.search === first?.search)).toMatchObject({ count: 10, previous: 0 });
   });
 
   it("draws each chosen section with the charts kit, on the page and in the PDF's HTML", async () => {
@@ -701,9 +720,9 @@ describe("schedules", () => {
   });
 
   it("make one report per period however often the loop looks, generated by the queue and mailed with its PDF to the subscribers who may still see it", async () => {
-    const auth = await startAuthService({ serviceKey: getEnv().authServiceKey });
+    const auth = await startAuthService({ serviceKey: testEnv().authServiceKey });
     const smtp = await startSmtpServer();
-    const env = getEnv();
+    const env = testEnv();
     const saved = { ...env };
     Object.assign(env, { authServiceUrl: auth.url, SMTP_URL: smtp.url, MAIL_FROM: "reports@kuzatuv.test" });
     const queue = await startTestJobQueue(handle);

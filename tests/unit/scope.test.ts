@@ -236,7 +236,7 @@ describe("a viewer of Alpha gets nothing of Zeta", () => {
     expectOwnOnly("analytics", await answer(analyticsLoader, viewer, "/analytics"));
     // Asking for Zeta by its id gives Alpha's figures, not Zeta's.
     expectOwnOnly("analytics for Zeta", await answer(analyticsLoader, viewer, `/analytics?project=${zeta}`));
-    for (const chart of ["volume", "sentiment", "voice", "voice-time", "sources", "authors", "terms", "types"]) {
+    for (const chart of ["volume", "sentiment", "voice", "voice-time", "sources", "authors", "topics", "types"]) {
       const csv = await answer(analyticsExport, viewer, `/analytics/export?chart=${chart}&project=${zeta}`);
       // Charts of counts name no project; the voice charts and the lists do.
       expectOwnOnly(`analytics CSV ${chart}`, csv, {
@@ -354,20 +354,19 @@ describe("a viewer of Alpha gets nothing of Zeta", () => {
       share_of_voice: {},
       top_list: { kind: "authors" },
       compare: { periods: ["last 7 days", "last 30 days"] },
+      topics: {},
       list_open_tasks: {},
     };
     expect(Object.keys(asked).sort()).toEqual(TOOLS.map((t) => t.name).sort());
     for (const [name, toolArgs] of Object.entries(asked)) {
       const outcome = await callTool(testServices(), reader, name, { period: "last 30 days", ...toolArgs });
       expectOwnOnly(`assistant ${name}`, outcome, {
-        ownShown: !["count_mentions", "volume_over_time", "sentiment_split", "compare"].includes(name),
+        ownShown: !["count_mentions", "volume_over_time", "sentiment_split", "compare", "topics"].includes(name),
       });
     }
-    for (const kind of ["sources", "terms"]) {
-      expectOwnOnly(`assistant top ${kind}`, await callTool(testServices(), reader, "top_list", { kind }), {
-        ownShown: false,
-      });
-    }
+    expectOwnOnly("assistant top sources", await callTool(testServices(), reader, "top_list", { kind: "sources" }), {
+      ownShown: false,
+    });
     const searched = await callTool(testServices(), reader, "count_mentions", { query: "zetasecret" });
     expect(searched.result).toMatchObject({ mentions: 0 });
     const refused = await callTool(testServices(), reader, "count_mentions", { projects: [zeta] });

@@ -121,6 +121,22 @@ describe("lexicon sentiment", () => {
     expect(label("Beeline aloqani uzdi", "uz")).not.toBe("positive");
   });
 
+  it("hears praise and a fee cut in Uzbek, in both scripts (the demo's templates were read as complaints)", () => {
+    // "maqta-" (to praise) was missing, and "oshdi" (rose) was a complaint whatever rose.
+    const praise = "Foydalanuvchilar tezligini maqtamoqda, roʻyxatdan oʻtish 12% oshdi.";
+    expect(label(praise, "uz")).toBe("positive");
+    expect(label("Фойдаланувчилар тезлигини мақтамоқда, рўйхатдан ўтиш 12% ошди.", "uz-Cyrl")).toBe("positive");
+    // "kam" (few) was read into "kamaytirdi" (reduced), and the fee itself counted against.
+    const cut =
+      "Nurbank komissiyalarni kamaytirdi\nNurbank QR toʻlovlar uchun komissiyani 12% ga kamaytirdi. Toshkentda tadbirkorlar bu sezilarli tejamkorlik ekanini aytmoqda.";
+    expect(label(cut, "uz")).toBe("positive");
+    expect(label("Нурбанк комиссияни 12% га камайтирди, бу сезиларли тежамкорлик.", "uz-Cyrl")).toBe("positive");
+    // A price that rose is still bad news beside a complaint, and a reported price change alone is neither.
+    expect(label("Korzinkada narxlar yana oshdi, qadoqlar esa kichraydi.", "uz")).toBe("negative");
+    expect(label("Uzpost raised the price of domestic letters to 3,000 soum.", "en")).toBe("neutral");
+    expect(label("Komissiyani kamaytirmadi, aksincha oshirdi, juda yomon", "uz")).toBe("negative");
+  });
+
   it("keeps scores within −1…1 and says neutral with no evaluative words", async () => {
     const many = "terrible awful horrible worst scam ".repeat(50);
     expect(lexiconSentiment(many, "en").score).toBeGreaterThanOrEqual(-1);

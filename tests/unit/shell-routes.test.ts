@@ -1,5 +1,5 @@
 import { RouterContextProvider } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionContext } from "~/core/context.server";
 import { requireUserMiddleware } from "~/features/auth/guard.server";
 import { i18nextMiddleware } from "~/i18n/i18n.server";
@@ -10,7 +10,15 @@ import { action as localeAction } from "~/routes/resources.locale";
 import { action as sidebarAction } from "~/routes/resources.sidebar";
 import { action as themeAction, middleware as themeMiddleware } from "~/routes/resources.theme";
 import { loader as statusLoader } from "~/routes/status-page";
+import { openTestDatabase } from "../support/builders";
 import { callRoute, cookieFrom, formPost, ORIGIN } from "../support/route";
+
+// The routes read the configuration from the request's services, which come with the test file's database.
+let close: () => Promise<void>;
+beforeAll(async () => {
+  close = (await openTestDatabase()).close;
+});
+afterAll(() => close());
 
 const get = (path: string, headers: Record<string, string> = {}) => new Request(`${ORIGIN}${path}`, { headers });
 

@@ -17,7 +17,7 @@ import { action as editAction, loader as editLoader } from "~/routes/_app.source
 import { action as newAction, loader as newLoader } from "~/routes/_app.sources.new";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 import { formPost, ORIGIN } from "../support/route";
-import { installTestServices } from "../support/services";
+import { installTestServices, testEnv } from "../support/services";
 import { signedInContext } from "../support/session";
 
 // A public IPv4 literal: passes the private-address check without asking DNS (no network in tests).
@@ -87,7 +87,7 @@ const toastOf = async (response: Response) => {
       .getSetCookie()
       .find((c) => c.startsWith("toast="))
       ?.split(";")[0] ?? "";
-  return (await takeFlashToast(new Request(ORIGIN, { headers: { Cookie: cookie } }))).toast;
+  return (await takeFlashToast(testEnv(), new Request(ORIGIN, { headers: { Cookie: cookie } }))).toast;
 };
 
 /** The key's text in a language's locale file ("sources:errors.urlPrivate"). */

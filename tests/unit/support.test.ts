@@ -5,13 +5,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { supportRequests } from "~/db/schema";
 import { HOURLY_LIMIT } from "~/features/support/support.server";
-import { type Env, parseEnv, setEnv } from "~/lib/env.server";
+import { type Env, parseEnv } from "~/lib/env.server";
 import { APP_VERSION } from "~/lib/version";
 import { action, loader } from "~/routes/_app.help-center._index";
 import { openTestDatabase } from "../support/builders";
 import { FAKE_BOT_TOKEN, type FakeTelegramBot, startFakeTelegramBot } from "../support/fake-telegram-bot";
 import { jobsSettled, startTestJobQueue } from "../support/jobs";
 import { formPost } from "../support/route";
+import { setTestEnv } from "../support/services";
 import { signedInContext } from "../support/session";
 
 const CHAT_ID = "-1001234567890";
@@ -21,7 +22,7 @@ let queue: Awaited<ReturnType<typeof startTestJobQueue>>;
 const logged: string[] = [];
 
 function configure(overrides: Partial<Record<keyof Env, string>> = {}) {
-  setEnv(
+  setTestEnv(
     parseEnv({
       ...process.env,
       TELEGRAM_SUPPORT_BOT: "kuzatuv_support_bot",
@@ -61,7 +62,6 @@ afterAll(async () => {
   await queue.stop(5_000);
   await bot.close();
   await handle.close();
-  setEnv(parseEnv());
 });
 beforeEach(() => {
   configure();

@@ -4,7 +4,7 @@ import { preferencesContext, sessionContext } from "~/core/context.server";
 import { today } from "~/core/period";
 import type { DatabaseHandle } from "~/db/client.server";
 import { tasks } from "~/db/schema";
-import { getEnv } from "~/lib/env.server";
+
 import { action as listAction, loader as listLoader } from "~/routes/_app.tasks";
 import { action as taskAction, loader as taskLoader } from "~/routes/_app.tasks.$taskId";
 import { action as importAction } from "~/routes/_app.tasks.import";
@@ -14,6 +14,7 @@ import { loader as paletteLoader } from "~/routes/tasks.palette";
 import { api, startAuthService } from "../support/auth-service";
 import { aProject, aSource, aTask, mentions, openTestDatabase } from "../support/builders";
 import { ORIGIN } from "../support/route";
+import { testEnv } from "../support/services";
 import { signedInContext } from "../support/session";
 
 type Row = {
@@ -39,7 +40,7 @@ type Role = "admin" | "manager" | "analyst" | "viewer";
 let handle: DatabaseHandle;
 let auth: Awaited<ReturnType<typeof startAuthService>>;
 let adminToken: string;
-const config = getEnv();
+const config = testEnv();
 const project: Record<"alpha" | "beta" | "gamma", string> = { alpha: "", beta: "", gamma: "" };
 const people: Record<string, { id: string; token: string; roles: Role[]; projectIds: string[] }> = {};
 let mentionId = "";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { loadPreferences } from "~/features/settings/preferences.server";
 import { timeZoneGroups, timeZoneLabel } from "~/features/settings/time-zones.server";
-import { getEnv } from "~/lib/env.server";
+
 import { middleware as rootMiddleware } from "~/root";
 import { loader as appLoader, middleware as appMiddleware } from "~/routes/_app";
 import { action as accountAction, loader as accountLoader } from "~/routes/_app.settings.account";
@@ -13,7 +13,7 @@ import { ZONE_CITIES_FILE, zoneCitiesJson } from "../../scripts/zone-cities";
 import { api, startAuthService } from "../support/auth-service";
 import { openTestDatabase } from "../support/builders";
 import { callRoute, cookieFrom, formPost, ORIGIN, routeArgs } from "../support/route";
-import { testServices } from "../support/services";
+import { testEnv, testServices } from "../support/services";
 import { signedInContext } from "../support/session";
 
 let auth: Awaited<ReturnType<typeof startAuthService>>;
@@ -21,7 +21,7 @@ let database: DatabaseHandle;
 beforeAll(async () => {
   database = await openTestDatabase();
   auth = await startAuthService();
-  getEnv().authServiceUrl = auth.url;
+  testEnv().authServiceUrl = auth.url;
   await api(auth.url, "/signup", {
     body: { email: "owner@example.com", password: "owner-password", confirmPassword: "owner-password" },
   });

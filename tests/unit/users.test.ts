@@ -3,7 +3,7 @@ import type { PublicUser } from "~/core/auth-contract";
 import type { DatabaseHandle } from "~/db/client.server";
 import { usersTable } from "~/features/users/list";
 import { usersTablePage } from "~/features/users/list.server";
-import { getEnv } from "~/lib/env.server";
+
 import { middleware as rootMiddleware } from "~/root";
 import { middleware as appMiddleware } from "~/routes/_app";
 import { loader as projectLoader } from "~/routes/_app.projects.$projectId";
@@ -17,12 +17,13 @@ import { parseTableState } from "~/ui/data-table/parse";
 import { api, startAuthService } from "../support/auth-service";
 import { aProject, openTestDatabase } from "../support/builders";
 import { callRoute, cookieFrom, formPost, ORIGIN, type RouteArgs } from "../support/route";
+import { testEnv } from "../support/services";
 
 // The Users screens against the real auth service: every request goes through the root and
 // signed-in middleware, as a browser's would, so sessions are checked the way they are in production.
 let auth: Awaited<ReturnType<typeof startAuthService>>;
 let database: DatabaseHandle;
-const config = getEnv();
+const config = testEnv();
 const PASSWORD = "a long password";
 let adminCookie = "";
 

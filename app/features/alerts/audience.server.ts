@@ -11,11 +11,19 @@ export interface Recipient {
 }
 
 export async function projectRecipients(services: Pick<Services, "env">, projectId: string): Promise<Recipient[]> {
+  return (await projectAudiences(services, [projectId]))[projectId] ?? [];
+}
+
+/** Each project's recipients, by its id. */
+export async function projectAudiences(
+  services: Pick<Services, "env">,
+  projectIds: string[],
+): Promise<Record<string, Recipient[]>> {
   const result = await callAuth<{ audience: Record<string, Recipient[]> }>(services, "/project-audience", {
     token: services.env.authServiceKey,
-    body: { projectIds: [projectId] },
+    body: { projectIds },
     retries: AUTH_RETRIES,
   });
   if (!result.ok) throw new Error(`The auth service refused the project's audience: ${result.error}`);
-  return result.data.audience[projectId] ?? [];
+  return result.data.audience;
 }

@@ -3,7 +3,6 @@ import { and, count, desc, eq, isNull, type SQL } from "drizzle-orm";
 import type { Services } from "../../core/context.server.ts";
 import { type CurrentUser, type Reader, userScope } from "../../core/reader.ts";
 import { visibleProjects } from "../../core/scope.server.ts";
-import { keptRead } from "../../db/kept-reads.server.ts";
 import { alerts, notifications, projects } from "../../db/schema.ts";
 import { inLanguage } from "../../lib/translations.ts";
 import { alertFactColumns } from "./detect.server.ts";
@@ -14,8 +13,8 @@ const MAX_LISTED = 50;
 const mine = (user: CurrentUser): SQL | undefined =>
   and(eq(notifications.userId, user.id), visibleProjects(user, alerts.projectId));
 
-export function unreadNotifications({ db }: Services, user: CurrentUser): Promise<number> {
-  return keptRead(`unread:${userScope(user)}`, async () => {
+export function unreadNotifications({ db, kept }: Services, user: CurrentUser): Promise<number> {
+  return kept.read(`unread:${userScope(user)}`, async () => {
     const [row] = await db
       .select({ n: count() })
       .from(notifications)

@@ -311,6 +311,7 @@ export function AnalyticsLists({ data }: { data: Data }) {
       .filter(Boolean)
       .join("\n"),
   });
+  const percent = (v: number) => `${format.number(Math.round(v * 100))}%`;
   const weekdays = Array.from({ length: 7 }, (_, i) => t(`analytics.weekdays.${i}`));
   const hours = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, "0"));
   return (
@@ -339,20 +340,37 @@ export function AnalyticsLists({ data }: { data: Data }) {
           }))}
         />
       </ChartCard>
-      <ChartCard chart="terms" title={t("analytics.charts.terms")} data={data} help={t("analytics.termsHelp")}>
+      <ChartCard chart="topics" title={t("analytics.charts.topics")} data={data} help={t("analytics.topicsHelp")}>
         <BarList
-          caption={t("analytics.charts.terms")}
-          nameHeader={t("analytics.columns.term")}
+          caption={t("analytics.charts.topics")}
+          nameHeader={t("analytics.columns.topic")}
           columns={[t("analytics.columns.mentions"), t("analytics.columns.change")]}
-          empty={t("analytics.noTerms")}
-          rows={data.terms.map((r, i) => ({
-            key: `${r.term}-${i}`,
-            label: link(r.term, { q: r.term.includes(" ") ? `"${r.term}"` : r.term }, true),
-            length: r.length,
-            color: "var(--series-3)",
-            cells: [format.number(r.count), shortChange(t, format, r.count, r.previous)],
-            tip: `${r.term}\n${t("analytics.columns.mentions")}: ${format.number(r.count)}\n${t("analytics.columns.previous")}: ${format.number(r.previous)}`,
-          }))}
+          empty={t("analytics.noTopics")}
+          rows={data.topics.map((r) => {
+            const count = r.estimated
+              ? t("analytics.about", { value: format.number(r.count) })
+              : format.number(r.count);
+            return {
+              key: r.query,
+              label: (
+                <Link
+                  to={`/messages?${r.query}`}
+                  className="hover:underline focus-visible:underline"
+                  data-user-content=""
+                >
+                  {r.label}
+                </Link>
+              ),
+              length: r.length,
+              parts: mixParts(r.mix),
+              cells: [count, shortChange(t, format, r.count, r.previous)],
+              tip: [
+                r.phrases.join(" · "),
+                `${t("analytics.columns.mentions")}: ${count} (${t("analytics.columns.previous")}: ${format.number(r.previous)})`,
+                SENTIMENT_ORDER.map((s) => `${sentimentLabel(s)}: ${percent(r.mix[s])}`).join("\n"),
+              ].join("\n"),
+            };
+          })}
         />
       </ChartCard>
       <ChartCard chart="types" title={t("analytics.charts.types")} data={data}>

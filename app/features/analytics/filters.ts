@@ -36,7 +36,7 @@ export const CHARTS = [
   "authors",
   "types",
   "languages",
-  "terms",
+  "topics",
   "heatmap",
 ] as const;
 export type ChartId = (typeof CHARTS)[number];
@@ -61,15 +61,18 @@ export function exportHref(chart: ChartId, filters: AnalyticsFilters) {
   return `/analytics/export?${params}`;
 }
 
+/** The page's facet filters: what `feedParams` copies into a feed link. */
+export type FacetFilters = { [K in "type" | "language" | "sentiment"]: readonly string[] };
+
 /**
  * The messages feed showing the mentions behind a number: the scope's projects and days, the page's
  * filters, and `extra` (a source, a language, a search…), which replaces a filter of the same name.
  */
-export function feedHref(
-  filters: AnalyticsFilters,
-  scope: { projects: string[]; from: string; to: string },
+export function feedParams(
+  filters: FacetFilters,
+  scope: { projects: readonly string[]; from: string; to: string },
   extra: Record<string, string> = {},
-) {
+): URLSearchParams {
   const params = new URLSearchParams();
   for (const id of scope.projects) params.append("project", id);
   params.set("from", scope.from);
@@ -79,5 +82,14 @@ export function feedHref(
     for (const value of filters[name]) params.append(name, value);
   }
   for (const [name, value] of Object.entries(extra)) params.set(name, value);
-  return `/messages?${params}`;
+  return params;
+}
+
+/** The feed's URL for `feedParams`. */
+export function feedHref(
+  filters: FacetFilters,
+  scope: { projects: readonly string[]; from: string; to: string },
+  extra: Record<string, string> = {},
+) {
+  return `/messages?${feedParams(filters, scope, extra)}`;
 }

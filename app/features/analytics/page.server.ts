@@ -4,6 +4,7 @@ import { stringify } from "csv-stringify/sync";
 import { CSV_OPTIONS } from "~/lib/csv.server";
 import { barLengths, donutGeometry, heatLevels, lineGeometry } from "~/ui/charts/geometry.server";
 import type { Services } from "../../core/context.server";
+import { keptWhileMentionsUnchanged } from "../../core/kept.server";
 import { customPeriodError, resolvePeriod } from "../../core/period";
 import type { Reader } from "../../core/reader";
 import { canSeeProject, readerScope } from "../../core/scope.server";
@@ -28,9 +29,9 @@ import {
   sourceTypes,
   topAuthors,
   topSources,
-  trendingTerms,
   volume,
 } from "./queries.server";
+import { periodTopics } from "./topics.server";
 
 /** A project the reader may choose in the filters. */
 export interface ProjectChoice {
@@ -99,7 +100,7 @@ function sharesOverTime(voice: ShareOfVoice): Array<Array<number | null>> {
   );
 }
 
-const queriesOf = (services: Services, reader: Reader, { scope, period }: Resolved) => {
+const queriesOf = (services: Services, reader: Reader, { scope, period }: Resolved, now: Date) => {
   const previous = period.previous;
   return {
     kpis: () => Promise.all([kpis(services, scope), kpis(services, previousScope(scope, previous))]),
@@ -109,10 +110,14 @@ const queriesOf = (services: Services, reader: Reader, { scope, period }: Resolv
     authors: () => topAuthors(services, scope, 10, previous),
     types: () => sourceTypes(services, scope, previous),
     languages: () => languages(services, scope, previous),
-    terms: () => trendingTerms(services, scope, previous),
+    topics: () => periodTopics(services, reader, scope, previous, { now }),
     heatmap: () => heatmap(services, scope),
   };
 };
+
+// A question's figures are kept for a few seconds, as the overview's are, and shared by every request asking
+// it: under load most requests then skip the database. New or re-matched mentions drop them.
+const keptFigures = keptWhileMentionsUnchanged(5_000);
 
 /** Everything /analytics shows, with the charts' geometry; `projects` are those the reader may choose. */
 export async function analyticsPage(
@@ -123,18 +128,31 @@ export async function analyticsPage(
   now = new Date(),
 ) {
   const resolved = analyticsScope(reader, projects, params, now);
-  const q = queriesOf(services, reader, resolved);
-  const [[current, previous], points, voice, sources, authors, types, langs, terms, cells] = await Promise.all([
-    q.kpis(),
-    q.volume(),
-    q.voice(),
-    q.sources(),
-    q.authors(),
-    q.types(),
-    q.languages(),
-    q.terms(),
-    q.heatmap(),
-  ]);
+  const q = queriesOf(services, reader, resolved, now);
+  // Share of voice names the competitors the reader may see: their roles and projects are part of the question.
+  const question = [
+    resolved.scope,
+    resolved.period.bucket,
+    resolved.period.previous,
+    reader.language,
+    reader.roles,
+    reader.projectIds,
+  ];
+  const [[current, previous], points, voice, sources, authors, types, langs, topics, cells] = await keptFigures(
+    question,
+    () =>
+      Promise.all([
+        q.kpis(),
+        q.volume(),
+        q.voice(),
+        q.sources(),
+        q.authors(),
+        q.types(),
+        q.languages(),
+        q.topics(),
+        q.heatmap(),
+      ]),
+  );
   const withLengths = <T extends { count: number }>(rows: T[]) => {
     const lengths = barLengths(rows.map((r) => r.count));
     return rows.map((r, i) => ({ ...r, length: lengths[i] as number }));
@@ -167,13 +185,15 @@ export async function analyticsPage(
     authors: withLengths(authors),
     types: withLengths(types),
     languages: withLengths(langs),
-    terms: withLengths(terms),
+    topics: withLengths(topics),
     heatmap: { counts: cells.map((c) => c.count), levels: heatLevels(cells.map((c) => c.count)) },
   };
 }
 
 export type AnalyticsPage = Awaited<ReturnType<typeof analyticsPage>>;
 
+/** A share as a number with three decimals. */
+const share = (value: number) => Math.round(value * 1000) / 1000;
 const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
 type Table = { columns: string[]; rows: Array<Array<string | number | null>> };
 
@@ -186,7 +206,7 @@ export async function chartTable(
   now = new Date(),
 ): Promise<Table> {
   const resolved = analyticsScope(reader, [], params, now);
-  const q = queriesOf(services, reader, resolved);
+  const q = queriesOf(services, reader, resolved, now);
   const bucket = resolved.period.bucket;
   // Days are the reader's calendar days; hours are UTC instants (ISO), unambiguous across clock changes.
   const key = bucket === "day" ? "day" : "hour_utc";
@@ -250,9 +270,32 @@ export async function chartTable(
         rows: rows.map((r) => [r.key, r.count, r.previous, r.reach]),
       };
     }
-    case "terms": {
-      const rows = await q.terms();
-      return { columns: ["term", "mentions", "previous"], rows: rows.map((r) => [r.term, r.count, r.previous]) };
+    case "topics": {
+      const rows = await q.topics();
+      return {
+        columns: [
+          "topic",
+          "mentions",
+          "estimated",
+          "previous",
+          "positive_share",
+          "neutral_share",
+          "negative_share",
+          "search",
+          "phrases",
+        ],
+        rows: rows.map((r) => [
+          r.label,
+          r.count,
+          String(r.estimated),
+          r.previous,
+          share(r.mix.positive),
+          share(r.mix.neutral),
+          share(r.mix.negative),
+          r.search,
+          r.phrases.join(" | "),
+        ]),
+      };
     }
     case "heatmap": {
       const cells = await q.heatmap();
@@ -264,7 +307,7 @@ export async function chartTable(
   }
 }
 
-/** A chart's table as CSV (UTF-8 with a BOM; source names, authors and terms come from outside). */
+/** A chart's table as CSV (UTF-8 with a BOM; source names, authors and topics come from outside). */
 export function toCsv({ columns, rows }: Table): string {
   return stringify(
     rows.map((r) => r.map((v) => v ?? "")),

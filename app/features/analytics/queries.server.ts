@@ -2,8 +2,8 @@
 // what the reader may see, a period as instants, the reader's zone, optional filters) and returns plain
 // serialisable data. Counts, reach, sentiment, sources, source types, languages, series and the heat map come
 // from the rollups through core/count: a mention counts once in a total and archived mentions count nowhere;
-// share of voice is a per-project breakdown (a mention counts for each project it matched). Authors and
-// terms read the messages themselves.
+// share of voice is a per-project breakdown (a mention counts for each project it matched). Authors read
+// the messages themselves; topics are in topics.server.ts.
 import { type SQL, sql } from "drizzle-orm";
 import type { Services } from "../../core/context.server.ts";
 import {
@@ -13,7 +13,6 @@ import {
   countMentions,
   type MentionQuery,
   type MentionTotals,
-  mentionSample,
   mentionSeries,
   NO_MENTIONS,
   netSentiment as net,
@@ -22,15 +21,12 @@ import {
   type SeriesPeriod,
   seriesByProject,
 } from "../../core/count.server.ts";
-import { keptWhileMentionsUnchanged } from "../../core/kept.server.ts";
 import { addDays, bucketKeys, dayOf, daysBetween, HOURLY_UP_TO_DAYS, type Range } from "../../core/period.ts";
 import type { Audience } from "../../core/reader.ts";
 import { canSeeProject, inScope, mentionInScope } from "../../core/scope.server.ts";
 import { instant, queryRows, textArray, uuidArray, uuids } from "../../core/sql.server.ts";
-import { foldWords } from "../../core/text.ts";
 import type { Translations } from "../../db/schema.ts";
 import { inLanguage } from "../../lib/translations.ts";
-import { countTerms, type TrendingTerm, trending } from "./terms.ts";
 
 export { SENTIMENTS };
 
@@ -344,62 +340,6 @@ export async function heatmap(
 ): Promise<Array<{ weekday: number; hour: number; count: number }>> {
   const cells = await countByWeekHour(db, scope, scope.timeZone);
   return cells.map((count, i) => ({ weekday: Math.floor(i / 24), hour: i % 24, count }));
-}
-
-/** Above this many mentions a period's terms are counted on a random sample of about this size. */
-export const TERMS_SAMPLE = 1_500;
-/** Only the start of a long text is read for terms: it is where a mention says what it is about. */
-const TERMS_TEXT_CHARS = 1_000;
-
-/** The scope's mention texts, or a uniform sample of about `TERMS_SAMPLE` of them, and how much to scale by. */
-async function textsOf({ db }: Reads, scope: AnalyticsScope) {
-  const { total } = await countMentions(db, scope);
-  const fraction = Math.min(1, TERMS_SAMPLE / Math.max(1, total));
-  const within = fraction < 1 ? mentionSample(scope, fraction) : messageWhere(scope);
-  const rows = await queryRows<{ title: string | null; text: string }>(
-    db,
-    sql`SELECT m.title, left(m.text, ${TERMS_TEXT_CHARS}) AS text ${MESSAGES} WHERE ${within}`,
-  );
-  return { rows, scale: rows.length ? total / rows.length : 1 };
-}
-
-// Authors and terms read the messages themselves, the page's slowest parts: an answer is kept for a minute
-// per question, and dropped as soon as mentions change.
-const kept = keptWhileMentionsUnchanged(60_000, 400);
-
-/**
- * The words and phrases that rose most in the scope against `previous` (same filters), stop words of the
- * four languages and the projects' own names and keywords left out. Counts are mentions with the term
- * (estimated from a sample in a large period).
- */
-export function trendingTerms(
-  reads: Reads,
-  scope: AnalyticsScope,
-  previous: Range,
-  { limit = 15 } = {},
-): Promise<TrendingTerm[]> {
-  if (nothing(scope)) return Promise.resolve([]);
-  return kept(["terms", scope, previous.start, previous.end, limit], () =>
-    countTrendingTerms(reads, scope, previous, limit),
-  );
-}
-
-async function countTrendingTerms(reads: Reads, scope: AnalyticsScope, previous: Range, limit: number) {
-  const [own, now, before] = await Promise.all([
-    queryRows<{ name: string; keywords: string[] }>(
-      reads.db,
-      sql`SELECT name, keywords FROM projects p WHERE ${inScope(scope.scope, sql`p.id`)}`,
-    ),
-    textsOf(reads, scope),
-    textsOf(reads, { ...scope, ...previous }),
-  ]);
-  const exclude = new Set(own.flatMap((p) => foldWords([p.name, ...p.keywords].join(" "))));
-  const found = trending(countTerms(now.rows, exclude), countTerms(before.rows, exclude), { limit });
-  return found.map((t) => ({
-    term: t.term,
-    count: Math.round(t.count * now.scale),
-    previous: Math.round(t.previous * before.scale),
-  }));
 }
 
 /** The previous period of a scope: the same filters over `previous`. */

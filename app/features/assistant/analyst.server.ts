@@ -1,27 +1,28 @@
-// The built-in analyst (no model configured): recognises what a question asks (intent.ts), fills the same
-// tools the model calls, and writes the answer from the tools' numbers with the translations of the user's
-// interface language. It says once per conversation that no AI model is configured and what it can answer.
+// The built-in analyst (no model configured): recognises what a question asks (intent.ts), one thing or
+// several, fills the same tools the model calls for each, and writes the answer part by part from the tools'
+// numbers with the translations of the user's interface language, citing mentions by their links. It says
+// once per conversation that no AI model is configured and what it can answer.
 import type { TFunction } from "i18next";
 import type { Services } from "~/core/context.server";
 import { today } from "~/core/period";
 import type { Reader } from "~/core/reader";
+import type { CitedMention } from "~/db/assistant-blocks";
 import type { Language } from "~/i18n/config";
 import { translatorFor } from "~/i18n/i18n.server";
-import { createFormatter } from "~/lib/format";
+import { createFormatter, type Formatter } from "~/lib/format";
 import { listProjects } from "../projects/projects.server";
 import type { AnswerSink, EngineResult } from "./engine";
-import { type Intent, recognise } from "./intent";
+import { type Intent, type Part, recognise } from "./intent";
 import { callTool } from "./registry.server";
-import type { ToolOutcome } from "./tools.server";
 
 type Data = Record<string, any>;
 
-function toolFor(intent: Intent): { name: string; args: Record<string, unknown> } {
+function toolFor(part: Part, intent: Intent): { name: string; args: Record<string, unknown> } {
   const [first, second] = intent.periods;
   const period = first ? `${first.from}..${first.to}` : undefined;
   const projects = intent.projectIds.length ? intent.projectIds : undefined;
   const base = { projects, period, ...(intent.sentiment ? { sentiment: intent.sentiment } : {}) };
-  switch (intent.kind) {
+  switch (part) {
     case "tasks":
       return { name: "list_open_tasks", args: { projects } };
     case "share":
@@ -37,6 +38,8 @@ function toolFor(intent: Intent): { name: string; args: Record<string, unknown> 
       };
     case "top":
       return { name: "top_list", args: { ...base, kind: intent.top } };
+    case "topics":
+      return { name: "topics", args: base };
     case "trend":
       return { name: "volume_over_time", args: base };
     case "sentiment":
@@ -48,15 +51,25 @@ function toolFor(intent: Intent): { name: string; args: Record<string, unknown> 
   }
 }
 
-/** The answer's sentences, from the tool's result. */
-function write(t: TFunction, language: string, intent: Intent, data: Data, scope: string): string[] {
-  const format = createFormatter({
-    locale: language,
-    timeZone: "UTC",
-    use12Hour: false,
-    dateFormat: "medium",
-    showRelativeTime: false,
-  });
+/** A mention cited in the text: its source and day (never its words, which an old answer must not keep). */
+const citation = (format: Formatter, m: CitedMention) =>
+  `[${`${m.source}, ${format.dayMonth(m.publishedAt)}`.replace(/[[\]\n]/g, " ")}](/messages/${m.id})`;
+
+/** One part of the answer, from its tool's result (`cited`: the mentions it cites). */
+function write(
+  t: TFunction,
+  reader: Reader,
+  part: Part,
+  intent: Intent,
+  { data, cited }: { data: Data; cited: CitedMention[] },
+  scope: string,
+): string[] {
+  const language = reader.language;
+  const preferences = { locale: language, use12Hour: false, dateFormat: "medium", showRelativeTime: false } as const;
+  const format = createFormatter({ ...preferences, timeZone: "UTC" });
+  // Mentions are instants: their day is the reader's.
+  const local = createFormatter({ ...preferences, timeZone: reader.timeZone });
+  const cite = (mentions: CitedMention[]) => mentions.map((m) => citation(local, m)).join(", ");
   const n = (value: number) => format.number(value);
   const pct = (value: number) => `${format.number(value)}%`;
   const signed = (value: number | null) =>
@@ -75,7 +88,7 @@ function write(t: TFunction, language: string, intent: Intent, data: Data, scope
   const words = intent.query ? t("analyst.withWords", { words: intent.query }) : "";
   const scopeText = filter || words ? `${scope} (${filter}${words})` : scope;
 
-  switch (intent.kind) {
+  switch (part) {
     case "count":
       return [
         t("analyst.count", {
@@ -84,13 +97,28 @@ function write(t: TFunction, language: string, intent: Intent, data: Data, scope
           range: range(data.period),
         }),
         ...(data.byProject?.length > 1
-          ? [data.byProject.map((p: Data) => `${p.name}: ${mentions(p.mentions)}`).join("; ") + "."]
+          ? [`${data.byProject.map((p: Data) => `${p.name}: ${mentions(p.mentions)}`).join("; ")}.`]
           : []),
       ];
     case "search":
       return data.mentions.length
-        ? [t("analyst.search", { scope: scopeText, range: range(data.period) })]
+        ? [t("analyst.search", { scope: scopeText, range: range(data.period), mentions: cite(cited) })]
         : [t("analyst.searchNone", { scope: scopeText, range: range(data.period) })];
+    case "topics": {
+      const topics: Data[] = data.topics;
+      if (topics.length === 0) return [t("analyst.topicsNone", { scope: scopeText, range: range(data.period) })];
+      const lines = topics.map((topic, i) =>
+        t("analyst.topic", {
+          n: i + 1,
+          topic: topic.topic,
+          mentions: mentions(topic.mentions, topic.estimated),
+          negative: pct(topic.percent.negative),
+          change: change(topic.mentions, topic.mentionsBefore),
+          examples: cite(cited.filter((m) => topic.newest.some((e: Data) => e.id === m.id))),
+        }),
+      );
+      return [`${t("analyst.topics", { scope: scopeText, range: range(data.period) })}\n${lines.join("\n")}`];
+    }
     case "trend":
       return [
         t("analyst.trend", {
@@ -141,7 +169,7 @@ function write(t: TFunction, language: string, intent: Intent, data: Data, scope
             t(`analyst.top.${kind}`, {
               scope: scopeText,
               range: range(data.period),
-              list: items.map((i) => `${i.name ?? i.term} (${n(i.mentions)})`).join(", "),
+              list: items.map((i) => `${i.name} (${n(i.mentions)})`).join(", "),
             }),
           ]
         : [t("analyst.none", { scope, range: range(data.period) })];
@@ -190,26 +218,29 @@ export async function analystAnswer(
   const t = await translatorFor(reader.language as Language, "ai-assistant");
   const projects = await listProjects(services, reader);
   const sentences: string[] = introduce ? [t("analyst.notice")] : [];
-  let outcome: ToolOutcome | null = null;
-  let call: { name: string; args: Record<string, unknown> } | null = null;
+  const result: EngineResult = { content: "", blocks: [], toolCalls: [], cited: [] };
   if (projects.length === 0) sentences.push(t("analyst.noProjects"));
   else {
     const intent = recognise(question, projects, today(reader.timeZone));
-    call = toolFor(intent);
-    sink.tool(call.name);
-    outcome = await callTool(services, reader, call.name, call.args);
     const named = intent.projectIds.map((id) => projects.find((p) => p.id === id)?.name).filter(Boolean);
     const scope = named.length ? named.join(", ") : t("analyst.allProjects");
-    sentences.push(
-      ...("error" in outcome.result ? [t("analyst.failed")] : write(t, reader.language, intent, outcome.result, scope)),
-    );
+    // Each part in the order asked, each from its own tool: "how many… show them" is a count, then the mentions.
+    for (const part of intent.parts) {
+      const call = toolFor(part, intent);
+      sink.tool(call.name);
+      const outcome = await callTool(services, reader, call.name, call.args);
+      const failed = "error" in outcome.result;
+      sentences.push(
+        ...(failed
+          ? [t("analyst.failed")]
+          : write(t, reader, part, intent, { data: outcome.result, cited: outcome.cited }, scope)),
+      );
+      result.blocks.push(...outcome.blocks);
+      result.toolCalls.push({ name: call.name, arguments: call.args, result: outcome.result });
+      result.cited.push(...outcome.cited);
+    }
   }
-  const content = sentences.join("\n\n");
+  result.content = sentences.join("\n\n");
   for (const [i, sentence] of sentences.entries()) sink.text(i ? `\n\n${sentence}` : sentence);
-  return {
-    content,
-    blocks: outcome?.blocks ?? [],
-    toolCalls: call && outcome ? [{ name: call.name, arguments: call.args, result: outcome.result }] : [],
-    cited: outcome?.cited ?? [],
-  };
+  return result;
 }

@@ -48,7 +48,14 @@ function useCellText() {
 
 function Cell({ cell }: { cell: BlockCell }) {
   const text = useCellText()(cell);
-  return "text" in cell ? <span data-user-content>{text}</span> : <>{text}</>;
+  if ("feed" in cell && cell.feed) {
+    return (
+      <Link to={`/messages?${cell.feed}`} className="hover:underline focus-visible:underline" data-user-content>
+        {text}
+      </Link>
+    );
+  }
+  return "text" in cell ? <span data-user-content>{text}</span> : text;
 }
 
 function BarsBlock({ block }: { block: Extract<AssistantBlock, { kind: "bars" }> }) {

@@ -10,7 +10,6 @@ import { isUuid, uuids } from "~/core/sql.server";
 import type { AssistantBlock } from "~/db/assistant-blocks";
 import { assistantConversations, assistantMessages, messages as mentions } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
-import { log } from "~/lib/log.server";
 import { analystAnswer } from "./analyst.server";
 import type { ChatMessage } from "./chat";
 import type { AnswerSink, EngineResult, HistoryTurn } from "./engine";
@@ -206,7 +205,7 @@ export async function answerPending(
           sink,
         );
   } catch (error) {
-    log().error({ err: error }, "assistant answer failed");
+    services.log.error({ err: error }, "assistant answer failed");
     result = { content: "", blocks: [], toolCalls: [], cited: [], error: "errors.failed" };
   }
   const cited = [...new Map(result.cited.map((m) => [m.id, m])).keys()];

@@ -1,6 +1,6 @@
 // The assistant's tools over the analytics queries (issue 15's module): volume over time, the sentiment split
-// with net sentiment, share of voice, top sources / authors / trending terms, and comparisons of two projects
-// or two periods. Each checks the projects it is given (resolveScope) before any query runs.
+// with net sentiment, share of voice, top sources and authors, the topics (issue 30), and comparisons of two
+// projects or two periods. Each checks the projects it is given (resolveScope) before any query runs.
 import { z } from "zod";
 import type { Services } from "~/core/context.server";
 import { SENTIMENTS } from "~/core/count.server";
@@ -15,14 +15,17 @@ import {
   kpis,
   topAuthors,
   topSources,
-  trendingTerms,
   shareOfVoice as voiceQuery,
   volume,
 } from "../analytics/queries.server";
+import { periodTopics } from "../analytics/topics.server";
 import {
+  askedBy,
   facetsOf,
   feedParams,
   linkIds,
+  MENTION_TEXT_NOTE,
+  newestMentions,
   PROJECTS,
   resolvePeriod,
   resolveScope,
@@ -151,7 +154,7 @@ export async function shareOfVoice(services: Services, reader: Reader, args: Sco
 }
 
 export const topArgs = scopeArgs.extend({
-  kind: z.enum(["sources", "authors", "terms"]).describe("What to rank: sources, authors or trending terms"),
+  kind: z.enum(["sources", "authors"]).describe("What to rank: sources or authors"),
   limit: z.number().int().min(1).max(20).optional().describe("How many (default 5)"),
 });
 
@@ -159,29 +162,6 @@ export async function topList(services: Services, reader: Reader, args: z.infer<
   const { period, link, scope } = await scoped(services, reader, args);
   const limit = args.limit ?? 5;
   const title = { key: `blocks.top.${args.kind}`, values: days(period) };
-  if (args.kind === "terms") {
-    const terms = await trendingTerms(services, scope, { start: period.previous.start, end: scope.start }, { limit });
-    return {
-      result: {
-        period: days(period),
-        terms: terms.map((t) => ({ term: t.term, mentions: t.count, before: t.previous })),
-      },
-      blocks: [
-        {
-          kind: "bars",
-          title,
-          nameColumn: "columns.term",
-          columns: ["columns.mentions", "columns.before"],
-          rows: terms.map((t, i) => ({
-            name: { text: t.term },
-            length: barLengths(terms.map((x) => x.count))[i] as number,
-            cells: [{ n: t.count }, { n: t.previous }],
-          })),
-        },
-      ],
-      cited: [],
-    };
-  }
   const rows =
     args.kind === "sources"
       ? await topSources(services, scope, reader.language, limit)
@@ -213,6 +193,74 @@ export async function topList(services: Services, reader: Reader, args: z.infer<
       feedLink(link, period, args),
     ],
     cited: [],
+  };
+}
+
+export const topicsArgs = scopeArgs.extend({
+  limit: z.number().int().min(1).max(10).optional().describe("How many topics (default 5)"),
+});
+
+/** Mentions cited per topic. */
+const TOPIC_EXAMPLES = 2;
+
+/**
+ * What the mentions are about (core/topics, as analytics finds them): the phrases much more frequent in them
+ * than in the rest of the workspace, one topic per row. Each topic's count is the messages feed's total for
+ * its link (so "Open in messages" shows that number), with the same search in the period before, its
+ * sentiment mix, and its newest mentions to cite.
+ */
+export async function topics(
+  services: Services,
+  reader: Reader,
+  args: z.infer<typeof topicsArgs>,
+): Promise<ToolOutcome> {
+  const { period, scope } = await scoped(services, reader, args);
+  const rows = await periodTopics(services, askedBy(reader), scope, period.previous, {
+    limit: args.limit ?? 5,
+    against: ["workspace"],
+  });
+  const examples = await Promise.all(
+    rows.map((row) => newestMentions(services, reader, new URLSearchParams(row.query), TOPIC_EXAMPLES)),
+  );
+  const percent = (share: number) => Math.round(share * 1000) / 10;
+  return {
+    result: {
+      period: days(period),
+      previousPeriod: days(period.previous),
+      note: MENTION_TEXT_NOTE,
+      topics: rows.map((row, i) => ({
+        topic: row.label,
+        phrases: row.phrases,
+        mentions: row.count,
+        estimated: row.estimated,
+        mentionsBefore: row.previous,
+        percent: {
+          positive: percent(row.mix.positive),
+          neutral: percent(row.mix.neutral),
+          negative: percent(row.mix.negative),
+        },
+        link: `/messages?${row.query}`,
+        newest: examples[i]?.forModel ?? [],
+      })),
+    },
+    blocks: rows.length
+      ? [
+          {
+            kind: "bars",
+            title: { key: "blocks.topics", values: days(period) },
+            nameColumn: "columns.topic",
+            columns: ["columns.mentions", "columns.before"],
+            rows: rows.map((row, i) => ({
+              name: { text: row.label, feed: row.query },
+              length: barLengths(rows.map((r) => r.count))[i] as number,
+              sentiment: row.mix,
+              cells: [{ n: row.count }, { n: row.previous }],
+            })),
+          },
+          { kind: "mentions", items: examples.flatMap((e) => e.cited) },
+        ]
+      : [],
+    cited: examples.flatMap((e) => e.cited),
   };
 }
 

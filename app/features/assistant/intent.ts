@@ -1,17 +1,20 @@
 // The built-in analyst's reading of a question (no model): what is asked (a count, a trend, a comparison, a
-// top list, the sentiment split, share of voice, mentions to show, open tasks), about which projects, which
-// periods, which sentiment and which search words. Words are compared folded (the matcher's folding), so one
-// list covers English, Russian (transliterated) and Uzbek in both scripts.
+// top list, the topics, the sentiment split, share of voice, mentions to show, open tasks; several of them at
+// once, in the order asked), about which projects, which periods, which sentiment and which search words.
+// Words are compared folded (the matcher's folding), so one list covers English, Russian (transliterated) and
+// Uzbek in both scripts.
 import type { Day, DayRange } from "~/core/period";
 import { foldWord, inflects } from "~/core/text";
 import { findPeriods } from "./period";
 
-export type IntentKind = "count" | "trend" | "compare" | "top" | "sentiment" | "share" | "search" | "tasks";
-export type TopKind = "sources" | "authors" | "terms";
+export type Part = "count" | "trend" | "compare" | "top" | "topics" | "sentiment" | "share" | "search" | "tasks";
+export type TopKind = "sources" | "authors";
 export type Sentiment = "positive" | "neutral" | "negative";
 
 export interface Intent {
-  kind: IntentKind;
+  /** What is asked, in the order asked: one thing, or several ("how many… show them", "the trend and the top
+   * sources"). */
+  parts: Part[];
   top?: TopKind;
   sentiment?: Sentiment;
   /** Projects named in the question, in the order named. */
@@ -44,35 +47,57 @@ const STEMS: Record<string, string[]> = {
   compare: ["compar", "versus", "sravn", "sopostav", "solishtir", "taqqos"],
   sources: ["source", "outlet", "channel", "istochnik", "kanal", "manba"],
   authors: ["author", "writer", "avtor", "muallif"],
-  terms: ["term", "word", "topic", "keyword", "slov", "temy", "tema", "termin", "soz", "mavzu", "kalit"],
+  // What mentions are about: topics (and the trending terms they replaced).
+  topics: [
+    "topic",
+    "theme",
+    "term",
+    "keyword",
+    "talk",
+    "discuss",
+    "tema",
+    "temi",
+    "temu",
+    "termin",
+    "obsujda",
+    "govoryat",
+    "mavzu",
+    "muhokama",
+    "gapiril",
+  ],
   trend: ["trend", "dynamic", "dinamik", "timeline", "daily", "kunlik"],
   sentiment: ["sentiment", "tone", "mood", "tonaln", "nastroen", "kayfiyat", "ohang"],
-  negative: ["negativ", "negative", "bad", "complain", "plokh", "zhalob", "salbiy", "shikoyat", "yomon"],
-  positive: ["positiv", "positive", "good", "prais", "khorosh", "pozitiv", "ijobiy", "yaxshi"],
+  negative: ["negativ", "negative", "bad", "complain", "plox", "jalob", "salbiy", "shikoyat", "yomon"],
+  positive: ["positiv", "positive", "good", "prais", "xorosh", "pozitiv", "ijobiy", "yaxshi"],
   neutral: ["neutral", "neytral"],
-  show: [
-    "show",
-    "find",
-    "list",
-    "what",
-    "which",
-    "pokazh",
-    "naydi",
-    "nayti",
-    "kakie",
-    "chto",
-    "korsat",
-    "qaysi",
-    "nima",
-  ],
-  count: ["how", "count", "number", "skolko", "kolichestv", "chislo", "nechta", "qancha", "soni"],
-  top: ["top", "most", "bolshe", "eng"],
+  // Asking to see mentions.
+  show: ["show", "list", "find", "cite", "pokaj", "pokazat", "naydi", "nayti", "privedi", "korsat", "keltir"],
+  // What a question word alone asks for when nothing else is asked ("which mentions…").
+  which: ["what", "which", "kakie", "kakoy", "chto", "qaysi", "nima"],
+  count: ["count", "number", "skolko", "kolichestv", "chislo", "nechta", "qancha", "soni"],
 };
+/** Whole words that point at mentions already named: "show them", "покажи их", "ularni koʻrsat", "examples". */
+const THEM = new Set([
+  "them",
+  "these",
+  "those",
+  "examples",
+  "ix",
+  "eti",
+  "primery",
+  "primer",
+  "ularni",
+  "shularni",
+  "misollar",
+  "misol",
+]);
 /** Whole words only: "about X", "про X", "о X", "X haqida". */
 const ABOUT = ["about", "pro", "o", "ob", "obo", "haqida", "borasida"];
 
-const has = (list: Word[], key: keyof typeof STEMS) =>
-  list.some((w) => (STEMS[key] as string[]).some((stem) => w.folded.startsWith(stem)));
+/** Where the question first says one of a key's stems (a word index), or -1. */
+const at = (list: Word[], key: keyof typeof STEMS) =>
+  list.findIndex((w) => (STEMS[key] as string[]).some((stem) => w.folded.startsWith(stem)));
+const has = (list: Word[], key: keyof typeof STEMS) => at(list, key) >= 0;
 
 const SMALL_WORDS = new Set([
   "the",
@@ -147,6 +172,31 @@ function searchWords(list: Word[], taken: Set<number>): string | undefined {
   return undefined;
 }
 
+/** Where a count is asked: a count word, or "how many" / "how much". */
+function howMany(list: Word[]): number {
+  const how = list.findIndex((w, i) => w.folded === "how" && ["many", "much"].includes(list[i + 1]?.folded ?? ""));
+  const word = at(list, "count");
+  return how < 0 ? word : word < 0 ? how : Math.min(how, word);
+}
+
+/** The parts asked besides tasks, share of voice and comparisons, each where it is first asked. */
+function partsAsked(list: Word[], top: TopKind | undefined): Part[] {
+  const asked: Array<[Part, number]> = [
+    ["topics", at(list, "topics")],
+    ["top", top ? at(list, top) : -1],
+    ["trend", at(list, "trend")],
+    ["sentiment", at(list, "sentiment")],
+    ["count", howMany(list)],
+  ];
+  const others = asked.filter(([, i]) => i >= 0);
+  // "Show" asks for mentions on its own, or with something else when it points at them, before or after
+  // ("… show them", "… ularni koʻrsat").
+  const show = at(list, "show");
+  const pointed = show >= 0 && list.slice(Math.max(0, show - 3), show + 4).some((w) => THEM.has(w.folded));
+  if (show >= 0 && (others.length === 0 || pointed)) others.push(["search", show]);
+  return others.sort((a, b) => a[1] - b[1]).map(([part]) => part);
+}
+
 export function recognise(question: string, projects: readonly KnownProject[], today: Day): Intent {
   const list = words(question);
   const named = namedProjects(list, projects);
@@ -159,25 +209,17 @@ export function recognise(question: string, projects: readonly KnownProject[], t
       : has(list, "neutral")
         ? "neutral"
         : undefined;
-  const top: TopKind | undefined = has(list, "sources")
-    ? "sources"
-    : has(list, "authors")
-      ? "authors"
-      : has(list, "terms")
-        ? "terms"
-        : undefined;
-  let kind: IntentKind;
-  if (has(list, "tasks")) kind = "tasks";
-  else if (has(list, "share")) kind = "share";
-  else if (has(list, "compare") || (named.length >= 2 && !top) || periods.length >= 2) kind = "compare";
-  else if (top) kind = "top";
-  else if (has(list, "trend")) kind = "trend";
-  else if (has(list, "sentiment")) kind = "sentiment";
-  else if (has(list, "count")) kind = "count";
-  else if (has(list, "show") || sentiment) kind = "search";
-  else kind = "count";
+  const top: TopKind | undefined = has(list, "sources") ? "sources" : has(list, "authors") ? "authors" : undefined;
+  let parts: Part[];
+  if (has(list, "tasks")) parts = ["tasks"];
+  else if (has(list, "share")) parts = ["share"];
+  else if (has(list, "compare") || (named.length >= 2 && !top) || periods.length >= 2) parts = ["compare"];
+  else {
+    parts = partsAsked(list, top);
+    if (parts.length === 0) parts = [has(list, "which") || sentiment ? "search" : "count"];
+  }
   return {
-    kind,
+    parts,
     top,
     sentiment,
     projectIds: [...new Set(named.map((p) => p.id))],

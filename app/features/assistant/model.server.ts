@@ -8,7 +8,6 @@ import { today } from "~/core/period";
 import type { Reader } from "~/core/reader";
 import { LANGUAGE_NAMES, type Language } from "~/i18n/config";
 import type { Env } from "~/lib/env.server";
-import { log } from "~/lib/log.server";
 import { listProjects } from "../projects/projects.server";
 import type { AnswerSink, EngineResult, HistoryTurn } from "./engine";
 import { callTool, toolDefinitions } from "./registry.server";
@@ -126,7 +125,7 @@ export async function modelAnswer(
     }
   } catch (error) {
     const key = failureKey(error, timeout.aborted);
-    log().warn({ err: error, key }, "assistant model failed");
+    services.log.warn({ err: error, key }, "assistant model failed");
     return { ...result, error: key };
   }
   return result;

@@ -4,13 +4,14 @@
 import { z } from "zod";
 import type { Services } from "~/core/context.server";
 import type { Reader } from "~/core/reader";
-import { log } from "~/lib/log.server";
 import {
   compare,
   compareArgs,
   sentimentSplit,
   shareOfVoice,
   topArgs,
+  topics,
+  topicsArgs,
   topList,
   volumeOverTime,
 } from "./insights.server";
@@ -72,9 +73,16 @@ export const TOOLS = [
   }),
   tool({
     name: "top_list",
-    description: "Top sources or authors by mentions, or trending terms against the previous period.",
+    description: "Top sources or authors by mentions.",
     args: topArgs,
     run: topList,
+  }),
+  tool({
+    name: "topics",
+    description:
+      "What mentions are about: the main topics (phrases much more frequent than in the rest of the workspace, one row per topic, in any language), e.g. the main negative topics with sentiment 'negative'. Each has its mention count (exactly what its link to the messages feed shows), the count before, its sentiment percentages and its newest mentions to cite by link.",
+    args: topicsArgs,
+    run: topics,
   }),
   tool({
     name: "compare",
@@ -130,7 +138,7 @@ export async function callTool(
     return await spec.run(services, reader, parsed.data);
   } catch (error) {
     if (error instanceof ToolRefusal) return refused(error.message);
-    log().error({ err: error, tool: name }, "assistant tool failed");
+    services.log.error({ err: error, tool: name }, "assistant tool failed");
     return refused("The tool failed; say so instead of guessing.");
   }
 }

@@ -19,6 +19,7 @@ export async function suggestedQuestions(services: Services, reader: Reader): Pr
     t("suggest.trend", { project: first.name }),
     t("suggest.sentiment", { project: first.name }),
     t("suggest.topSources", { project: first.name }),
+    t("suggest.topics", { project: first.name }),
     ...(second ? [t("suggest.compare", { a: first.name, b: second.name })] : []),
     t("suggest.tasks"),
   ];

@@ -23,14 +23,14 @@ function tokenRefused(result: AuthResult<{ valid: boolean }>): boolean {
  * rather than guessing.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const session = await getSession(request);
+  const services = servicesOf(context);
+  const session = await getSession(services.env, request);
   const token = session.get("token") ?? null;
   let user: AuthUser | null = session.get("user") ?? null;
   let expired = false;
   let setCookie: string | undefined;
 
   if (token && user) {
-    const services = servicesOf(context);
     // Read before the check, so a change made during it still triggers the next one.
     const version = await sessionVersion(services, user.id);
     const age = Date.now() - (session.get("validatedAt") ?? 0);
@@ -41,11 +41,11 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
         session.set("user", user);
         session.set("validatedAt", Date.now());
         session.set("version", version);
-        setCookie = await sessionStorage().commitSession(session);
+        setCookie = await sessionStorage(services.env).commitSession(session);
       } else if (tokenRefused(result)) {
         user = null;
         expired = true;
-        setCookie = await sessionStorage().destroySession(session);
+        setCookie = await sessionStorage(services.env).destroySession(session);
       } else {
         // Not a verdict on the token (a wrong path, a proxy's page): nobody is signed out for it.
         throw new AuthUnavailableError(`/validate answered ${result.ok ? "without a verdict" : result.status}`);
@@ -71,8 +71,9 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ requ
   if ("*" in params) throw data(null, { status: 404 });
   const headers = new Headers();
   if (expired) {
-    headers.append("Set-Cookie", await sessionStorage().destroySession(await getSession(request)));
-    headers.append("Set-Cookie", await flashToast({ type: "error", key: "errors:sessionExpired" }));
+    const { env } = servicesOf(context);
+    headers.append("Set-Cookie", await sessionStorage(env).destroySession(await getSession(env, request)));
+    headers.append("Set-Cookie", await flashToast(env, { type: "error", key: "errors:sessionExpired" }));
   }
   throw redirect(`/sign-in?${new URLSearchParams({ redirect: url.pathname + url.search })}`, { headers });
 };

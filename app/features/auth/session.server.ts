@@ -1,9 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { createCookieSessionStorage } from "react-router";
 import type { Services } from "../../core/context.server.ts";
-import { keptRead } from "../../db/kept-reads.server";
 import { sessionVersions } from "../../db/schema";
-import { fromEnv } from "../../lib/env.server.ts";
+import { type Env, perEnv } from "../../lib/env.server.ts";
 import type { AuthUser } from "./auth-client.server";
 
 interface SessionData {
@@ -16,7 +15,7 @@ interface SessionData {
 }
 
 /** The browser only ever holds this signed, httpOnly cookie; the token stays inside it, server-side readable. */
-export const sessionStorage = fromEnv((env) =>
+export const sessionStorage = perEnv((env) =>
   createCookieSessionStorage<SessionData>({
     cookie: {
       name: "__session",
@@ -30,23 +29,23 @@ export const sessionStorage = fromEnv((env) =>
   }),
 );
 
-export function getSession(request: Request) {
-  return sessionStorage().getSession(request.headers.get("Cookie"));
+export function getSession(env: Env, request: Request) {
+  return sessionStorage(env).getSession(request.headers.get("Cookie"));
 }
 
 /** The Set-Cookie header of a new session for a freshly signed-in user. */
 export async function startSession(services: Services, token: string, user: AuthUser): Promise<string> {
-  const session = await sessionStorage().getSession();
+  const session = await sessionStorage(services.env).getSession();
   session.set("token", token);
   session.set("user", user);
   session.set("validatedAt", Date.now());
   session.set("version", await sessionVersion(services, user.id));
-  return sessionStorage().commitSession(session);
+  return sessionStorage(services.env).commitSession(session);
 }
 
 /** The user's session version: 0 until their sessions are first marked stale. */
-export function sessionVersion({ db }: Services, userId: string): Promise<number> {
-  return keptRead(`session-version:${userId}`, async () => {
+export function sessionVersion({ db, kept }: Services, userId: string): Promise<number> {
+  return kept.read(`session-version:${userId}`, async () => {
     const [row] = await db
       .select({ version: sessionVersions.version })
       .from(sessionVersions)

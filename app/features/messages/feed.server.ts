@@ -5,9 +5,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Services } from "~/core/context.server";
+import { keptWhileMentionsUnchanged } from "~/core/kept.server";
 import { addDays, isDay, presetDays, rangeOf, startOfDay, today } from "~/core/period";
 import { can } from "~/core/permissions";
-import type { Reader } from "~/core/reader";
+import type { Reader, Viewer } from "~/core/reader";
 import { inScope, mentionInScope, type ProjectScope, readerScope, visibleScope } from "~/core/scope.server";
 import { parseSearch, type SearchTerm, simpleQuery } from "~/core/search";
 import { instant, isUuid, queryRows, textArray, uuidArray, uuids } from "~/core/sql.server";
@@ -133,7 +134,7 @@ export interface Feed {
 }
 
 /** The feed a URL asks for, for this reader (their projects, switcher and zone). */
-export function feedOf(reader: Reader, params: URLSearchParams, now = new Date()): Feed {
+export function feedOf(reader: Viewer, params: URLSearchParams, now = new Date()): Feed {
   const query = parseFeedQuery(params);
   const scope = readerScope(reader, { chosen: query.project, active: reader.activeProjectId });
   const range = feedRange(query, reader.timeZone, now);
@@ -328,8 +329,26 @@ export async function arrivedSince({ db }: Services, where: SQL, since: string):
   return Number(row?.n ?? 0);
 }
 
+// A feed page is kept for a few seconds, shared by every request asking the same of the same projects, as the
+// overview's figures are: under load most requests then skip the database. Whatever changes mentions (new ones,
+// triage, re-matching) drops it.
+const keptFeed = keptWhileMentionsUnchanged(5_000);
+
 /** The feed page: a keyset page of the feed its URL asks for, its total, its filter menus. */
 export async function loadFeed(services: Services, reader: Reader, params: URLSearchParams) {
+  const question = [
+    reader.roles,
+    reader.projectIds,
+    reader.activeProjectId,
+    reader.timeZone,
+    reader.language,
+    [...params].sort(),
+  ];
+  const feed = await keptFeed(question, () => readFeed(services, reader, params));
+  return { ...feed, canTriage: can(reader, "messages.triage") };
+}
+
+async function readFeed(services: Services, reader: Reader, params: URLSearchParams) {
   const feed = feedOf(reader, params);
   const cursor = parseFeedCursor(feed.query.state, params);
   const choices = await filterChoices(services, reader);
@@ -346,7 +365,6 @@ export async function loadFeed(services: Services, reader: Reader, params: URLSe
     choices,
     /** The one project the feed covers, for its heading. */
     scope: choices.projects.find((p) => p.id === only) ?? null,
-    canTriage: can(reader, "messages.triage"),
   };
 }
 

@@ -11,6 +11,7 @@ import { visibleMentions } from "../../core/scope.server.ts";
 import { instant, queryRows, textArray } from "../../core/sql.server.ts";
 import { stripEndings, tokenize } from "../../core/text.ts";
 import type { Translations } from "../../db/schema.ts";
+import { giveWay } from "../../lib/slices.ts";
 import { inLanguage } from "../../lib/translations.ts";
 import { type PreviewExample, type RulesPreview, segmentsOf, snippetOf } from "./preview.ts";
 import type { RulesInput } from "./schemas.ts";
@@ -66,8 +67,6 @@ interface Candidate {
   sourceTranslations: Translations;
   visible: boolean;
 }
-
-const giveWay = () => new Promise((resolve) => setImmediate(resolve));
 
 function exampleOf(candidate: Candidate, spans: MatchSpan[], language: string): PreviewExample {
   const of = (field: MatchSpan["field"]) => spans.filter((s) => s.field === field);

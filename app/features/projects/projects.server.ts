@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Services } from "../../core/context.server.ts";
+import { mentionsChanged } from "../../core/kept.server";
 import type { Audience, Reader } from "../../core/reader";
 import { inScope, visibleScope } from "../../core/scope.server";
 import { isUuid } from "../../core/sql.server";
 import type { Database } from "../../db/client.server";
-import { keptRead } from "../../db/kept-reads.server";
 import { projects, userPreferences } from "../../db/schema";
 import { inLanguage, withoutTranslations } from "../../lib/translations";
 import { queueRematch } from "./rematch.server";
@@ -16,10 +16,10 @@ export type ProjectStatus = Project["status"];
 export type ProjectListItem = Pick<Project, "id" | "name" | "description" | "color" | "status" | "keywords">;
 
 /** The projects an audience may see, active first, then by name (the switcher, the overview's scope). */
-export async function listProjects({ db }: Services, audience: Audience): Promise<ProjectListItem[]> {
+export async function listProjects({ db, kept }: Services, audience: Audience): Promise<ProjectListItem[]> {
   const scope = visibleScope(audience);
   if (scope !== "all" && scope.length === 0) return [];
-  return keptRead(`projects:${scope === "all" ? "all" : scope.join()}`, () =>
+  return kept.read(`projects:${scope === "all" ? "all" : scope.join()}`, () =>
     db
       .select({
         id: projects.id,
@@ -122,6 +122,8 @@ export async function updateProject(
     (key) => JSON.stringify(current[key as keyof Project]) !== JSON.stringify(project[key as keyof Project]),
   );
   if (rulesChanged) await queueRematch(services, project.id);
+  // Its name and competitors show in kept figures (share of voice) and feed pages.
+  mentionsChanged();
   return { ok: true, project };
 }
 
@@ -146,4 +148,6 @@ export async function deleteProject(services: Services, audience: Audience, id: 
 export async function forgetDeletedProjects({ db }: Services, ids: string[]) {
   if (ids.length === 0) return;
   await db.update(userPreferences).set({ activeProjectId: null }).where(inArray(userPreferences.activeProjectId, ids));
+  // Their links went with them: kept figures and feed pages must not count them any more.
+  mentionsChanged();
 }

@@ -3,7 +3,6 @@ import type { Services } from "../../core/context.server";
 import { addDays, type DayRange, firstOfMonth, mondayOf, presetDays, today, zonedInstant } from "../../core/period";
 import type { ReportSchedule } from "../../db/report-model";
 import { projects, reports, userPreferences } from "../../db/schema";
-import { log } from "../../lib/log.server";
 import { announceReport } from "../alerts/channels.server";
 import { mailReport } from "./mail.server";
 import { buildSnapshot } from "./snapshot.server";
@@ -132,7 +131,7 @@ export async function queueDueReports(services: Services, now = new Date()) {
       .onConflictDoNothing({ target: [reports.scheduledFrom, reports.periodStart] })
       .returning({ id: reports.id });
     if (created) {
-      log().info({ reportId: created.id, scheduledFrom: parent.id, period: days }, "scheduled report due");
+      services.log.info({ reportId: created.id, scheduledFrom: parent.id, period: days }, "scheduled report due");
       await jobs.send("generate-report", { reportId: created.id }, { singletonKey: created.id });
     }
   }

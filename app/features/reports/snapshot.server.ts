@@ -2,15 +2,30 @@ import { and, desc, eq, gte, inArray, lt } from "drizzle-orm";
 import type { Services } from "../../core/context.server";
 import { countMentions, mentionSeries, netSentiment } from "../../core/count.server";
 import { periodOf, type Range } from "../../core/period";
-import type { Audience } from "../../core/reader";
+import { type Audience, projectAudience } from "../../core/reader";
 import { inScope, type ProjectScope } from "../../core/scope.server";
-import { findTopics } from "../../core/topics.server";
 import { messageProjects, messages, projects, type reports, sources } from "../../db/schema";
 import { inLanguage } from "../../lib/translations";
+import { projectAudiences } from "../alerts/audience.server";
 import { type AnalyticsScope, shareOfVoice, topAuthors, topSources } from "../analytics/queries.server";
+import { periodTopics, topicSentiment } from "../analytics/topics.server";
 import type { ReportSnapshot, SentimentSplit, SnapshotMention } from "./snapshot";
 
 type Report = typeof reports.$inferSelect;
+
+/**
+ * The competitors a report of this project may name: those whom every reader of the report (the project's
+ * members and the admins, as the auth service says now) may also see.
+ */
+async function namedCompetitors(services: Services, project: typeof projects.$inferSelect): Promise<string[]> {
+  if (project.competitorIds.length === 0) return [];
+  const audiences = await projectAudiences(services, [project.id, ...project.competitorIds]);
+  const readers = audiences[project.id] ?? [];
+  return project.competitorIds.filter((id) => {
+    const seeing = new Set((audiences[id] ?? []).map((r) => r.id));
+    return readers.every((r) => seeing.has(r.id));
+  });
+}
 
 /** How many rows a table section keeps. */
 const TABLE_ROWS = 10;
@@ -18,9 +33,9 @@ const TABLE_ROWS = 10;
 /**
  * The report's contents as they are now, over its project and days in its zone and language: its totals
  * counted as every screen counts them (core/count, so a report says what analytics says for the same project
- * and days), the rankings from the analytics queries, its topics (core/topics) and its top mentions. It reads
- * the project's mentions, whoever asked for it, and names the project's competitors in its share of voice: a
- * report is about its project and the competitors chosen for it (issue 29).
+ * and days), the rankings from the analytics queries, its topics (as analytics counts them) and its top mentions. It reads
+ * the project's mentions, whoever asked for it. Its share of voice names the project's competitors that everyone
+ * who may read the report may see; the others are "other competitors", as on /analytics (issue 15, item 7).
  */
 export async function buildSnapshot(services: Services, report: Report, now: Date): Promise<ReportSnapshot> {
   const { db, env } = services;
@@ -28,7 +43,7 @@ export async function buildSnapshot(services: Services, report: Report, now: Dat
   if (!project) throw new Error(`Project ${report.projectId} does not exist`);
   const period = periodOf({ from: report.periodStart, to: report.periodEnd }, report.timeZone);
   const scope: ProjectScope = [project.id];
-  const competitors: Audience = { roles: [], projectIds: [project.id, ...project.competitorIds] };
+  const competitors: Audience = { roles: [], projectIds: [project.id, ...(await namedCompetitors(services, project))] };
   const analytics: AnalyticsScope = { scope, timeZone: report.timeZone, start: period.start, end: period.end };
   const previous = { start: period.previous.start, end: period.previous.end };
   const wants = (section: Report["sections"][number]) => report.sections.includes(section);
@@ -43,7 +58,7 @@ export async function buildSnapshot(services: Services, report: Report, now: Dat
       : { entries: [] },
     wants("top_sources") ? topSources(services, analytics, language, TABLE_ROWS, previous) : [],
     wants("top_authors") ? topAuthors(services, analytics, TABLE_ROWS, previous) : [],
-    wants("trending_terms") ? findTopics(services, { scope, period, previous, limit: TABLE_ROWS }) : null,
+    wants("trending_terms") ? reportTopics(services, report, analytics, previous, now) : null,
     wants("top_mentions") ? topMentions(services, report, scope, period) : [],
   ]);
   const split = (counts: SentimentSplit): SentimentSplit => ({
@@ -98,19 +113,34 @@ export async function buildSnapshot(services: Services, report: Report, now: Dat
       reach: a.reach,
       sentiment: split(a),
     })),
-    topics: {
-      rows: (topics?.topics ?? []).map((t) => ({
-        name: t.label,
-        mentions: t.count,
-        previous: t.previous,
-        sentiment: split(t.sentiment),
-        search: t.search,
-      })),
-      estimated: topics?.estimated ?? false,
-    },
+    topics: topics ?? { rows: [], estimated: false },
     topMentions: mentions,
     notes: wants("notes") ? report.notes : null,
   };
+}
+
+/**
+ * The report's topics as analytics finds and counts them (ADR 047): each number the total of the feed its link
+ * opens (the project, the report's days, the topic's words), its sentiment split too, as the project's
+ * audience sees it.
+ */
+async function reportTopics(
+  services: Services,
+  report: Report,
+  analytics: AnalyticsScope,
+  previous: Range,
+  now: Date,
+): Promise<ReportSnapshot["topics"]> {
+  const viewer = { ...projectAudience(report.projectId), activeProjectId: null, timeZone: report.timeZone };
+  const found = await periodTopics(services, viewer, analytics, previous, { limit: TABLE_ROWS, now });
+  const rows = await Promise.all(
+    found.map(async (topic) => {
+      const sentiment = await topicSentiment(services, viewer, topic, now);
+      const row = { name: topic.label, mentions: topic.count, previous: topic.previous, sentiment: sentiment.counts };
+      return { row: { ...row, search: topic.search }, estimated: topic.estimated || sentiment.estimated };
+    }),
+  );
+  return { rows: rows.map((r) => r.row), estimated: rows.some((r) => r.estimated) };
 }
 
 /**

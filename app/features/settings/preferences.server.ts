@@ -7,12 +7,11 @@ import {
   servicesOf,
   sessionContext,
 } from "../../core/context.server.ts";
-import { keptRead } from "../../db/kept-reads.server";
 import { userPreferences } from "../../db/schema";
 import type { Language } from "../../i18n/config";
-import { detectLanguage, localeCookie } from "../../i18n/locale-cookie.server";
+import { commitLocale, detectLanguage, localeInCookie } from "../../i18n/locale-cookie.server";
+import type { Env } from "../../lib/env.server";
 import type { FormResult } from "../../lib/forms";
-import { log } from "../../lib/log.server";
 import type { ThemeChoice } from "../../lib/theme";
 import { commitTheme, readTheme } from "../../lib/theme.server";
 import { browserTimeZone } from "./time-zones.server";
@@ -27,11 +26,11 @@ export interface FirstUse {
 
 /** The user's preferences; the row is created on first use from what the browser has told us. */
 export async function loadPreferences(
-  { db }: Services,
+  { db, kept }: Services,
   userId: string,
   firstUse: () => Promise<FirstUse>,
 ): Promise<Preferences> {
-  const [existing] = await keptRead(`preferences:${userId}`, () =>
+  const [existing] = await kept.read(`preferences:${userId}`, () =>
     db.select().from(userPreferences).where(eq(userPreferences.userId, userId)),
   );
   if (existing) return existing;
@@ -78,7 +77,7 @@ export async function savePreferences(
     await updatePreferences(services, userId, patch);
     return null;
   } catch (error) {
-    log().error({ err: error, userId }, "could not save preferences");
+    services.log.error({ err: error, userId }, "could not save preferences");
     return { formError: { key: "settings:preferences.updateFailed" } };
   }
 }
@@ -90,11 +89,11 @@ export const PREFERENCES_SAVED = { type: "success", key: "settings:preferences.u
  * What a new row starts with: the language being shown, the browser's zone (the `tz` cookie, set by
  * root.tsx's script and by the sign-in and sign-up actions from their forms), the current theme.
  */
-async function firstUseFrom(request: Request): Promise<FirstUse> {
+async function firstUseFrom(env: Env, request: Request): Promise<FirstUse> {
   return {
     language: await detectLanguage(request),
     timezone: browserTimeZone(request.headers.get("Cookie")) ?? "UTC",
-    theme: (await readTheme(request)).choice,
+    theme: (await readTheme(env, request)).choice,
   };
 }
 
@@ -105,19 +104,18 @@ async function firstUseFrom(request: Request): Promise<FirstUse> {
  */
 export const preferencesMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { user } = context.get(sessionContext);
-  const preferences = user ? await loadPreferences(servicesOf(context), user.id, () => firstUseFrom(request)) : null;
+  const services = servicesOf(context);
+  const { env } = services;
+  const preferences = user ? await loadPreferences(services, user.id, () => firstUseFrom(env, request)) : null;
   context.set(preferencesContext, preferences);
   const response = await next();
   if (!preferences) return response;
   const cookies = response.headers.getSetCookie().join("\n");
-  if (
-    !cookies.includes("lng=") &&
-    (await localeCookie().parse(request.headers.get("Cookie"))) !== preferences.language
-  ) {
-    response.headers.append("Set-Cookie", await localeCookie().serialize(preferences.language));
+  if (!cookies.includes("lng=") && (await localeInCookie(request)) !== preferences.language) {
+    response.headers.append("Set-Cookie", await commitLocale(env, preferences.language));
   }
-  if (!cookies.includes("theme=") && (await readTheme(request)).choice !== preferences.theme) {
-    response.headers.append("Set-Cookie", await commitTheme(request, preferences.theme));
+  if (!cookies.includes("theme=") && (await readTheme(env, request)).choice !== preferences.theme) {
+    response.headers.append("Set-Cookie", await commitTheme(env, request, preferences.theme));
   }
   return response;
 };

@@ -8,8 +8,14 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Services } from "../../core/context.server.ts";
 import { isUuid } from "../../core/sql.server.ts";
 import { sourceImports, sources } from "../../db/schema.ts";
-import { log } from "../../lib/log.server.ts";
-import { decodeUpload, formatOf, ImportFileError, type ImportFormat, readTable } from "../../lib/upload-table.ts";
+import { mapInSlices } from "../../lib/slices.ts";
+import {
+  decodeUpload,
+  formatOf,
+  ImportFileError,
+  type ImportFormat,
+  readTableInSlices,
+} from "../../lib/upload-table.ts";
 import { ITEM_FIELDS, MAX_IMPORT_BYTES } from "./import-fields.ts";
 import { guessMapping, type ImportMapping, rowToItem } from "./import-file.ts";
 import { ingest } from "./ingest.server.ts";
@@ -45,7 +51,7 @@ export async function createImport(
   let columns: string[];
   let totalRows: number;
   try {
-    const table = readTable(format, content);
+    const table = await readTableInSlices(format, content);
     columns = table.columns;
     totalRows = table.rows.length;
   } catch (error) {
@@ -92,11 +98,11 @@ export async function recentImports({ db }: Services, sourceId: string, limit = 
 }
 
 /** The columns and first rows of a file waiting for confirmation. */
-export function previewOf(row: Pick<ImportRow, "format" | "content">) {
-  const { columns, rows } = readTable(row.format as ImportFormat, row.content ?? "");
+export async function previewOf(row: Pick<ImportRow, "format" | "content">) {
+  const { columns, rows } = await readTableInSlices(row.format as ImportFormat, row.content ?? "", PREVIEW_ROWS);
   const cell = (value: unknown) =>
     value === null || value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value);
-  return { columns, rows: rows.slice(0, PREVIEW_ROWS).map((r) => columns.map((c) => cell(r[c]))) };
+  return { columns, rows: rows.map((r) => columns.map((c) => cell(r[c]))) };
 }
 
 /**
@@ -109,7 +115,7 @@ export async function confirmImport(
   chosen: Record<string, string>,
 ): Promise<{ ok: true } | { ok: false; problem: "not_preview" | "no_text_column" }> {
   if (row.status !== "preview" || row.content === null) return { ok: false, problem: "not_preview" };
-  const { columns } = readTable(row.format as ImportFormat, row.content);
+  const { columns } = await readTableInSlices(row.format as ImportFormat, row.content, 1);
   const mapping: ImportMapping = {};
   for (const field of ITEM_FIELDS) {
     const column = chosen[field];
@@ -176,8 +182,8 @@ export async function runImport(services: Services, importId: string, signal?: A
       .where(eq(sourceImports.id, importId));
 
   try {
-    const { rows } = readTable(row.format as ImportFormat, row.content ?? "");
-    const checked = validateItems(rows.map((r) => rowToItem(r, row.mapping as ImportMapping)));
+    const { rows } = await readTableInSlices(row.format as ImportFormat, row.content ?? "");
+    const checked = await validateItems(await mapInSlices(rows, (r) => rowToItem(r, row.mapping as ImportMapping)));
     if (!checked.ok) {
       // Row numbers as a spreadsheet shows them (the header is row 1); JSON items count from 1.
       const first = row.format === "csv" ? 2 : 1;
@@ -199,13 +205,10 @@ export async function runImport(services: Services, importId: string, signal?: A
       totals.rejected += result.rejected.length;
       const processedRows = Math.min(checked.items.length, start + BATCH);
       await db.update(sourceImports).set({ processedRows, result: totals }).where(eq(sourceImports.id, importId));
-      // The embedded database answers without ever leaving the microtask queue: let the server serve pages
-      // (this import's progress among them) between batches.
-      await new Promise((resolve) => setImmediate(resolve));
     }
     await finish({ status: "done", result: totals });
   } catch (error) {
-    log().error({ err: error, importId }, "import failed");
+    services.log.error({ err: error, importId }, "import failed");
     await finish({ status: "failed", errors: [{ row: 0, message: "item.crashed" }] });
   }
 }

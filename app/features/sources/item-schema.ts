@@ -5,6 +5,7 @@
  * page in the reader's language.
  */
 import { z } from "zod";
+import { mapInSlices } from "../../lib/slices.ts";
 import { ITEM_FIELDS, type ItemField } from "./import-fields.ts";
 import { LANGUAGES } from "./language.ts";
 
@@ -133,13 +134,16 @@ export interface ItemError {
 
 const problemOf = (message: string): ItemProblem => (message in ITEM_PROBLEMS ? (message as ItemProblem) : "not_text");
 
-/** All items checked: either every one valid, or every problem of every item (one per field). */
-export function validateItems(
+/**
+ * All items checked: either every one valid, or every problem of every item (one per field). In slices that let
+ * the event loop turn: an import checks 100 000 rows.
+ */
+export async function validateItems(
   items: readonly unknown[],
-): { ok: true; items: ValidItem[] } | { ok: false; errors: ItemError[] } {
+): Promise<{ ok: true; items: ValidItem[] } | { ok: false; errors: ItemError[] }> {
   const valid: ValidItem[] = [];
   const errors: ItemError[] = [];
-  items.forEach((raw, index) => {
+  await mapInSlices(items, (raw, index) => {
     const parsed = itemSchema.safeParse(raw);
     if (parsed.success) {
       valid.push(parsed.data);

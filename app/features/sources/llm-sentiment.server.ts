@@ -5,8 +5,8 @@
  * batch the lexicon's labels instead, so ingestion never waits on or fails with the model. The `openai` package
  * is not installed; one JSON request needs nothing more than `fetch` (ADR 023).
  */
+import type { Logger } from "pino";
 import type { Services } from "../../core/context.server.ts";
-import { log } from "../../lib/log.server.ts";
 import {
   lexiconClassifier,
   type SentimentClassifier,
@@ -26,6 +26,8 @@ export interface LlmSentimentOptions {
   concurrency?: number;
   timeoutMs?: number;
   fallback?: SentimentClassifier;
+  /** Where a failed batch is reported. */
+  log?: Pick<Logger, "warn">;
 }
 
 const BATCH = 20;
@@ -108,7 +110,10 @@ export function llmClassifier(options: LlmSentimentOptions): SentimentClassifier
         try {
           results[index] = await askModel(options, batch);
         } catch (error) {
-          log().warn({ err: error, items: batch.length }, "LLM sentiment failed; the lexicon labelled the batch");
+          options.log?.warn(
+            { err: error, items: batch.length },
+            "LLM sentiment failed; the lexicon labelled the batch",
+          );
           results[index] = await fallback(batch);
         }
       }
@@ -119,8 +124,8 @@ export function llmClassifier(options: LlmSentimentOptions): SentimentClassifier
 }
 
 /** The model when one is configured (AI_BASE_URL and AI_MODEL), otherwise the lexicon. */
-export function defaultClassifier({ env }: Pick<Services, "env">): SentimentClassifier {
+export function defaultClassifier({ env, log }: Pick<Services, "env" | "log">): SentimentClassifier {
   return env.AI_BASE_URL && env.AI_MODEL
-    ? llmClassifier({ baseUrl: env.AI_BASE_URL, model: env.AI_MODEL, apiKey: env.AI_API_KEY })
+    ? llmClassifier({ baseUrl: env.AI_BASE_URL, model: env.AI_MODEL, apiKey: env.AI_API_KEY, log })
     : lexiconClassifier;
 }

@@ -6,6 +6,7 @@
  * (the model of llm-sentiment.server.ts when one is configured) can take its place per batch.
  */
 import { foldWord, foldWords, inflects } from "../../core/text.ts";
+import { mapInSlices } from "../../lib/slices.ts";
 import type { Language } from "./language.ts";
 import emoji from "./lexicons/emoji.json" with { type: "json" };
 import en from "./lexicons/en.json" with { type: "json" };
@@ -53,6 +54,11 @@ export interface LexiconFile {
    * happened is not praise ("the branch opens at nine"); saying it did not is a complaint, FAILED × weight.
    * In Uzbek a stem's own suffix negates it (-ma-: ishlamayapti, kelmadi, qaytarishmadi). */
   expected: Record<string, number>;
+  /** What something costs (fee, комиссия, narx) and words that move it down (cut, снизил, kamay-) or up (raised,
+   * повысил, osh-). In one clause the two are read together, not on their own: a cost moved down leans
+   * positive, up negative, a little (a reported price change alone stays neutral). So "komissiyani kamaytirdi"
+   * is no complaint, though "komissiya" is one alone and "kam" (few) starts "kamaytirdi". */
+  costs: { nouns: string[]; down: string[]; up: string[] };
 }
 
 interface Entry {
@@ -82,7 +88,10 @@ interface Lexicon {
     dates: string[];
     since: Set<string>;
   };
+  costs: { nouns: Keyed[]; down: Keyed[]; up: Keyed[] };
 }
+
+type Keyed = { key: string; prefix: boolean };
 
 const NEGATION_FLIP = -0.75;
 const NEGATION_SCOPE = 4;
@@ -101,15 +110,19 @@ const THRESHOLD = 0.3;
 // Uzbek verb forms after a stem: voice (-ish-, -il-, -in-, -tir-), then a negation (-ma-) or a tense.
 const UZ_VERB_NEGATED = /^(?:ish|il|in|tir|dir|t)?(?:ma|may|mas|mag)/;
 const UZ_VERB = /^(?:ish|il|in|tir|dir|t)?(?:di|yap|adi|aman|asiz|ydi|ib|gan|sa|moq|ar|ay|sin|ing)/;
+// A cost moved down ("cut fees", "komissiyani kamaytirdi") or up, once per clause: below THRESHOLD alone.
+const COST_MOVE = 0.5;
+/** How many words may stand between a cost and the word that moves it. */
+const COST_REACH = 2;
 // Uzbek "-siz" (without): navbatsiz, komissiyasiz.
 const UZ_WITHOUT = /^siz/;
 
-function key(word: string): { key: string; prefix: boolean } {
+function key(word: string): Keyed {
   const prefix = word.endsWith("*");
   return { key: foldWord(prefix ? word.slice(0, -1) : word), prefix };
 }
 
-type NewsPhrase = Array<{ key: string; prefix: boolean }>;
+type NewsPhrase = Keyed[];
 
 function compileNews(entries: string[]): Lexicon["news"] {
   const news: Lexicon["news"] = { byFirst: new Map(), prefixed: [] };
@@ -162,6 +175,7 @@ export function compileLexicon(language: Lexicon["language"], file: LexiconFile)
       dates: file.time.dates.map(foldWord),
       since: new Set(file.time.since.map(foldWord)),
     },
+    costs: { nouns: file.costs.nouns.map(key), down: file.costs.down.map(key), up: file.costs.up.map(key) },
   };
 }
 
@@ -238,11 +252,45 @@ function timing(words: string[], i: number, lexicon: Lexicon, language: Language
   return quick.has(marker) ? TIMING : slow.has(marker) ? -TIMING : 0;
 }
 
+/** Whether `word` is one of `list`: itself, a prefix entry's word, or an inflected form of the entry. */
+function isOneOf(list: Keyed[], word: string, language: string): boolean {
+  return list.some((k) => word === k.key || (k.prefix ? word.startsWith(k.key) : inflects(k.key, word, language)));
+}
+
+/** The form of `word` if it is one of `list` as a verb (Uzbek -ma- forms negated), else undefined. */
+function moverForm(list: Keyed[], word: string, language: string): Found["form"] | undefined {
+  for (const k of list) {
+    const form = formOf(k.key, { ...NO_ENTRY, prefix: k.prefix }, word, language);
+    if (form) return form;
+  }
+  return undefined;
+}
+
+/** A cost moved down or up in a clause: the two words (scored together, not on their own) and their score. */
+function costMove(words: string[], lexicon: Lexicon, language: Language): { at: number[]; score: number } | null {
+  const { nouns, down, up } = lexicon.costs;
+  for (let c = 0; c < words.length; c++) {
+    if (!isOneOf(nouns, words[c] as string, language)) continue;
+    for (let d = Math.max(0, c - COST_REACH - 1); d < Math.min(words.length, c + COST_REACH + 2); d++) {
+      const word = words[d] as string;
+      const lowered = d === c ? undefined : moverForm(down, word, language);
+      const form = lowered ?? (d === c ? undefined : moverForm(up, word, language));
+      if (!form) continue;
+      const negated =
+        form === "negated" || words.slice(Math.max(0, Math.min(c, d) - 2), d).some((w) => lexicon.negators.has(w));
+      return { at: [c, d], score: (lowered ? COST_MOVE : -COST_MOVE) * (negated ? NEGATION_FLIP : 1) };
+    }
+  }
+  return null;
+}
+
 function scoreClause(words: string[], lexicon: Lexicon, language: Language): number {
-  let sum = 0;
+  const moved = costMove(words, lexicon, language);
+  let sum = moved?.score ?? 0;
   let scopeStart = 0;
   for (let i = 0; i < words.length; i++) {
     if (lexicon.conjunctions.has(words[i] as string)) scopeStart = i + 1;
+    if (moved?.at.includes(i)) continue;
     sum += timing(words, i, lexicon, language);
     const found = lookup(lexicon, words, i, language);
     if (!found) continue;
@@ -317,6 +365,6 @@ export function lexiconSentiment(text: string, language: Language): SentimentRes
   return { sentiment: score >= THRESHOLD ? "positive" : score <= -THRESHOLD ? "negative" : "neutral", score };
 }
 
-/** The default classifier: the lexicon scorer over a batch. */
-export const lexiconClassifier: SentimentClassifier = async (items) =>
-  items.map((item) => lexiconSentiment(item.text, item.language));
+/** The default classifier: the lexicon scorer over a batch, in slices that let the event loop turn. */
+export const lexiconClassifier: SentimentClassifier = (items) =>
+  mapInSlices(items, (item) => lexiconSentiment(item.text, item.language));

@@ -136,7 +136,7 @@ export async function receiveDelivery(
       `At most ${MAX_DELIVERY_ITEMS} items per delivery; this one has ${items.length}`,
     );
   }
-  const checked = validateItems(items);
+  const checked = await validateItems(items);
   if (!checked.ok) {
     const errors = checked.errors.map(({ index, field, problem }) => ({
       index,

@@ -3,7 +3,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Services } from "~/core/context.server";
 import { type Reader, userScope } from "~/core/reader";
-import { keptRead } from "~/db/kept-reads.server";
 import { projects, tasks } from "~/db/schema";
 import { inLanguage } from "~/lib/translations";
 import { OPEN_STATUSES, type TaskFilters } from "./list";
@@ -49,7 +48,7 @@ export async function openTasks(
 
 /** The reader's own open tasks, for the overview. */
 export function myOpenTasks(services: Services, reader: Reader, limit = 5) {
-  return keptRead(`my-tasks:${userScope(reader)}|${reader.language}|${reader.timeZone}|${limit}`, () =>
+  return services.kept.read(`my-tasks:${userScope(reader)}|${reader.language}|${reader.timeZone}|${limit}`, () =>
     openTasks(services, reader, { filters: { assignee: ["me"] }, limit }),
   );
 }

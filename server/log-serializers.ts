@@ -21,5 +21,5 @@ export function serializeError(error: unknown): unknown {
   return out;
 }
 
-/** For every logger of the app and the auth service. */
+/** For every logger of the server (the app's log is the one server/main.ts makes) and the auth service. */
 export const logSerializers = { err: serializeError };

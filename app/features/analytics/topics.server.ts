@@ -1,0 +1,134 @@
+// Topics of a period on analytics and in reports (issue 30, ADR 047): the topics core/topics finds, each
+// counted with the messages feed's own total for the link it opens, so the number a reader sees is the number
+// the feed shows after the click (exact, or the feed's labelled estimate). The topics and their counts are
+// kept a minute per question and dropped when mentions change, as authors are.
+import type { Services } from "../../core/context.server.ts";
+import { SENTIMENTS, type Sentiment, type SentimentCounts } from "../../core/count.server.ts";
+import { keptWhileMentionsUnchanged } from "../../core/kept.server.ts";
+import type { Range } from "../../core/period.ts";
+import type { Viewer } from "../../core/reader.ts";
+import { findTopics } from "../../core/topics.server.ts";
+import type { Background } from "../../core/topics.ts";
+import { feedOf } from "../messages/feed.server.ts";
+import { feedTotal } from "../messages/feed-total.server.ts";
+import { feedParams } from "./filters.ts";
+import { type AnalyticsScope, scopeDays } from "./queries.server.ts";
+
+export interface TopicRow {
+  /** Its most telling phrase, as most often written. */
+  label: string;
+  /** Its phrases as written, the label first. */
+  phrases: string[];
+  /** The feed's search words for it. */
+  search: string;
+  /** The messages feed's URL parameters for it: its search within the page's projects, days and filters. */
+  query: string;
+  /** The feed's total for `query` (`estimated` when the feed estimates it). */
+  count: number;
+  estimated: boolean;
+  /** The feed's total for the same search in the previous period. */
+  previous: number;
+  /** Its mentions' sentiment, as shares (0…1) of those the topic was found in. */
+  mix: SentimentCounts;
+  /** A few of its mentions' ids, newest first. */
+  examples: string[];
+}
+
+export const TOPICS_SHOWN = 8;
+
+const kept = keptWhileMentionsUnchanged(60_000, 200);
+
+export interface TopicOptions {
+  limit?: number;
+  /** What the topics stand out against (core/topics): by default the previous period and the rest of the
+   * workspace, "what is new here"; `["workspace"]` for "what is talked about here". */
+  against?: readonly Background[];
+  now?: Date;
+}
+
+/** The scope's topics against `previous`, best first, each counted by the feed it links to. */
+export function periodTopics(
+  services: Services,
+  reader: Viewer,
+  scope: AnalyticsScope,
+  previous: Range,
+  { limit = TOPICS_SHOWN, against, now = new Date() }: TopicOptions = {},
+): Promise<TopicRow[]> {
+  if (scope.scope !== "all" && scope.scope.length === 0) return Promise.resolve([]);
+  return kept(["topics", scope, previous.start, previous.end, limit, against], () =>
+    countedTopics(services, reader, scope, previous, { limit, against, now }),
+  );
+}
+
+async function countedTopics(
+  services: Services,
+  reader: Viewer,
+  scope: AnalyticsScope,
+  previous: Range,
+  { limit, against, now }: TopicOptions,
+): Promise<TopicRow[]> {
+  const found = await findTopics(services, {
+    scope: scope.scope,
+    period: scope,
+    previous,
+    sentiments: scope.sentiments as Sentiment[] | undefined,
+    sourceTypes: scope.sourceTypes,
+    languages: scope.languages,
+    against,
+    limit,
+  });
+  const filters = { type: scope.sourceTypes ?? [], language: scope.languages ?? [], sentiment: scope.sentiments ?? [] };
+  const projects = scope.scope === "all" ? [] : scope.scope;
+  const link = (range: Range, q: string) =>
+    feedParams(filters, { projects, ...scopeDays({ ...scope, ...range }) }, { q });
+  // The feed as the reader opens it from this page: the same projects (or, for none, the same default).
+  const total = (params: URLSearchParams) => feedTotal(services, feedOf(reader, params, now));
+  const rows = await Promise.all(
+    found.topics.map(async (topic): Promise<TopicRow> => {
+      const query = link(scope, topic.search);
+      const [counted, before] = await Promise.all([total(query), total(link(previous, topic.search))]);
+      const read = topic.sentiment.positive + topic.sentiment.neutral + topic.sentiment.negative;
+      const share = (n: number) => (read ? n / read : 0);
+      return {
+        label: topic.label,
+        phrases: topic.phrases,
+        search: topic.search,
+        query: query.toString(),
+        count: counted.count,
+        estimated: counted.estimated,
+        previous: before.count,
+        mix: {
+          positive: share(topic.sentiment.positive),
+          neutral: share(topic.sentiment.neutral),
+          negative: share(topic.sentiment.negative),
+        },
+        examples: topic.examples,
+      };
+    }),
+  );
+  return rows.filter((row) => row.count > 0);
+}
+
+/**
+ * A topic's mentions by sentiment for a document that states counts (reports): each the feed's total for the
+ * topic's link narrowed to that sentiment, so the split adds up to what the feed shows (0 for a sentiment
+ * the link's own filter leaves out).
+ */
+export async function topicSentiment(
+  services: Services,
+  reader: Viewer,
+  topic: TopicRow,
+  now = new Date(),
+): Promise<{ counts: SentimentCounts; estimated: boolean }> {
+  const chosen = new URLSearchParams(topic.query).getAll("sentiment");
+  const totals = await Promise.all(
+    SENTIMENTS.map((sentiment) => {
+      if (chosen.length && !chosen.includes(sentiment)) return { count: 0, estimated: false };
+      const params = new URLSearchParams(topic.query);
+      params.set("sentiment", sentiment);
+      return feedTotal(services, feedOf(reader, params, now));
+    }),
+  );
+  const counts = Object.fromEntries(SENTIMENTS.map((sentiment, i) => [sentiment, totals[i]?.count ?? 0]));
+  return { counts: counts as SentimentCounts, estimated: totals.some((t) => t.estimated) };
+}

@@ -1,0 +1,43 @@
+// `npm run seed`'s work (scripts/seed.ts): the demo workspace's data made anew in the configured database, with the
+// embedded auth service's demo team following the new project ids. Bundled with the app (server/app.ts), like the
+// server's start-up, so the script imports no app module from source.
+import type { Logger } from "pino";
+import { openDatabase } from "../../app/db/client.server.ts";
+import { connect, disconnect } from "../../app/db/connection.server.ts";
+import { detectPastAlerts } from "../../app/features/alerts/detect.server.ts";
+import type { Env } from "../../app/lib/env.server.ts";
+import { detachedQueue } from "../../app/lib/jobs.server.ts";
+import { createAuthService } from "../auth-service/service.ts";
+import { seedDemo, seedDemoTasks } from "./seed.ts";
+import { demoTeam } from "./team.ts";
+
+export async function reseedDemo({ config, log, root }: { config: Env; log: Logger; root: string }) {
+  const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, root });
+  const { connection } = database;
+  const authConnection =
+    config.AUTH_SERVICE_URL || !config.AUTH_DATABASE_URL
+      ? null
+      : connect({ databaseUrl: config.AUTH_DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    await database.migrate();
+    const started = Date.now();
+    const seeded = await seedDemo(connection, { messages: config.SEED_MESSAGES });
+    const made = { messages: seeded.messages, links: seeded.links, ms: Date.now() - started };
+    if (!config.AUTH_SERVICE_URL) {
+      // The embedded auth service's demo team follows the new project ids (created if the workspace has no users).
+      const auth = createAuthService({ connection: authConnection ?? connection });
+      await auth.migrate();
+      const team = demoTeam(seeded.projectIds);
+      const created = await auth.ensureDemoAccounts(team);
+      if (!created) await auth.assignProjects(Object.fromEntries(team.map((u) => [u.email, u.projectIds])));
+      await seedDemoTasks(connection, seeded.projectIds, created ?? []);
+    }
+    // The demo's unusual days as alerts; the server's schedule delivers them (ADR 030).
+    const services = { db: database.db, kept: database.kept, env: config, jobs: detachedQueue, log };
+    await detectPastAlerts(services, 90);
+    return made;
+  } finally {
+    if (authConnection) await disconnect(authConnection);
+    await database.close();
+  }
+}

@@ -1,0 +1,125 @@
+// Topics on analytics (issue 30, ADR 047) on the demo workspace: the stories of Nurbank's last 30 days, each
+// row's count the very total the messages feed shows behind its link (and its previous period's the same),
+// the CSV the same rows, and a new mention of a topic counted as soon as it arrives.
+import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Preferences, preferencesContext, requireReader } from "~/core/context.server";
+import { mentionsChanged } from "~/core/kept.server";
+import type { Reader } from "~/core/reader";
+import type { DatabaseHandle } from "~/db/client.server";
+import { analyticsPage, chartTable, toCsv } from "~/features/analytics/page.server";
+import { listProjects } from "~/features/projects/projects.server";
+import { loader as feedLoader } from "~/routes/_app.messages";
+import { seedDemo } from "../../server/demo/seed";
+import { aSource, mentions, openTestDatabase } from "../support/builders";
+import { ORIGIN } from "../support/route";
+import { testServices } from "../support/services";
+import { signedInContext } from "../support/session";
+
+const ZONE = "Asia/Tashkent";
+let handle: DatabaseHandle;
+let nurbank: string;
+let context: Awaited<ReturnType<typeof signedInContext>>["context"];
+let reader: Reader;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  nurbank = (await seedDemo(handle.connection, { messages: 3000 })).projectIds.nurbank;
+  context = (await signedInContext({ roles: ["admin"] })).context;
+  context.set(preferencesContext, { ...(context.get(preferencesContext) as Preferences), timezone: ZONE });
+  reader = requireReader(context);
+}, 120_000);
+afterAll(() => handle.close());
+
+const pageOf = async (params: string) =>
+  analyticsPage(testServices(), reader, await listProjects(testServices(), reader), new URLSearchParams(params));
+
+/** The messages feed's total for a URL's parameters, as its page shows it. */
+async function feedTotal(query: string) {
+  const request = new Request(`${ORIGIN}/messages?${query}`);
+  const page = (await feedLoader({
+    request,
+    context,
+    url: new URL(request.url),
+    params: {},
+    pattern: "",
+  } as never)) as {
+    total: { count: number; estimated: boolean };
+  };
+  return page.total;
+}
+
+describe("topics on analytics", () => {
+  it("are the stories of the period, each counted as its link's feed counts it", async () => {
+    const page = await pageOf(`project=${nurbank}`);
+    expect(page.topics.length).toBeGreaterThan(1);
+    // The QR fee (Russian and Uzbek as one) and the mortgage cut lead; the old "trending terms" are gone.
+    expect(page.topics.slice(0, 2).map((t) => t.search.toLowerCase())).toEqual(
+      expect.arrayContaining([expect.stringMatching(/qr/), expect.stringMatching(/ipotek|ипотек/)]),
+    );
+    expect(page).not.toHaveProperty("terms");
+    for (const topic of page.topics) {
+      const query = new URLSearchParams(topic.query);
+      expect(query.getAll("project")).toEqual([nurbank]);
+      expect(query.get("q")).toBe(topic.search);
+      expect(await feedTotal(topic.query), topic.label).toEqual({ count: topic.count, estimated: topic.estimated });
+      // The change is against the same search in the previous period, counted by the feed too.
+      query.set("from", page.period.previous.from);
+      query.set("to", page.period.previous.to);
+      expect((await feedTotal(query.toString())).count, topic.label).toBe(topic.previous);
+      expect(topic.mix.positive + topic.mix.neutral + topic.mix.negative).toBeCloseTo(1);
+    }
+    const qr = page.topics.find((t) => /qr/i.test(t.search));
+    expect(qr?.mix.negative).toBeGreaterThan(0.9);
+    expect(qr?.length).toBeGreaterThan(0);
+  });
+
+  it("keep the page's filters in their links and counts", async () => {
+    const page = await pageOf(`project=${nurbank}&sentiment=negative&period=7`);
+    expect(page.topics.length).toBeGreaterThan(0);
+    for (const topic of page.topics) {
+      expect(new URLSearchParams(topic.query).getAll("sentiment")).toEqual(["negative"]);
+      expect(topic.mix.negative).toBe(1);
+      expect((await feedTotal(topic.query)).count).toBe(topic.count);
+    }
+  });
+
+  it("download as CSV exactly as shown", async () => {
+    const params = new URLSearchParams(`project=${nurbank}`);
+    const page = await pageOf(params.toString());
+    const rows = parse(toCsv(await chartTable(testServices(), reader, "topics", params)).replace(/^\uFEFF/, ""), {
+      columns: true,
+    }) as Array<Record<string, string>>;
+    expect(rows.map((r) => [r.topic, Number(r.mentions), Number(r.previous), r.search])).toEqual(
+      page.topics.map((t) => [t.label, t.count, t.previous, t.search]),
+    );
+    expect(Object.keys(rows[0] ?? {})).toEqual([
+      "topic",
+      "mentions",
+      "estimated",
+      "previous",
+      "positive_share",
+      "neutral_share",
+      "negative_share",
+      "search",
+      "phrases",
+    ]);
+  });
+
+  it("count a new mention of a topic as soon as it arrives", async () => {
+    const params = `project=${nurbank}`;
+    const before = (await pageOf(params)).topics.find((t) => /qr/i.test(t.search));
+    expect(before).toBeDefined();
+    const source = await aSource(handle);
+    await mentions(handle, {
+      source,
+      projectIds: [nurbank],
+      items: [{ at: new Date(Date.now() - 60_000), text: `Nurbank: ${before?.search} — yana!`, sentiment: "negative" }],
+    });
+    // As ingestion does after storing mentions: read caches drop their figures.
+    mentionsChanged();
+    const after = (await pageOf(params)).topics.find((t) => t.search === before?.search);
+    expect(after?.count).toBe((before?.count ?? 0) + 1);
+    expect((await feedTotal(after?.query ?? "")).count).toBe(after?.count);
+  });
+});
