@@ -8,6 +8,9 @@ export function mentionsChanged() {
   generation += 1;
 }
 
+/** How long a screen's figures (the overview, analytics, a feed page) are kept under load. */
+export const SCREEN_FIGURES_MS = 5_000;
+
 /**
  * Answers kept for `ms` per question and dropped as soon as mentions change (their generation): a screen's
  * figures under load, shared by every request that asks the same. A failure is not kept.

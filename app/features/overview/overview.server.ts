@@ -2,7 +2,7 @@
 // of their zone. Figures count through core/count (ADR 043), the same numbers analytics and the feed show.
 import type { Services } from "../../core/context.server";
 import { countMentions, type MentionQuery, mentionSeries, netSentiment } from "../../core/count.server";
-import { keptWhileMentionsUnchanged } from "../../core/kept.server";
+import { keptWhileMentionsUnchanged, SCREEN_FIGURES_MS } from "../../core/kept.server";
 import { type Period, periodOf, presetDays, today } from "../../core/period";
 import type { Reader } from "../../core/reader";
 import { type ProjectScope, readerScope } from "../../core/scope.server";
@@ -87,7 +87,7 @@ export async function overview(
 // under load most requests then skip the database. New or re-matched mentions drop them; an alert, found
 // after its mentions, shows within the few seconds. (Share of voice counts only the scope's own part of the
 // comparison, which is the same whoever asks, so the first asker's figures serve everyone.)
-const keptFigures = keptWhileMentionsUnchanged(5_000);
+const keptFigures = keptWhileMentionsUnchanged(SCREEN_FIGURES_MS);
 
 function figuresOf(services: Services, reader: Reader, scope: ProjectScope, period: Period) {
   const question = [scope === "all" ? "all" : [...scope].sort(), period.timeZone, period.from, period.to];
