@@ -7,11 +7,11 @@ import { useFormatter } from "~/lib/format";
 import { type FormResult, useIsPending } from "~/lib/forms";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { Card } from "~/ui/card";
-import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { ConfirmBulkAction } from "~/ui/data-table/bulk";
 import { type Column, DataTable } from "~/ui/data-table/data-table";
 import type { TableState } from "~/ui/data-table/spec";
-import { FileUp, KeyRound, Pause, Pencil, Play, Trash2 } from "~/ui/icons";
+import { DeleteCard } from "~/ui/delete-card";
+import { FileUp, KeyRound, Pause, Pencil, Play } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import { historyTable } from "./list";
 import { isPolled } from "./schemas";
@@ -279,27 +279,13 @@ export function SourcePage({
       </div>
 
       {canManage && (
-        <Card title={t("delete.title")} danger className="mt-10">
-          <p className="mb-3 text-sm text-muted-foreground">
-            {t("delete.description", { count: format.number(loaderData.mentionsTotal) })}
-          </p>
-          <ConfirmDialog
-            trigger={
-              <>
-                <Trash2 aria-hidden="true" />
-                {t("delete.start")}
-              </>
-            }
-            title={t("delete.title")}
-            description={t("delete.description", { count: format.number(loaderData.mentionsTotal) })}
-            confirmLabel={t("delete.confirmLabel", { name: source.storedName })}
-            submitLabel={t("delete.submit")}
-            pendingLabel={t("delete.deleting")}
-            pending={deleting}
-            result={deleteResult}
-            fields={{ intent: "delete" }}
-          />
-        </Card>
+        <DeleteCard
+          ns="sources"
+          description={t("delete.description", { count: format.number(loaderData.mentionsTotal) })}
+          confirmLabel={t("delete.confirmLabel", { name: source.storedName })}
+          pending={deleting}
+          result={deleteResult}
+        />
       )}
     </>
   );
