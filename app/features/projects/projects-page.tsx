@@ -4,11 +4,11 @@ import { type Formatter, useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
-import { BulkAction, ConfirmBulkAction } from "~/ui/data-table/bulk";
+import { BulkAction, BulkDelete } from "~/ui/data-table/bulk";
 import { type Column, DataTable } from "~/ui/data-table/data-table";
 import { withParams } from "~/ui/data-table/spec";
 import { EmptyState } from "~/ui/empty-state";
-import { FolderOpen, FolderPlus, LayoutGrid, Pause, Play, SearchX, Table2, Trash2 } from "~/ui/icons";
+import { FolderOpen, FolderPlus, LayoutGrid, Pause, Play, Table2 } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import { type ProjectRow, type ProjectsTableState, projectsTable } from "./list";
 import { StatusBadge } from "./status-badge";
@@ -150,7 +150,6 @@ export function ProjectsPage({ loaderData }: { loaderData: ProjectsPageData }) {
   const { t } = useTranslation("projects");
   const format = useFormatter();
   const { state, rows, total, view } = loaderData;
-  const filtered = state.q !== "" || state.filters.status.length > 0;
   const bulk = loaderData.canManage || loaderData.canDelete;
   return (
     <>
@@ -202,30 +201,14 @@ export function ProjectsPage({ loaderData }: { loaderData: ProjectsPageData }) {
                         </BulkAction>
                       </>
                     )}
-                    {loaderData.canDelete && (
-                      <ConfirmBulkAction
-                        intent="delete"
-                        label={
-                          <>
-                            <Trash2 aria-hidden="true" />
-                            {t("bulk.delete")}
-                          </>
-                        }
-                        description={t("bulk.deleteDescription")}
-                        confirm={t("bulk.deleteConfirm")}
-                      />
-                    )}
+                    {loaderData.canDelete && <BulkDelete ns="projects" />}
                   </>
                 ),
               }
             : undefined
         }
-        empty={
-          <EmptyState
-            icon={filtered ? SearchX : FolderOpen}
-            text={filtered ? t("list.noMatches") : loaderData.canCreate ? t("list.emptyAdmin") : t("list.empty")}
-          />
-        }
+        empty={<EmptyState icon={FolderOpen} text={loaderData.canCreate ? t("list.emptyAdmin") : t("list.empty")} />}
+        noMatches={t("list.noMatches")}
         toolbar={<ViewSwitch view={view} />}
         body={view === "cards" ? <ProjectCards projects={rows} /> : undefined}
       />

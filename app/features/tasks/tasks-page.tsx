@@ -4,12 +4,12 @@ import { useTranslation } from "~/i18n/use-translation";
 import { type Formatter, useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { BulkAction, ConfirmBulkAction } from "~/ui/data-table/bulk";
+import { BulkAction, BulkDelete } from "~/ui/data-table/bulk";
 import { type Column, DataTable } from "~/ui/data-table/data-table";
 import { withParams } from "~/ui/data-table/spec";
 import { Menu, useHydrated } from "~/ui/data-table/url-form";
 import { EmptyState } from "~/ui/empty-state";
-import { Download, KanbanSquare, ListTodo, MessageSquareText, Plus, SearchX, Table2, Trash2, Upload } from "~/ui/icons";
+import { Download, KanbanSquare, ListTodo, MessageSquareText, Plus, Table2, Upload } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import { TaskBoard } from "./board";
 import { TASK_PRIORITIES, TASK_STATUSES, tasksTable } from "./list";
@@ -190,7 +190,6 @@ export function TasksPage({ loaderData }: { loaderData: TasksPageData }) {
 
   const names = new Map(members.map((m) => [m.id, m.email]));
   const assigneeName = (id: string) => names.get(id) ?? t("formerMember");
-  const filtered = state.q !== "" || Object.values<string[]>(state.filters).some((chosen) => chosen.length > 0);
   const exportHref = `/tasks/export${withParams(location.search, { page: null, view: null })}`;
   const personOptions = [
     { value: "nobody", label: t("nobody") },
@@ -267,30 +266,14 @@ export function TasksPage({ loaderData }: { loaderData: TasksPageData }) {
                       options={TASK_PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) }))}
                     />
                     <BulkChoice intent="assign" label={t("bulk.assign")} options={personOptions} />
-                    {loaderData.canDelete && (
-                      <ConfirmBulkAction
-                        intent="delete"
-                        label={
-                          <>
-                            <Trash2 aria-hidden="true" />
-                            {t("bulk.delete")}
-                          </>
-                        }
-                        description={t("bulk.deleteDescription")}
-                        confirm={t("bulk.deleteConfirm")}
-                      />
-                    )}
+                    {loaderData.canDelete && <BulkDelete ns="tasks" />}
                   </>
                 ),
               }
             : undefined
         }
-        empty={
-          <EmptyState
-            icon={filtered ? SearchX : ListTodo}
-            text={filtered ? t("noMatches") : loaderData.canEdit ? t("emptyEditor") : t("empty")}
-          />
-        }
+        empty={<EmptyState icon={ListTodo} text={loaderData.canEdit ? t("emptyEditor") : t("empty")} />}
+        noMatches={t("noMatches")}
         toolbar={<ViewSwitch view={view} />}
         body={
           loaderData.board ? (

@@ -4,7 +4,16 @@ import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { CirclePlus, Search, Settings2, X } from "~/ui/icons";
 import { buttonClass } from "../button";
-import { filterNames, PARAMS, POSITION_PARAMS, SEARCH_ID, type TableSpec, type TableState, withParams } from "./spec";
+import {
+  filterNames,
+  isFiltered,
+  PARAMS,
+  POSITION_PARAMS,
+  SEARCH_ID,
+  type TableSpec,
+  type TableState,
+  withParams,
+} from "./spec";
 import { ApplyWithoutScript, CarriedParams, checkboxClass, Menu, useUrlForm } from "./url-form";
 
 /** A faceted filter: its values come from the spec; the page names them and may count them. */
@@ -215,7 +224,7 @@ export function DataTableToolbar<S extends TableSpec>({
 }) {
   const { t } = useTranslation("tables");
   const location = useLocation();
-  const filtered = state.q !== "" || Object.values<string[]>(state.filters).some((chosen) => chosen.length > 0);
+  const filtered = isFiltered(state);
   const reset = withParams(
     location.search,
     Object.fromEntries([PARAMS.q, ...POSITION_PARAMS, ...filterNames(spec)].map((name) => [name, null])),
