@@ -1,34 +1,34 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import type { FormResult } from "~/lib/forms";
+import { type FormResult, useIsPending } from "~/lib/forms";
 import { Trash2 } from "~/ui/icons";
 import { Card } from "./card";
 import { ConfirmDialog } from "./confirm-dialog";
 
 /**
  * The danger zone at the foot of a detail page: deleting asks for a name typed to confirm. Its texts are
- * the namespace's `delete.*` keys; `description` and `confirmLabel` come translated, as they take values.
+ * the namespace's `delete.*` keys; `confirmLabel`, and a `description` that takes values, come translated.
  */
 export function DeleteCard({
   ns,
   description,
   confirmLabel,
-  pending,
   result,
   children,
 }: {
   ns: string;
-  description: string;
+  description?: string;
   confirmLabel: string;
-  pending: boolean;
   result: FormResult | undefined;
   /** Shown between the description and the button, e.g. why the last try failed. */
   children?: ReactNode;
 }) {
   const { t } = useTranslation(ns);
+  const pending = useIsPending("delete");
+  const text = description ?? t("delete.description");
   return (
     <Card title={t("delete.title")} danger className="mt-10">
-      <p className="mb-3 text-sm text-muted-foreground">{description}</p>
+      <p className="mb-3 text-sm text-muted-foreground">{text}</p>
       {children}
       <ConfirmDialog
         trigger={
@@ -38,7 +38,7 @@ export function DeleteCard({
           </>
         }
         title={t("delete.title")}
-        description={description}
+        description={text}
         confirmLabel={confirmLabel}
         submitLabel={t("delete.submit")}
         pendingLabel={t("delete.deleting")}

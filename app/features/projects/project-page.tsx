@@ -53,7 +53,6 @@ export function ProjectPage({ data, result }: { data: ProjectPageData; result: F
   const { project } = data;
   const paused = project.status === "paused";
   const pausing = useIsPending(paused ? "resume" : "pause");
-  const deleting = useIsPending("delete");
 
   return (
     <>
@@ -136,13 +135,7 @@ export function ProjectPage({ data, result }: { data: ProjectPageData; result: F
       </div>
 
       {data.canDelete && (
-        <DeleteCard
-          ns="projects"
-          description={t("delete.description")}
-          confirmLabel={t("delete.confirmLabel", { name: project.name })}
-          pending={deleting}
-          result={result}
-        />
+        <DeleteCard ns="projects" confirmLabel={t("delete.confirmLabel", { name: project.name })} result={result} />
       )}
     </>
   );

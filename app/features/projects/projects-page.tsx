@@ -1,12 +1,11 @@
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { type Formatter, useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
 import { Card } from "~/ui/card";
-import { cn } from "~/ui/cn";
 import { BulkAction, BulkDelete } from "~/ui/data-table/bulk";
 import { type Column, DataTable } from "~/ui/data-table/data-table";
-import { withParams } from "~/ui/data-table/spec";
+import { ViewSwitch } from "~/ui/data-table/view-switch";
 import { EmptyState } from "~/ui/empty-state";
 import { FolderOpen, FolderPlus, LayoutGrid, Pause, Play, Table2 } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
@@ -116,35 +115,6 @@ function ProjectCards({ projects }: { projects: Row[] }) {
   );
 }
 
-/** Table or cards: the same rows, filters and pages either way. */
-function ViewSwitch({ view }: { view: "table" | "cards" }) {
-  const { t } = useTranslation("projects");
-  const location = useLocation();
-  const options = [
-    { value: "table", label: t("table.tableView"), icon: Table2 },
-    { value: "cards", label: t("table.cardsView"), icon: LayoutGrid },
-  ] as const;
-  return (
-    <nav aria-label={t("table.view")} className="flex rounded-md border border-border p-0.5">
-      {options.map(({ value, label, icon: Icon }) => (
-        <Link
-          key={value}
-          to={withParams(location.search, { view: value === "table" ? null : value })}
-          preventScrollReset
-          aria-current={view === value ? "page" : undefined}
-          className={cn(
-            "inline-flex h-7 items-center gap-1.5 rounded px-2 text-sm text-muted-foreground hover:text-foreground [&_svg]:size-4",
-            view === value && "bg-accent font-medium text-accent-foreground",
-          )}
-        >
-          <Icon aria-hidden="true" />
-          {label}
-        </Link>
-      ))}
-    </nav>
-  );
-}
-
 /** The projects screen: a table (or cards) of the projects the reader may see, with bulk actions. */
 export function ProjectsPage({ loaderData }: { loaderData: ProjectsPageData }) {
   const { t } = useTranslation("projects");
@@ -209,7 +179,16 @@ export function ProjectsPage({ loaderData }: { loaderData: ProjectsPageData }) {
         }
         empty={<EmptyState icon={FolderOpen} text={loaderData.canCreate ? t("list.emptyAdmin") : t("list.empty")} />}
         noMatches={t("list.noMatches")}
-        toolbar={<ViewSwitch view={view} />}
+        toolbar={
+          <ViewSwitch
+            label={t("table.view")}
+            view={view}
+            options={[
+              { value: "table", label: t("table.tableView"), icon: Table2 },
+              { value: "cards", label: t("table.cardsView"), icon: LayoutGrid },
+            ]}
+          />
+        }
         body={view === "cards" ? <ProjectCards projects={rows} /> : undefined}
       />
     </>

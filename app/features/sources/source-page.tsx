@@ -142,7 +142,6 @@ export function SourcePage({
   const fetching = source.fetchRequestedAt !== null || pendingFetches.has(source.id);
   useRefreshWhileFetching(fetching);
   const pausing = useIsPending(paused ? "resume" : "pause");
-  const deleting = useIsPending("delete");
   const secret = actionData && "secret" in actionData ? actionData.secret : null;
   const deleteResult = actionData && !("secret" in actionData) ? actionData : undefined;
 
@@ -283,7 +282,6 @@ export function SourcePage({
           ns="sources"
           description={t("delete.description", { count: format.number(loaderData.mentionsTotal) })}
           confirmLabel={t("delete.confirmLabel", { name: source.storedName })}
-          pending={deleting}
           result={deleteResult}
         />
       )}

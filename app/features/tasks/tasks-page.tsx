@@ -3,11 +3,11 @@ import { Link, useLocation, useOutlet } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { type Formatter, useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
-import { cn } from "~/ui/cn";
 import { BulkAction, BulkDelete } from "~/ui/data-table/bulk";
 import { type Column, DataTable } from "~/ui/data-table/data-table";
 import { withParams } from "~/ui/data-table/spec";
 import { Menu, useHydrated } from "~/ui/data-table/url-form";
+import { ViewSwitch } from "~/ui/data-table/view-switch";
 import { EmptyState } from "~/ui/empty-state";
 import { Download, KanbanSquare, ListTodo, MessageSquareText, Plus, Table2, Upload } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
@@ -111,34 +111,6 @@ function taskColumns(
       cell: (task) => <time dateTime={new Date(task.updatedAt).toISOString()}>{format.dateTime(task.updatedAt)}</time>,
     },
   ];
-}
-
-function ViewSwitch({ view }: { view: "table" | "board" }) {
-  const { t } = useTranslation("tasks");
-  const location = useLocation();
-  const options = [
-    { value: "table", label: t("view.table"), icon: Table2 },
-    { value: "board", label: t("view.board"), icon: KanbanSquare },
-  ] as const;
-  return (
-    <nav aria-label={t("view.label")} className="flex rounded-md border border-border p-0.5">
-      {options.map(({ value, label, icon: Icon }) => (
-        <Link
-          key={value}
-          to={withParams(location.search, { view: value === "table" ? null : value, page: null })}
-          preventScrollReset
-          aria-current={view === value ? "page" : undefined}
-          className={cn(
-            "inline-flex h-7 items-center gap-1.5 rounded px-2 text-sm text-muted-foreground hover:text-foreground [&_svg]:size-4",
-            view === value && "bg-accent font-medium text-accent-foreground",
-          )}
-        >
-          <Icon aria-hidden="true" />
-          {label}
-        </Link>
-      ))}
-    </nav>
-  );
 }
 
 /** A bulk change that needs a value (a status, a priority, a person): a menu with a choice and Apply. */
@@ -274,7 +246,17 @@ export function TasksPage({ loaderData }: { loaderData: TasksPageData }) {
         }
         empty={<EmptyState icon={ListTodo} text={loaderData.canEdit ? t("emptyEditor") : t("empty")} />}
         noMatches={t("noMatches")}
-        toolbar={<ViewSwitch view={view} />}
+        toolbar={
+          <ViewSwitch
+            label={t("view.label")}
+            view={view}
+            options={[
+              { value: "table", label: t("view.table"), icon: Table2 },
+              { value: "board", label: t("view.board"), icon: KanbanSquare },
+            ]}
+            resetPage
+          />
+        }
         body={
           loaderData.board ? (
             <TaskBoard columns={loaderData.board} canEdit={loaderData.canEdit} assigneeName={assigneeName} />

@@ -56,7 +56,6 @@ export function UserPage({ loaderData, actionData }: { loaderData: UserPageData;
   const updateResult = resultFor(actionData, "update");
   const updateErrors = useFormErrors(updateResult);
   const saving = useIsPending("update");
-  const deleting = useIsPending("delete");
   const deleteResult = resultFor(actionData, "delete");
   const deleteErrors = useFormErrors(deleteResult);
   const projectNames = Object.fromEntries(loaderData.projects.map((p) => [p.id, p.name]));
@@ -129,13 +128,7 @@ export function UserPage({ loaderData, actionData }: { loaderData: UserPageData;
       </div>
 
       {!isSelf && (
-        <DeleteCard
-          ns="users"
-          description={t("delete.description")}
-          confirmLabel={t("delete.confirmLabel", { email: user.email })}
-          pending={deleting}
-          result={deleteResult}
-        >
+        <DeleteCard ns="users" confirmLabel={t("delete.confirmLabel", { email: user.email })} result={deleteResult}>
           {deleteErrors.form && (
             <div className="mb-3">
               <FormError>{deleteErrors.form}</FormError>
