@@ -35,7 +35,11 @@ export function ReportForm({
   const { t } = useTranslation("reports");
   const pending = useIsPending();
   const form = useRef<HTMLFormElement>(null);
-  const { errors, value, focus, field } = useFormFields(result, FIELDS, { ...defaults, period: "last_week" });
+  const { errors, value, focus, field } = useFormFields(result, FIELDS, {
+    ...defaults,
+    period: "last_week",
+    topMentionsCount: "10",
+  });
   useFocusFirstInvalid(form, result);
   const many = (name: string, stored: readonly string[]) =>
     result?.values ? ([] as string[]).concat(result.values[name] ?? []) : stored;
