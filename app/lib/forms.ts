@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { type RefObject, useEffect } from "react";
 import { useFormAction, useNavigation } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 
@@ -40,6 +41,43 @@ export function useFormErrors(result: FormResult | undefined) {
 export function typedValue(result: FormResult | undefined, name: string, stored: string): string {
   const value = result?.values?.[name];
   return value === undefined ? stored : Array.isArray(value) ? value.join("\n") : value;
+}
+
+/**
+ * An edit form's fields, each from its name: what came back typed, else the stored value (a list, one item
+ * a line); its translated error; and, on the first invalid field in `order` (the form's order), the focus
+ * in the server's HTML, for a browser without JavaScript. Spread `field(name)` on an InputField,
+ * TextareaField or SelectField.
+ */
+export function useFormFields<Stored extends { [K in keyof Stored]: string | number | readonly string[] }>(
+  result: FormResult | undefined,
+  order: readonly string[],
+  stored?: Stored,
+) {
+  const errors = useFormErrors(result);
+  const firstInvalid = order.find((name) => errors.field(name));
+  const value = (name: string) => {
+    const kept = (stored as Record<string, string | number | readonly string[]> | undefined)?.[name] ?? "";
+    return typedValue(result, name, typeof kept === "object" ? kept.join("\n") : String(kept));
+  };
+  return {
+    errors,
+    value,
+    focus: (name: string) => firstInvalid === name || undefined,
+    field: (name: string) => ({
+      name,
+      autoFocus: firstInvalid === name || undefined,
+      defaultValue: value(name),
+      error: errors.field(name),
+    }),
+  };
+}
+
+/** After a client-side submit that came back with field errors, the first invalid field takes the focus. */
+export function useFocusFirstInvalid(form: RefObject<HTMLFormElement | null>, result: FormResult | undefined) {
+  useEffect(() => {
+    if (result?.fieldErrors) form.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+  }, [form, result]);
 }
 
 /**

@@ -201,6 +201,15 @@ export function RadioGroupField<T extends string>({
   );
 }
 
+/** Said once by a screen reader when the form comes back with errors; each field says its own. */
+export function ErrorSummary({ children }: { children: string }) {
+  return (
+    <p role="alert" className="sr-only">
+      {children}
+    </p>
+  );
+}
+
 /** The error of a whole form, announced when it appears. */
 export function FormError({ children }: { children?: string }) {
   if (!children) return null;

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_STATE } from "../../playwright.config";
-import { DEMO, PASSWORD, text, uniqueEmail } from "./support";
+import { managerWithoutScript, text } from "./support";
 
 test("a report created with JavaScript off opens as a document and prints without the app around it", async ({
   browser,
@@ -57,7 +57,6 @@ test("KPI figures of nine digits fit their cards on the overview, analytics and 
   browser,
 }) => {
   test.setTimeout(90_000);
-  const baseURL = test.info().project.use.baseURL as string;
   const brand = `Tumaris${Date.now().toString(36)}`;
   // A project of its own, whose one mention (pushed to a webhook source) reaches 987 654 321 people.
   await page.goto("/projects/create");
@@ -78,21 +77,7 @@ test("KPI figures of nine digits fit their cards on the overview, analytics and 
   expect(delivered.ok()).toBe(true);
 
   // Its manager sees only it: every total is that mention's.
-  const auth = `${baseURL}/api/auth`;
-  const login = await (await page.request.post(`${auth}/login`, { data: DEMO })).json();
-  const email = uniqueEmail("kpis");
-  const created = await page.request.post(`${auth}/users`, {
-    headers: { Authorization: `Bearer ${login.data.token}` },
-    data: { email, password: PASSWORD, roles: ["manager"], projectIds: [projectId] },
-  });
-  expect(created.status()).toBe(201);
-  const context = await browser.newContext({ javaScriptEnabled: false, storageState: { cookies: [], origins: [] } });
-  const manager = await context.newPage();
-  await manager.goto("/sign-in");
-  await manager.getByLabel(text("en", "auth:email")).fill(email);
-  await manager.getByLabel(text("en", "auth:password"), { exact: true }).fill(PASSWORD);
-  await manager.getByLabel(text("en", "auth:password"), { exact: true }).press("Enter");
-  await expect(manager).not.toHaveURL(/sign-in/);
+  const manager = await managerWithoutScript(browser, projectId);
   await manager.goto("/reports/new");
   await manager.getByLabel(text("en", "reports:form.project")).selectOption({ label: `Brand ${brand}` });
   await manager.getByLabel(text("en", "reports:periods.last_30_days")).check();
@@ -126,5 +111,5 @@ test("KPI figures of nine digits fit their cards on the overview, analytics and 
       }
     }
   }
-  await context.close();
+  await manager.context().close();
 });

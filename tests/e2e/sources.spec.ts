@@ -3,7 +3,7 @@
 // The e2e server runs with COLLECTOR_ALLOW_PRIVATE=1 (playwright.config.ts), so a loopback feed may be read.
 import { expect, test } from "@playwright/test";
 import { type FixtureServer, startFixtureServer } from "../support/fixture-server";
-import { DEMO, PASSWORD, text, uniqueEmail, waitForInteractive } from "./support";
+import { managerWithoutScript, text, waitForInteractive } from "./support";
 
 let feed: FixtureServer;
 test.beforeAll(async () => {
@@ -54,21 +54,7 @@ test("a manager adds an RSS feed without JavaScript, fetches it now, and its men
   const projectId = projectPath.split("/").at(-1) as string;
 
   // A manager of that project, signed in in a browser without JavaScript.
-  const auth = `${baseURL}/api/auth`;
-  const login = await (await page.request.post(`${auth}/login`, { data: DEMO })).json();
-  const email = uniqueEmail("manager");
-  const created = await page.request.post(`${auth}/users`, {
-    headers: { Authorization: `Bearer ${login.data.token}` },
-    data: { email, password: PASSWORD, roles: ["manager"], projectIds: [projectId] },
-  });
-  expect(created.status()).toBe(201);
-  const context = await browser.newContext({ javaScriptEnabled: false, storageState: { cookies: [], origins: [] } });
-  const manager = await context.newPage();
-  await manager.goto("/sign-in");
-  await manager.getByLabel(text("en", "auth:email")).fill(email);
-  await manager.getByLabel(text("en", "auth:password"), { exact: true }).fill(PASSWORD);
-  await manager.getByLabel(text("en", "auth:password"), { exact: true }).press("Enter");
-  await expect(manager).not.toHaveURL(/sign-in/);
+  const manager = await managerWithoutScript(browser, projectId);
 
   // Add the feed: type first, then its fields.
   await manager.goto("/sources");
@@ -105,7 +91,7 @@ test("a manager adds an RSS feed without JavaScript, fetches it now, and its men
   for (const title of titles) await expect(recent).toContainText(title);
 
   // …and in the overview's counts for that project.
-  const chosen = await context.request.post(`${baseURL}/resources/active-project`, {
+  const chosen = await manager.context().request.post(`${baseURL}/resources/active-project`, {
     headers: { Origin: baseURL },
     form: { projectId, redirectTo: "/" },
     maxRedirects: 0,
@@ -117,7 +103,7 @@ test("a manager adds an RSS feed without JavaScript, fetches it now, and its men
     has: manager.getByText(text("en", "dashboard:kpi.mentions"), { exact: true }),
   });
   await expect(mentions.locator("p").nth(1)).toHaveText("3");
-  await context.close();
+  await manager.context().close();
 });
 
 test("with JavaScript, Fetch now shows the fetch running in the row and then its result, without a reload", async ({

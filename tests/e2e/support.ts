@@ -65,17 +65,7 @@ export async function newUserContext(browser: Browser, options: BrowserContextOp
  */
 export async function adminContext(browser: Browser, options: BrowserContextOptions = {}) {
   const baseURL = test.info().project.use.baseURL as string;
-  const auth = `${baseURL}/api/auth`;
-  const api = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  const login = await (await api.request.post(`${auth}/login`, { data: DEMO })).json();
-  const email = uniqueEmail("admin");
-  const created = await api.request.post(`${auth}/users`, {
-    headers: { Authorization: `Bearer ${login.data.token}` },
-    data: { email, password: PASSWORD, roles: ["admin"], projectIds: login.data.user.projectIds },
-  });
-  expect(created.status(), "the auth service creates the admin").toBe(201);
-  await api.close();
-
+  const email = await newAccount(browser, "admin");
   const context = await browser.newContext({ ...options, storageState: { cookies: [], origins: [] } });
   // Like a person, see the sign-in page first: it tells the server the browser's time zone.
   const page = await context.newPage();
@@ -88,4 +78,33 @@ export async function adminContext(browser: Browser, options: BrowserContextOpti
   });
   expect(response.status(), "sign-in redirects").toBe(302);
   return context;
+}
+
+/** A new account with `role`, made by the demo admin through the auth service; by default in the admin's projects. */
+async function newAccount(browser: Browser, role: string, projectIds?: string[]) {
+  const baseURL = test.info().project.use.baseURL as string;
+  const auth = `${baseURL}/api/auth`;
+  const api = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const login = await (await api.request.post(`${auth}/login`, { data: DEMO })).json();
+  const email = uniqueEmail(role);
+  const created = await api.request.post(`${auth}/users`, {
+    headers: { Authorization: `Bearer ${login.data.token}` },
+    data: { email, password: PASSWORD, roles: [role], projectIds: projectIds ?? login.data.user.projectIds },
+  });
+  expect(created.status(), `the auth service creates the ${role}`).toBe(201);
+  await api.close();
+  return email;
+}
+
+/** A page of a browser without JavaScript, signed in through the sign-in form as a new manager of one project. */
+export async function managerWithoutScript(browser: Browser, projectId: string) {
+  const email = await newAccount(browser, "manager", [projectId]);
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: { cookies: [], origins: [] } });
+  const manager = await context.newPage();
+  await manager.goto("/sign-in");
+  await manager.getByLabel(text("en", "auth:email")).fill(email);
+  await manager.getByLabel(text("en", "auth:password"), { exact: true }).fill(PASSWORD);
+  await manager.getByLabel(text("en", "auth:password"), { exact: true }).press("Enter");
+  await expect(manager).not.toHaveURL(/sign-in/);
+  return manager;
 }

@@ -102,3 +102,18 @@ export async function mentions(
   if (links.length) await handle.db.insert(messageProjects).values(links);
   return stored;
 }
+
+/** 28 ordinary days of about ten mentions each (one negative) before now: what alerts compare a day with. */
+export async function usualMonth(handle: DatabaseHandle, projectId: string) {
+  const source = await aSource(handle);
+  await mentions(handle, {
+    source,
+    projectIds: [projectId],
+    items: Array.from({ length: 28 }, (_, i) => i + 1).flatMap((daysAgo) =>
+      Array.from({ length: 9 + (daysAgo % 3) }, (_, k) => ({
+        daysAgo,
+        sentiment: k === 0 ? ("negative" as const) : ("neutral" as const),
+      })),
+    ),
+  });
+}

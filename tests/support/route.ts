@@ -66,3 +66,32 @@ export function cookieFrom(response: Response, name: string): string {
   if (!cookie) throw new Error(`no ${name} cookie set`);
   return cookie.split(";")[0] as string;
 }
+
+/**
+ * Calls a loader or action with the given context and no middleware. What it throws (a redirect, a 4xx
+ * `data()`) is returned, for the test to look at.
+ */
+export async function call(
+  handler: unknown,
+  request: Request,
+  context: unknown,
+  params: Record<string, string> = {},
+): Promise<unknown> {
+  try {
+    return await (handler as (args: unknown) => unknown)({
+      request,
+      context,
+      params,
+      url: new URL(request.url),
+      pattern: "",
+    });
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
+export const get = (path: string) => new Request(`${ORIGIN}${path}`);
+
+/** The HTTP status of what a handler returned or threw: a Response, or `data(…, init)`. */
+export const statusOf = (result: unknown) =>
+  result instanceof Response ? result.status : (result as { init?: ResponseInit }).init?.status;

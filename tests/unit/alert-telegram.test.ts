@@ -19,7 +19,7 @@ import { action, loader } from "~/routes/_app.settings.notifications";
 import { action as webhookAction } from "~/routes/api.telegram.webhook";
 import type { RunningJobQueue } from "../../server/jobs/queue";
 import { startAuthService } from "../support/auth-service";
-import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
+import { aProject, aSource, openTestDatabase, usualMonth } from "../support/builders";
 import { FAKE_BOT_TOKEN, type FakeTelegramBot, startFakeTelegramBot } from "../support/fake-telegram-bot";
 import { jobsSettled, startTestJobQueue } from "../support/jobs";
 import { callRoute, formPost } from "../support/route";
@@ -256,21 +256,6 @@ describe("linking Telegram", () => {
   });
 });
 
-/** 28 ordinary days of about ten mentions before now. */
-async function usualMonth(projectId: string) {
-  const source = await aSource(handle);
-  await mentions(handle, {
-    source,
-    projectIds: [projectId],
-    items: Array.from({ length: 28 }, (_, i) => i + 1).flatMap((daysAgo) =>
-      Array.from({ length: 9 + (daysAgo % 3) }, (_, k) => ({
-        daysAgo,
-        sentiment: k === 0 ? ("negative" as const) : ("neutral" as const),
-      })),
-    ),
-  });
-}
-
 describe("delivery to Telegram", () => {
   let acme: Awaited<ReturnType<typeof aProject>>;
   let reported: Awaited<ReturnType<typeof aProject>>;
@@ -303,7 +288,7 @@ describe("delivery to Telegram", () => {
     await linked(id("negative-only.tg@example.com"), 7003, project.id, ["negative"]);
     await linked(id("quiet.tg@example.com"), 7004, project.id, ["volume"]);
 
-    await usualMonth(project.id);
+    await usualMonth(handle, project.id);
     const source = await aSource(handle);
     const spike = Array.from({ length: 40 }, (_, i) => ({ externalId: `tg-spike-${i}`, text: `acme news ${i}` }));
     await ingest(testServices(), source.id, spike);

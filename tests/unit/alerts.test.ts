@@ -21,7 +21,7 @@ import { ingest } from "~/features/sources/ingest.server";
 import { createFormatter, type FormatPreferences } from "~/lib/format";
 import type { RunningJobQueue } from "../../server/jobs/queue";
 import { api, type startAuthService } from "../support/auth-service";
-import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
+import { aProject, aSource, mentions, openTestDatabase, usualMonth } from "../support/builders";
 import { jobsSettled, startTestJobQueue } from "../support/jobs";
 import { startJobsOutside } from "../support/jobs-outside";
 import { testEnv, testServices } from "../support/services";
@@ -90,25 +90,10 @@ afterAll(async () => {
   await handle.close();
 });
 
-/** 28 ordinary days of about ten mentions before now (days are counted in WORKSPACE_TIME_ZONE, UTC+5). */
-async function usualMonth(projectId: string) {
-  const source = await aSource(handle);
-  await mentions(handle, {
-    source,
-    projectIds: [projectId],
-    items: Array.from({ length: 28 }, (_, i) => i + 1).flatMap((daysAgo) =>
-      Array.from({ length: 9 + (daysAgo % 3) }, (_, k) => ({
-        daysAgo,
-        sentiment: k === 0 ? ("negative" as const) : ("neutral" as const),
-      })),
-    ),
-  });
-}
-
 describe("detection", () => {
   it("stores an alert once per project, kind and day, however often it runs", async () => {
     const project = await aProject(handle);
-    await usualMonth(project.id);
+    await usualMonth(handle, project.id);
     const source = await aSource(handle);
     await mentions(handle, { source, projectIds: [project.id], items: Array.from({ length: 40 }, () => ({})) });
 
@@ -128,7 +113,7 @@ describe("detection", () => {
 
   it("counts days in the workspace's time zone: 20:00 UTC belongs to the next day at UTC+5", async () => {
     const project = await aProject(handle);
-    await usualMonth(project.id);
+    await usualMonth(handle, project.id);
     const now = new Date();
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: config.WORKSPACE_TIME_ZONE }).format(now);
     // Late in yesterday's UTC evening, but already today in Tashkent.
@@ -179,7 +164,7 @@ describe("delivery", () => {
     await updatePreferences(testServices(), id("no-email@example.com"), { communicationEmails: false });
     await updatePreferences(testServices(), id("nothing@example.com"), { notify: "none" });
 
-    await usualMonth(project.id);
+    await usualMonth(handle, project.id);
     // The spike arrives through the pipeline, which queues detection, which queues delivery.
     const source = await aSource(handle);
     const spike = Array.from({ length: 40 }, (_, i) => ({ externalId: `spike-${i}`, text: `acme news number ${i}` }));
@@ -254,7 +239,7 @@ describe("delivery", () => {
     config.SMTP_URL = undefined;
     try {
       const project = await aProject(handle);
-      await usualMonth(project.id);
+      await usualMonth(handle, project.id);
       const source = await aSource(handle);
       await mentions(handle, { source, projectIds: [project.id], items: Array.from({ length: 40 }, () => ({})) });
       const before = smtp.received.length;

@@ -8,7 +8,7 @@ import { action, loader } from "~/routes/_app.sources.$sourceId.import";
 import { aProject, aSource, openTestDatabase } from "../support/builders";
 import { watchEventLoop } from "../support/event-loop";
 import { jobsSettled, startTestJobQueue } from "../support/jobs";
-import { ORIGIN } from "../support/route";
+import { call, ORIGIN, statusOf } from "../support/route";
 import { testServices } from "../support/services";
 import { signedInContext } from "../support/session";
 
@@ -32,16 +32,6 @@ beforeAll(async () => {
   manager = (await signedInContext({ roles: ["manager"] })).context;
 });
 
-async function call(fn: (args: never) => unknown, request: Request, context: Context, sourceId: string) {
-  try {
-    return await fn({ request, context, params: { sourceId }, url: new URL(request.url), pattern: "" } as never);
-  } catch (thrown) {
-    return thrown;
-  }
-}
-const statusOf = (result: unknown) =>
-  result instanceof Response ? result.status : (result as { init?: ResponseInit }).init?.status;
-
 const page = (sourceId: string, importId?: string) =>
   new Request(`${ORIGIN}/sources/${sourceId}/import${importId ? `?import=${importId}` : ""}`);
 
@@ -57,7 +47,7 @@ function post(sourceId: string, fields: Record<string, string | File>) {
 
 async function upload(sourceId: string, name: string, content: string | Uint8Array, context = manager) {
   const file = new File([content as BlobPart], name);
-  return call(action as never, post(sourceId, { intent: "upload", file }), context, sourceId);
+  return call(action as never, post(sourceId, { intent: "upload", file }), context, { sourceId });
 }
 
 /** Uploads a file and returns the new import's id (from the redirect to its preview). */
@@ -83,11 +73,13 @@ type PageData = {
   };
 };
 const view = async (sourceId: string, importId: string) =>
-  ((await call(loader as never, page(sourceId, importId), manager, sourceId)) as PageData).current;
+  ((await call(loader as never, page(sourceId, importId), manager, { sourceId })) as PageData).current;
 
 async function confirm(sourceId: string, importId: string, mapping: Record<string, string>) {
   const fields = Object.fromEntries(Object.entries(mapping).map(([field, column]) => [`map.${field}`, column]));
-  return call(action as never, post(sourceId, { intent: "confirm", importId, ...fields }), manager, sourceId);
+  return call(action as never, post(sourceId, { intent: "confirm", importId, ...fields }), manager, {
+    sourceId: sourceId,
+  });
 }
 
 /** Confirms the guessed mapping and waits for the queue to run the import. */
@@ -199,7 +191,9 @@ describe("preview before anything is stored", () => {
       expect(statusOf(answer), name).toBe(400);
       expect(answer.data.fieldErrors.file, name).toBe(key);
     }
-    const noFile = (await call(action as never, post(source.id, { intent: "upload" }), manager, source.id)) as {
+    const noFile = (await call(action as never, post(source.id, { intent: "upload" }), manager, {
+      sourceId: source.id,
+    })) as {
       data: { fieldErrors: Record<string, string> };
     };
     expect(noFile.data.fieldErrors.file).toBe("imports:fileErrors.missing");
@@ -221,14 +215,11 @@ describe("preview before anything is stored", () => {
   it("discards an upload that was never confirmed", async () => {
     const source = await aManualSource();
     const id = await uploaded(source.id, "a.csv", "title,text\nx,y\n");
-    const answer = await call(
-      action as never,
-      post(source.id, { intent: "discard", importId: id }),
-      manager,
-      source.id,
-    );
+    const answer = await call(action as never, post(source.id, { intent: "discard", importId: id }), manager, {
+      sourceId: source.id,
+    });
     expect(statusOf(answer)).toBe(302);
-    expect(statusOf(await call(loader as never, page(source.id, id), manager, source.id))).toBe(404);
+    expect(statusOf(await call(loader as never, page(source.id, id), manager, { sourceId: source.id }))).toBe(404);
   });
 });
 
@@ -444,14 +435,14 @@ describe("who may import", () => {
     const source = await aManualSource();
     for (const role of ["analyst", "viewer"] as const) {
       const { context } = await signedInContext({ roles: [role] });
-      expect(statusOf(await call(loader as never, page(source.id), context, source.id)), role).toBe(403);
+      expect(statusOf(await call(loader as never, page(source.id), context, { sourceId: source.id })), role).toBe(403);
       expect(statusOf(await upload(source.id, "a.csv", "title,text\nx,y\n", context)), role).toBe(403);
     }
     const { context: admin } = await signedInContext({ roles: ["admin"] });
     expect(statusOf(await upload(source.id, "a.csv", "title,text\nx,y\n", admin))).toBe(302);
     const feed = await aSource(handle, { type: "rss" });
-    expect(statusOf(await call(loader as never, page(feed.id), manager, feed.id))).toBe(404);
+    expect(statusOf(await call(loader as never, page(feed.id), manager, { sourceId: feed.id }))).toBe(404);
     expect(statusOf(await upload(feed.id, "a.csv", "title,text\nx,y\n"))).toBe(404);
-    expect(statusOf(await call(loader as never, page("not-a-uuid"), manager, "not-a-uuid"))).toBe(404);
+    expect(statusOf(await call(loader as never, page("not-a-uuid"), manager, { sourceId: "not-a-uuid" }))).toBe(404);
   });
 });

@@ -11,7 +11,7 @@ import { action as activeProjectAction } from "~/routes/resources.active-project
 import type { RunningJobQueue } from "../../server/jobs/queue";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 import { jobsSettled, startTestJobQueue } from "../support/jobs";
-import { formPost, ORIGIN } from "../support/route";
+import { call, formPost, get, statusOf } from "../support/route";
 import { testServices } from "../support/services";
 import { signedInContext } from "../support/session";
 
@@ -38,22 +38,6 @@ afterAll(async () => {
   await handle.close();
 });
 
-type Args = { request: Request; context: unknown; params: Record<string, string>; url: URL; pattern: string };
-async function call(
-  fn: (args: Args) => unknown,
-  request: Request,
-  context: unknown,
-  params: Record<string, string> = {},
-) {
-  try {
-    return await fn({ request, context, params, url: new URL(request.url), pattern: "" });
-  } catch (thrown) {
-    return thrown;
-  }
-}
-const get = (path: string) => new Request(`${ORIGIN}${path}`);
-const statusOf = (result: unknown) =>
-  result instanceof Response ? result.status : (result as { init?: ResponseInit }).init?.status;
 const projectForm = (fields: Record<string, string>) => formPost("/projects/create", { color: "#16a34a", ...fields });
 
 describe("who sees which projects", () => {

@@ -1,16 +1,10 @@
 // A source's page as the server renders it: its fetch history and last fetch are in the reader's zone, and
 // say which zone that is (issue 27: times say their zone).
-import { createInstance } from "i18next";
-import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { createRoutesStub, useLoaderData } from "react-router";
 import { describe, expect, it } from "vitest";
 import { historyTable } from "~/features/sources/list";
 import { SourcePage, type SourcePageView } from "~/features/sources/source-page";
-import { NAMESPACES } from "~/i18n/config";
-import { resources } from "~/i18n/i18n.server";
-import type { FormatPreferences } from "~/lib/format";
 import { parseTableState } from "~/ui/data-table/parse";
+import { renderPage } from "../support/render";
 
 const FETCHED = new Date("2026-11-20T23:30:00Z");
 const ZONE = "Pacific/Kiritimati";
@@ -55,35 +49,8 @@ function page(timeZone: string): SourcePageView {
   };
 }
 
-/** The page under the root route, whose data carries the formatter's preferences as the root loader's does. */
-function Page() {
-  const { page } = useLoaderData() as { page: SourcePageView };
-  return <SourcePage data={page} actionData={undefined} />;
-}
-const Stub = createRoutesStub([{ id: "root", path: "/", Component: Page }]);
-
-async function render(data: SourcePageView) {
-  const i18n = createInstance();
-  await i18n.init({
-    lng: "en",
-    resources,
-    ns: [...NAMESPACES],
-    defaultNS: "common",
-    interpolation: { escapeValue: false },
-  });
-  const format: FormatPreferences = {
-    locale: "en",
-    timeZone: data.timeZone,
-    use12Hour: false,
-    dateFormat: "iso",
-    showRelativeTime: true,
-  };
-  return renderToString(
-    <I18nextProvider i18n={i18n}>
-      <Stub hydrationData={{ loaderData: { root: { format, page: data } } }} />
-    </I18nextProvider>,
-  );
-}
+const render = (data: SourcePageView) =>
+  renderPage((view: SourcePageView) => <SourcePage data={view} actionData={undefined} />, data, data.timeZone);
 
 describe("a source's page", () => {
   it("shows its fetch history and last fetch in the reader's zone, and names it", async () => {

@@ -16,7 +16,7 @@ import { action as detailAction, loader as detailLoader } from "~/routes/_app.so
 import { action as editAction, loader as editLoader } from "~/routes/_app.sources.$sourceId.edit";
 import { action as newAction, loader as newLoader } from "~/routes/_app.sources.new";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
-import { formPost, ORIGIN } from "../support/route";
+import { call, formPost, get, ORIGIN, statusOf } from "../support/route";
 import { installTestServices, testEnv } from "../support/services";
 import { signedInContext } from "../support/session";
 
@@ -46,22 +46,6 @@ beforeEach(async () => {
   await handle.db.delete(sources);
 });
 
-type Args = { request: Request; context: unknown; params: Record<string, string>; url: URL; pattern: string };
-async function call(
-  fn: (args: Args) => unknown,
-  request: Request,
-  context: unknown,
-  params: Record<string, string> = {},
-) {
-  try {
-    return await fn({ request, context, params, url: new URL(request.url), pattern: "" });
-  } catch (thrown) {
-    return thrown;
-  }
-}
-const get = (path: string) => new Request(`${ORIGIN}${path}`);
-const statusOf = (result: unknown) =>
-  result instanceof Response ? result.status : (result as { init?: ResponseInit }).init?.status;
 type Failure = { data: { values: Record<string, string>; fieldErrors: Record<string, string> }; init: ResponseInit };
 type ListPage = {
   rows: Array<{ id: string; name: string; newItems7d: number; fetchRequestedAt: Date | null }>;

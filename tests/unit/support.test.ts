@@ -11,7 +11,7 @@ import { action, loader } from "~/routes/_app.help-center._index";
 import { openTestDatabase } from "../support/builders";
 import { FAKE_BOT_TOKEN, type FakeTelegramBot, startFakeTelegramBot } from "../support/fake-telegram-bot";
 import { jobsSettled, startTestJobQueue } from "../support/jobs";
-import { formPost } from "../support/route";
+import { call, formPost, statusOf } from "../support/route";
 import { setTestEnv } from "../support/services";
 import { signedInContext } from "../support/session";
 
@@ -68,17 +68,8 @@ beforeEach(() => {
 });
 
 type Context = Awaited<ReturnType<typeof signedInContext>>["context"];
-async function call(fn: (args: never) => unknown, request: Request, context: Context) {
-  try {
-    return await fn({ request, context, params: {}, url: new URL(request.url), pattern: "" } as never);
-  } catch (thrown) {
-    return thrown;
-  }
-}
 const ask = (context: Context, fields: Record<string, string>) =>
   call(action, formPost("/help-center", { topic: "problem", ...fields }), context);
-const statusOf = (result: unknown) =>
-  result instanceof Response ? result.status : (result as { init?: ResponseInit }).init?.status;
 const rowsOf = (userId: string) => handle.db.select().from(supportRequests).where(eq(supportRequests.userId, userId));
 
 describe("contact support", () => {

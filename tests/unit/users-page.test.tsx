@@ -1,16 +1,10 @@
 // The users table as the server renders it (issue 29): a name and an e-mail per person, not the same word under
 // three headers.
-import { createInstance } from "i18next";
-import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { createRoutesStub, useLoaderData } from "react-router";
 import { expect, it } from "vitest";
 import { usersTable } from "~/features/users/list";
 import { UsersPage, type UsersPageData } from "~/features/users/users-page";
-import { NAMESPACES } from "~/i18n/config";
-import { resources } from "~/i18n/i18n.server";
-import type { FormatPreferences } from "~/lib/format";
 import { parseTableState } from "~/ui/data-table/parse";
+import { renderPage } from "../support/render";
 
 const data: UsersPageData = {
   state: parseTableState(usersTable([]), new URLSearchParams()),
@@ -34,32 +28,8 @@ const data: UsersPageData = {
   now: "2026-11-26T08:00:00Z",
 };
 
-function Page() {
-  return <UsersPage loaderData={(useLoaderData() as { page: UsersPageData }).page} />;
-}
-const Stub = createRoutesStub([{ id: "root", path: "/", Component: Page }]);
-
 it("the users table shows each person's name and e-mail once, under headers that differ", async () => {
-  const i18n = createInstance();
-  await i18n.init({
-    lng: "en",
-    resources,
-    ns: [...NAMESPACES],
-    defaultNS: "common",
-    interpolation: { escapeValue: false },
-  });
-  const format: FormatPreferences = {
-    locale: "en",
-    timeZone: "UTC",
-    use12Hour: false,
-    dateFormat: "iso",
-    showRelativeTime: true,
-  };
-  const html = renderToString(
-    <I18nextProvider i18n={i18n}>
-      <Stub hydrationData={{ loaderData: { root: { format, page: data } } }} />
-    </I18nextProvider>,
-  );
+  const html = await renderPage((page: UsersPageData) => <UsersPage loaderData={page} />, data);
   const table = html.slice(html.indexOf("<table"), html.indexOf("</table>"));
   const headers = [...table.matchAll(/<th[^>]*scope="col"[^>]*>([\s\S]*?)<\/th>/g)].map((m) =>
     (m[1] as string).replace(/<[^>]+>/g, "").trim(),

@@ -3,7 +3,8 @@ import { useTranslation } from "~/i18n/use-translation";
 import { type FormResult, useFormErrors, useIsPending } from "~/lib/forms";
 import { SubmitButton } from "~/ui/button";
 import { FormError, InputField } from "~/ui/field";
-import { HONEYPOT_FIELD, PASSWORD_MIN_LENGTH } from "./schemas";
+import { CurrentPasswordField, NewPasswordFields } from "./password-fields";
+import { HONEYPOT_FIELD } from "./schemas";
 
 function fillBrowserZone(input: HTMLInputElement | null) {
   if (input) input.value = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -49,35 +50,14 @@ export function AuthForm({ mode, result }: { mode: "signIn" | "signUp"; result: 
           error={errors.field("email")}
         />
         {mode === "signIn" ? (
-          <InputField
-            name="password"
-            type="password"
-            label={t("password")}
-            autoComplete="current-password"
-            required
-            error={errors.field("password")}
-          />
+          <CurrentPasswordField name="password" label={t("password")} errors={errors} />
         ) : (
-          <>
-            <InputField
-              name="password"
-              type="password"
-              label={t("password")}
-              autoComplete="new-password"
-              minLength={PASSWORD_MIN_LENGTH}
-              required
-              hint={t("passwordHint")}
-              error={errors.field("password")}
-            />
-            <InputField
-              name="confirmPassword"
-              type="password"
-              label={t("confirmPassword")}
-              autoComplete="new-password"
-              required
-              error={errors.field("confirmPassword")}
-            />
-          </>
+          <NewPasswordFields
+            name="password"
+            label={t("password")}
+            confirmLabel={t("confirmPassword")}
+            errors={errors}
+          />
         )}
         <SubmitButton
           pending={pending}

@@ -2,8 +2,8 @@ import { headingOf } from "~/core/text";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { EmptyState } from "~/ui/empty-state";
+import { MentionSource } from "~/ui/mention-source";
 import { SentimentBadge } from "~/ui/sentiment";
-import { sourceIcon } from "~/ui/source-icons";
 
 export interface MentionItem {
   id: string;
@@ -29,22 +29,15 @@ export function MentionList({ mentions, empty }: { mentions: MentionItem[]; empt
     <ul className="flex flex-col divide-y divide-border">
       {mentions.map((m) => {
         const { heading, body } = headingOf(m);
-        const Icon = sourceIcon(m.sourceType);
         return (
           <li key={m.id} className="flex min-w-0 flex-col gap-1 py-3 first:pt-0">
             <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
-              <span className="flex min-w-0 items-center gap-1 font-medium text-foreground">
-                <Icon aria-hidden="true" className="size-3.5 shrink-0" />
-                <span className="sr-only">{t(`sourceType.${m.sourceType}`)}:</span>
-                <span data-user-content className="truncate">
-                  {m.source}
-                </span>
-              </span>
-              {m.author && (
-                <span data-user-content className="truncate">
-                  {m.author}
-                </span>
-              )}
+              <MentionSource
+                type={m.sourceType}
+                typeLabel={t(`sourceType.${m.sourceType}`)}
+                source={m.source}
+                author={m.author}
+              />
               {/* "5 minutes ago" may have moved on by the time the page hydrates: the server's text stays. */}
               <time dateTime={new Date(m.publishedAt).toISOString()} suppressHydrationWarning>
                 {format.when(m.publishedAt)}

@@ -1,12 +1,12 @@
-import { Form, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { PARAMS, POSITION_PARAMS, SEARCH_ID, type TableSpec, withParams } from "~/ui/data-table/spec";
-import { FacetMenu } from "~/ui/data-table/toolbar";
-import { ApplyWithoutScript, CarriedParams, Menu, useUrlForm } from "~/ui/data-table/url-form";
-import { ArrowDownUp, CalendarRange, Check, Search, X } from "~/ui/icons";
+import { PARAMS, POSITION_PARAMS, type TableSpec, withParams } from "~/ui/data-table/spec";
+import { FacetMenu, SearchBox } from "~/ui/data-table/toolbar";
+import { ApplyWithoutScript, Menu, MenuDate, UrlForm } from "~/ui/data-table/url-form";
+import { ArrowDownUp, CalendarRange, Check, X } from "~/ui/icons";
 import { FREE_FILTERS, messagesFeed } from "./feed";
 import type { FeedQuery } from "./feed.server";
 
@@ -79,8 +79,6 @@ export function FeedFilters({
 }) {
   const { t } = useTranslation("messages");
   const format = useFormatter();
-  const location = useLocation();
-  const form = useUrlForm();
   const { state } = query;
   const named = (choices: Choice[]) => (id: string) => choices.find((c) => c.id === id)?.name ?? id;
   const facet = (id: string, label: string, values: readonly string[], optionLabel: (v: string) => string) => (
@@ -95,38 +93,18 @@ export function FeedFilters({
   );
   return (
     <div className="mb-4 flex flex-wrap items-center gap-2">
-      <Form
-        ref={form.ref}
-        method="get"
+      <UrlForm
         role="search"
-        onChange={form.onChange}
-        onSubmit={form.onSubmit}
-        preventScrollReset
         className="flex flex-wrap items-center gap-2"
+        owned={[PARAMS.q, ...POSITION_PARAMS, ...FILTER_NAMES]}
       >
-        <CarriedParams search={location.search} owned={[PARAMS.q, ...POSITION_PARAMS, ...FILTER_NAMES]} />
-        <div className="relative">
-          <label htmlFor={SEARCH_ID} className="sr-only">
-            {t("search.label")}
-          </label>
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <input
-            id={SEARCH_ID}
-            name={PARAMS.q}
-            type="search"
-            defaultValue={state.q}
-            placeholder={t("search.placeholder")}
-            maxLength={100}
-            aria-describedby="feed-search-help"
-            className="h-8 w-64 rounded-md border border-border bg-background pr-2 pl-8 text-sm outline-none placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring sm:w-80"
-          />
-          <p id="feed-search-help" className="sr-only">
-            {t("search.help")}
-          </p>
-        </div>
+        <SearchBox
+          label={t("search.label")}
+          placeholder={t("search.placeholder")}
+          value={state.q}
+          help={t("search.help")}
+          className="w-64 sm:w-80"
+        />
         {projects.length > 1 &&
           facet(
             "project",
@@ -188,29 +166,13 @@ export function FeedFilters({
               />
               {t("period.any")}
             </label>
-            <label className="flex flex-col gap-1 px-2 py-1 text-sm">
-              {t("period.from")}
-              <input
-                type="date"
-                name="from"
-                defaultValue={query.from ?? ""}
-                className="h-8 rounded-md border border-border bg-background px-2"
-              />
-            </label>
-            <label className="flex flex-col gap-1 px-2 py-1 text-sm">
-              {t("period.to")}
-              <input
-                type="date"
-                name="to"
-                defaultValue={query.to ?? ""}
-                className="h-8 rounded-md border border-border bg-background px-2"
-              />
-            </label>
+            <MenuDate name="from" label={t("period.from")} value={query.from} />
+            <MenuDate name="to" label={t("period.to")} value={query.to} />
             <ApplyWithoutScript className="m-1" />
           </fieldset>
         </Menu>
         <ApplyWithoutScript />
-      </Form>
+      </UrlForm>
       <SortMenu query={query} />
       {isFiltered(query) && (
         <Link to="/messages" className={buttonClass("ghost", "sm")}>

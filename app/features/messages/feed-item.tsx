@@ -8,8 +8,8 @@ import { cn } from "~/ui/cn";
 import { checkboxClass } from "~/ui/data-table/url-form";
 import { Highlighted } from "~/ui/highlighted";
 import { Archive, ArchiveRestore, Star } from "~/ui/icons";
+import { MentionSource } from "~/ui/mention-source";
 import { SentimentBadge } from "~/ui/sentiment";
-import { sourceIcon } from "~/ui/source-icons";
 import type { FeedItem } from "./feed.server";
 
 /** The fields a change (alone or in bulk) may alter: what the page shows before the server has answered. */
@@ -107,7 +107,6 @@ export function FeedItemCard({
   const flags = applyChange(applyChange(item, pendingBulk), fetcher.formData);
   const read = flags.isRead || open;
   const { heading, body } = headingOf(item);
-  const Icon = sourceIcon(item.sourceType);
   const matched = needlesOf(
     searchTerms,
     item.projects.flatMap((p) => p.terms),
@@ -136,18 +135,12 @@ export function FeedItemCard({
       )}
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
-          <span className="flex min-w-0 items-center gap-1 font-medium text-foreground">
-            <Icon aria-hidden="true" className="size-3.5 shrink-0" />
-            <span className="sr-only">{t(`sourceType.${item.sourceType}`)}:</span>
-            <span data-user-content className="truncate">
-              {item.source}
-            </span>
-          </span>
-          {item.author && (
-            <span data-user-content className="truncate">
-              {item.author}
-            </span>
-          )}
+          <MentionSource
+            type={item.sourceType}
+            typeLabel={t(`sourceType.${item.sourceType}`)}
+            source={item.source}
+            author={item.author}
+          />
           <time dateTime={item.publishedAt} suppressHydrationWarning>
             {format.when(item.publishedAt)}
           </time>

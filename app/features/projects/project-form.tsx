@@ -2,9 +2,9 @@ import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/config";
 import { useTranslation } from "~/i18n/use-translation";
-import { type FormResult, typedValue, useFormErrors, useIsPending } from "~/lib/forms";
+import { type FormResult, useFormFields, useIsPending } from "~/lib/forms";
 import { buttonClass, SubmitButton } from "~/ui/button";
-import { CheckboxGroup, Field, InputField, TextareaField } from "~/ui/field";
+import { CheckboxGroup, ErrorSummary, Field, InputField, TextareaField } from "~/ui/field";
 import { Input } from "~/ui/input";
 import type { RulesPreview } from "./preview";
 import { RulesPreviewPanel, useRulesPreview } from "./rules-preview";
@@ -55,10 +55,9 @@ export function ProjectForm({
 }) {
   const { t } = useTranslation("projects");
   const pending = useIsPending();
-  const errors = useFormErrors(result);
+  const { errors, focus, value, field } = useFormFields(result, FIELDS, defaults);
   const form = useRef<HTMLFormElement>(null);
   const live = useRulesPreview(form);
-  const firstInvalid = FIELDS.find((field) => errors.field(field));
   useEffect(() => {
     const field = result?.fieldErrors && form.current?.querySelector<HTMLElement>("[aria-invalid=true]");
     if (!field) return;
@@ -66,10 +65,6 @@ export function ProjectForm({
     // To the top, below the sticky header with its label (scroll-margin), wherever the page was scrolled.
     field.scrollIntoView({ block: "start" });
   }, [result]);
-  const focus = (field: (typeof FIELDS)[number]) => firstInvalid === field || undefined;
-  const text = (name: "name" | "description" | "color") => typedValue(result, name, defaults[name]);
-  const lines = (name: "keywords" | "requiredWords" | "excludedWords") =>
-    typedValue(result, name, defaults[name].join("\n"));
   // Ticked boxes: what came back (none ticked sends nothing), else the stored choice.
   const ticked = (name: "languages" | "competitorIds") =>
     result?.values ? ([] as string[]).concat(result.values[name] ?? []) : defaults[name];
@@ -80,66 +75,33 @@ export function ProjectForm({
   return (
     <div className="grid gap-8 xl:grid-cols-[minmax(0,42rem)_minmax(0,1fr)]">
       <Form ref={form} method="post" className="flex min-w-0 max-w-2xl flex-col gap-6" noValidate>
-        {(result?.fieldErrors || result?.formError) && (
-          <p role="alert" className="sr-only">
-            {t("errors.summary")}
-          </p>
-        )}
+        {(result?.fieldErrors || result?.formError) && <ErrorSummary>{t("errors.summary")}</ErrorSummary>}
         <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
-          <InputField
-            name="name"
-            autoFocus={focus("name")}
-            label={t("form.name")}
-            required
-            maxLength={80}
-            defaultValue={text("name")}
-            error={errors.field("name")}
-          />
+          <InputField {...field("name")} label={t("form.name")} required maxLength={80} />
           <Field name="color" label={t("form.color")} error={errors.field("color")}>
             {(aria) => (
               <Input
                 {...aria}
                 type="color"
                 autoFocus={focus("color")}
-                defaultValue={text("color")}
+                defaultValue={value("color")}
                 className="w-16 cursor-pointer p-1"
               />
             )}
           </Field>
         </div>
-        <TextareaField
-          name="description"
-          autoFocus={focus("description")}
-          label={t("form.description")}
-          maxLength={500}
-          defaultValue={text("description")}
-          error={errors.field("description")}
-        />
-        <TextareaField
-          name="keywords"
-          autoFocus={focus("keywords")}
-          label={t("form.keywords")}
-          hint={t("form.keywordsHint")}
-          required
-          defaultValue={lines("keywords")}
-          error={errors.field("keywords")}
-        />
+        <TextareaField {...field("description")} label={t("form.description")} maxLength={500} />
+        <TextareaField {...field("keywords")} label={t("form.keywords")} hint={t("form.keywordsHint")} required />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextareaField
-            name="requiredWords"
-            autoFocus={focus("requiredWords")}
+            {...field("requiredWords")}
             label={t("form.requiredWords")}
             hint={t("form.requiredWordsHint")}
-            defaultValue={lines("requiredWords")}
-            error={errors.field("requiredWords")}
           />
           <TextareaField
-            name="excludedWords"
-            autoFocus={focus("excludedWords")}
+            {...field("excludedWords")}
             label={t("form.excludedWords")}
             hint={t("form.excludedWordsHint")}
-            defaultValue={lines("excludedWords")}
-            error={errors.field("excludedWords")}
           />
         </div>
         <CheckboxGroup

@@ -9,8 +9,8 @@ import { useFormatter } from "~/lib/format";
 import { type FormResult, useIsPending } from "~/lib/forms";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { Card } from "~/ui/card";
-import { ConfirmDialog } from "~/ui/confirm-dialog";
-import { Pause, Pencil, Play, Plug, Trash2 } from "~/ui/icons";
+import { DeleteCard } from "~/ui/delete-card";
+import { Pause, Pencil, Play, Plug } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import type { Member } from "./members.server";
 import type { inReadersLanguage } from "./projects.server";
@@ -53,7 +53,6 @@ export function ProjectPage({ data, result }: { data: ProjectPageData; result: F
   const { project } = data;
   const paused = project.status === "paused";
   const pausing = useIsPending(paused ? "resume" : "pause");
-  const deleting = useIsPending("delete");
 
   return (
     <>
@@ -136,25 +135,7 @@ export function ProjectPage({ data, result }: { data: ProjectPageData; result: F
       </div>
 
       {data.canDelete && (
-        <Card title={t("delete.title")} danger className="mt-10">
-          <p className="mb-3 text-sm text-muted-foreground">{t("delete.description")}</p>
-          <ConfirmDialog
-            trigger={
-              <>
-                <Trash2 aria-hidden="true" />
-                {t("delete.start")}
-              </>
-            }
-            title={t("delete.title")}
-            description={t("delete.description")}
-            confirmLabel={t("delete.confirmLabel", { name: project.name })}
-            submitLabel={t("delete.submit")}
-            pendingLabel={t("delete.deleting")}
-            pending={deleting}
-            result={result}
-            fields={{ intent: "delete" }}
-          />
-        </Card>
+        <DeleteCard ns="projects" confirmLabel={t("delete.confirmLabel", { name: project.name })} result={result} />
       )}
     </>
   );

@@ -1,14 +1,13 @@
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { type Formatter, useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
 import { Card } from "~/ui/card";
-import { cn } from "~/ui/cn";
-import { BulkAction, ConfirmBulkAction } from "~/ui/data-table/bulk";
+import { BulkAction, BulkDelete } from "~/ui/data-table/bulk";
 import { type Column, DataTable } from "~/ui/data-table/data-table";
-import { withParams } from "~/ui/data-table/spec";
+import { ViewSwitch } from "~/ui/data-table/view-switch";
 import { EmptyState } from "~/ui/empty-state";
-import { FolderOpen, FolderPlus, LayoutGrid, Pause, Play, SearchX, Table2, Trash2 } from "~/ui/icons";
+import { FolderOpen, FolderPlus, LayoutGrid, Pause, Play, Table2 } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import { type ProjectRow, type ProjectsTableState, projectsTable } from "./list";
 import { StatusBadge } from "./status-badge";
@@ -116,41 +115,11 @@ function ProjectCards({ projects }: { projects: Row[] }) {
   );
 }
 
-/** Table or cards: the same rows, filters and pages either way. */
-function ViewSwitch({ view }: { view: "table" | "cards" }) {
-  const { t } = useTranslation("projects");
-  const location = useLocation();
-  const options = [
-    { value: "table", label: t("table.tableView"), icon: Table2 },
-    { value: "cards", label: t("table.cardsView"), icon: LayoutGrid },
-  ] as const;
-  return (
-    <nav aria-label={t("table.view")} className="flex rounded-md border border-border p-0.5">
-      {options.map(({ value, label, icon: Icon }) => (
-        <Link
-          key={value}
-          to={withParams(location.search, { view: value === "table" ? null : value })}
-          preventScrollReset
-          aria-current={view === value ? "page" : undefined}
-          className={cn(
-            "inline-flex h-7 items-center gap-1.5 rounded px-2 text-sm text-muted-foreground hover:text-foreground [&_svg]:size-4",
-            view === value && "bg-accent font-medium text-accent-foreground",
-          )}
-        >
-          <Icon aria-hidden="true" />
-          {label}
-        </Link>
-      ))}
-    </nav>
-  );
-}
-
 /** The projects screen: a table (or cards) of the projects the reader may see, with bulk actions. */
 export function ProjectsPage({ loaderData }: { loaderData: ProjectsPageData }) {
   const { t } = useTranslation("projects");
   const format = useFormatter();
   const { state, rows, total, view } = loaderData;
-  const filtered = state.q !== "" || state.filters.status.length > 0;
   const bulk = loaderData.canManage || loaderData.canDelete;
   return (
     <>
@@ -202,31 +171,24 @@ export function ProjectsPage({ loaderData }: { loaderData: ProjectsPageData }) {
                         </BulkAction>
                       </>
                     )}
-                    {loaderData.canDelete && (
-                      <ConfirmBulkAction
-                        intent="delete"
-                        label={
-                          <>
-                            <Trash2 aria-hidden="true" />
-                            {t("bulk.delete")}
-                          </>
-                        }
-                        description={t("bulk.deleteDescription")}
-                        confirm={t("bulk.deleteConfirm")}
-                      />
-                    )}
+                    {loaderData.canDelete && <BulkDelete ns="projects" />}
                   </>
                 ),
               }
             : undefined
         }
-        empty={
-          <EmptyState
-            icon={filtered ? SearchX : FolderOpen}
-            text={filtered ? t("list.noMatches") : loaderData.canCreate ? t("list.emptyAdmin") : t("list.empty")}
+        empty={<EmptyState icon={FolderOpen} text={loaderData.canCreate ? t("list.emptyAdmin") : t("list.empty")} />}
+        noMatches={t("list.noMatches")}
+        toolbar={
+          <ViewSwitch
+            label={t("table.view")}
+            view={view}
+            options={[
+              { value: "table", label: t("table.tableView"), icon: Table2 },
+              { value: "cards", label: t("table.cardsView"), icon: LayoutGrid },
+            ]}
           />
         }
-        toolbar={<ViewSwitch view={view} />}
         body={view === "cards" ? <ProjectCards projects={rows} /> : undefined}
       />
     </>

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/config";
 import { useTranslation } from "~/i18n/use-translation";
-import { type FormResult, typedValue, useFormErrors, useIsPending } from "~/lib/forms";
+import { type FormResult, typedValue, useFocusFirstInvalid, useFormFields, useIsPending } from "~/lib/forms";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { useChangedBeforeHydration } from "~/ui/early-input";
-import { CheckboxGroup, FieldError, InputField, SelectField, TextareaField } from "~/ui/field";
+import { CheckboxGroup, ErrorSummary, FieldError, InputField, SelectField, TextareaField } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { MAX_TOP_MENTIONS, REPORT_PERIODS, REPORT_SECTIONS } from "../../db/report-model";
 
@@ -34,20 +34,18 @@ export function ReportForm({
 }) {
   const { t } = useTranslation("reports");
   const pending = useIsPending();
-  const errors = useFormErrors(result);
   const form = useRef<HTMLFormElement>(null);
-  const firstInvalid = FIELDS.find((field) => errors.field(field));
-  const focus = (field: (typeof FIELDS)[number]) => firstInvalid === field || undefined;
-  useEffect(() => {
-    const field = result?.fieldErrors && form.current?.querySelector<HTMLElement>("[aria-invalid=true]");
-    field?.focus();
-  }, [result]);
-  const value = (name: string, stored: string) => typedValue(result, name, stored);
+  const { errors, value, focus, field } = useFormFields(result, FIELDS, {
+    ...defaults,
+    period: "last_week",
+    topMentionsCount: "10",
+  });
+  useFocusFirstInvalid(form, result);
   const many = (name: string, stored: readonly string[]) =>
     result?.values ? ([] as string[]).concat(result.values[name] ?? []) : stored;
 
-  const [projectId, setProjectId] = useState(value("projectId", defaults.projectId));
-  const [period, setPeriod] = useState(value("period", "last_week"));
+  const [projectId, setProjectId] = useState(value("projectId"));
+  const [period, setPeriod] = useState(value("period"));
   // The suggested title follows a project or period chosen before the page hydrated.
   useChangedBeforeHydration(form, (controls) => {
     for (const control of controls) {
@@ -61,19 +59,12 @@ export function ReportForm({
 
   return (
     <Form ref={form} method="post" className="flex max-w-2xl flex-col gap-6" noValidate>
-      {result && (
-        <p role="alert" className="sr-only">
-          {t("errors.summary")}
-        </p>
-      )}
+      {result && <ErrorSummary>{t("errors.summary")}</ErrorSummary>}
       <SelectField
-        name="projectId"
+        {...field("projectId")}
         label={t("form.project")}
         required
-        autoFocus={focus("projectId")}
-        defaultValue={value("projectId", defaults.projectId)}
         onChange={(event) => setProjectId(event.currentTarget.value)}
-        error={errors.field("projectId")}
       >
         <option value="">{t("form.choose")}</option>
         {projects.map((p) => (
@@ -95,7 +86,7 @@ export function ReportForm({
                 type="radio"
                 name="period"
                 value={option}
-                defaultChecked={value("period", "last_week") === option}
+                defaultChecked={value("period") === option}
                 onChange={() => setPeriod(option)}
                 className="accent-[var(--primary)]"
               />
@@ -104,36 +95,20 @@ export function ReportForm({
           ))}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <InputField
-            name="from"
-            type="date"
-            label={t("form.from")}
-            autoFocus={focus("from")}
-            defaultValue={value("from", "")}
-            error={errors.field("from")}
-          />
-          <InputField name="to" type="date" label={t("form.to")} defaultValue={value("to", "")} />
+          <InputField {...field("from")} type="date" label={t("form.from")} />
+          <InputField name="to" type="date" label={t("form.to")} defaultValue={value("to")} />
         </div>
       </fieldset>
 
       <InputField
-        name="title"
+        {...field("title")}
         label={t("form.reportTitle")}
         hint={t("form.titleHint", { example: suggested })}
         placeholder={suggested}
         maxLength={120}
-        autoFocus={focus("title")}
-        defaultValue={value("title", "")}
-        error={errors.field("title")}
       />
 
-      <SelectField
-        name="language"
-        label={t("form.language")}
-        autoFocus={focus("language")}
-        defaultValue={value("language", defaults.language)}
-        error={errors.field("language")}
-      >
+      <SelectField {...field("language")} label={t("form.language")}>
         {LANGUAGES.map((lng) => (
           <option key={lng} value={lng} lang={lng}>
             {LANGUAGE_NAMES[lng]}
@@ -159,7 +134,7 @@ export function ReportForm({
                     max={99}
                     aria-label={t("form.position", { section: t(`sections.${id}`) })}
                     aria-invalid={positionError ? true : undefined}
-                    defaultValue={value(`position.${id}`, String(index + 1))}
+                    defaultValue={typedValue(result, `position.${id}`, String(index + 1))}
                   />
                 </div>
                 <label className="flex flex-1 cursor-pointer items-center gap-2 text-sm">
@@ -187,14 +162,11 @@ export function ReportForm({
       </fieldset>
 
       <InputField
-        name="topMentionsCount"
+        {...field("topMentionsCount")}
         type="number"
         min={1}
         max={MAX_TOP_MENTIONS}
         label={t("form.topMentionsCount")}
-        autoFocus={focus("topMentionsCount")}
-        defaultValue={value("topMentionsCount", "10")}
-        error={errors.field("topMentionsCount")}
       />
       {starred.length > 0 ? (
         <CheckboxGroup
@@ -209,16 +181,7 @@ export function ReportForm({
         <p className="text-sm text-muted-foreground">{t("form.noStarred")}</p>
       )}
 
-      <TextareaField
-        name="notes"
-        label={t("form.notes")}
-        hint={t("form.notesHint")}
-        rows={6}
-        maxLength={5000}
-        autoFocus={focus("notes")}
-        defaultValue={value("notes", "")}
-        error={errors.field("notes")}
-      />
+      <TextareaField {...field("notes")} label={t("form.notes")} hint={t("form.notesHint")} rows={6} maxLength={5000} />
 
       <div className="flex gap-2">
         <SubmitButton pending={pending} pendingLabel={t("form.saving")}>

@@ -5,7 +5,7 @@ import { Badge } from "~/ui/badge";
 import { buttonClass } from "~/ui/button";
 import { type Column, DataTable } from "~/ui/data-table/data-table";
 import { EmptyState } from "~/ui/empty-state";
-import { FilePlus, FileText, SearchX } from "~/ui/icons";
+import { FilePlus, FileText } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import { reportsTableFor } from "./list";
 import type { ReportRow, ReportsTableState } from "./reports.server";
@@ -118,7 +118,6 @@ export function ReportsPage({ loaderData }: { loaderData: ReportsPageData }) {
   const format = useFormatter();
   const { state, rows, total, projects } = loaderData;
   const spec = reportsTableFor(projects.map((p) => p.id));
-  const filtered = state.q !== "" || state.filters.project.length > 0 || state.filters.schedule.length > 0;
   const names = new Map(projects.map((p) => [p.id, p.name]));
   return (
     <>
@@ -148,12 +147,8 @@ export function ReportsPage({ loaderData }: { loaderData: ReportsPageData }) {
           { id: "project", label: t("list.project"), optionLabel: (id) => names.get(id) ?? id },
           { id: "schedule", label: t("list.schedule"), optionLabel: (s) => t(`schedules.${s}`) },
         ]}
-        empty={
-          <EmptyState
-            icon={filtered ? SearchX : FileText}
-            text={filtered ? t("list.noMatches") : loaderData.canCreate ? t("list.emptyEditor") : t("list.empty")}
-          />
-        }
+        empty={<EmptyState icon={FileText} text={loaderData.canCreate ? t("list.emptyEditor") : t("list.empty")} />}
+        noMatches={t("list.noMatches")}
       />
     </>
   );

@@ -1,11 +1,11 @@
 import { Form, useActionData, useLocation } from "react-router";
-import { PASSWORD_MIN_LENGTH } from "~/features/auth/schemas";
+import { CurrentPasswordField, NewPasswordFields } from "~/features/auth/password-fields";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/config";
 import { useTranslation } from "~/i18n/use-translation";
 import { DATE_FORMATS, type DateFormat, useFormatter } from "~/lib/format";
 import { type FormResult, useFormErrors, useIsPending } from "~/lib/forms";
 import { buttonClass, SubmitButton } from "~/ui/button";
-import { FormError, InputField, SelectField, SwitchField } from "~/ui/field";
+import { FormError, SelectField, SwitchField } from "~/ui/field";
 import { LogOut } from "~/ui/icons";
 import { BackToSection, SettingsSection } from "~/ui/settings-section";
 import type { TimeZoneGroup } from "./time-zones.server";
@@ -170,31 +170,12 @@ function PasswordSection({ email, mustChange }: { email: string; mustChange: boo
         <input type="hidden" name="intent" value="password" />
         <BackToSection />
         <input type="hidden" name="username" autoComplete="username" value={email} />
-        <InputField
-          name="currentPassword"
-          type="password"
-          label={t("password.current")}
-          autoComplete="current-password"
-          required
-          error={errors.field("currentPassword")}
-        />
-        <InputField
+        <CurrentPasswordField name="currentPassword" label={t("password.current")} errors={errors} />
+        <NewPasswordFields
           name="newPassword"
-          type="password"
           label={t("password.new")}
-          autoComplete="new-password"
-          minLength={PASSWORD_MIN_LENGTH}
-          required
-          hint={t("auth:passwordHint")}
-          error={errors.field("newPassword")}
-        />
-        <InputField
-          name="confirmPassword"
-          type="password"
-          label={t("password.confirm")}
-          autoComplete="new-password"
-          required
-          error={errors.field("confirmPassword")}
+          confirmLabel={t("password.confirm")}
+          errors={errors}
         />
         <SubmitButton pending={saving} pendingLabel={t("saving")}>
           {t("password.submit")}

@@ -1,10 +1,10 @@
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { Form, Link } from "react-router";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/config";
 import { useTranslation } from "~/i18n/use-translation";
-import { type FormResult, typedValue, useFormErrors, useIsPending } from "~/lib/forms";
+import { type FormResult, useFocusFirstInvalid, useFormFields, useIsPending } from "~/lib/forms";
 import { buttonClass, SubmitButton } from "~/ui/button";
-import { InputField, SelectField } from "~/ui/field";
+import { ErrorSummary, InputField, SelectField } from "~/ui/field";
 import { POLL_INTERVALS, SOURCE_ADDRESS, SOURCE_TYPES, type SourceType } from "./schemas";
 import { intervalLabel, SourceTypeLabel } from "./source-parts";
 
@@ -44,25 +44,16 @@ export function SourceForm({
 }) {
   const { t } = useTranslation("sources");
   const pending = useIsPending();
-  const errors = useFormErrors(result);
   const form = useRef<HTMLFormElement>(null);
   const address = SOURCE_ADDRESS[type];
-  const fields = ["name", address === "url" ? "url" : "handle", "language", "pollIntervalMinutes"];
-  const firstInvalid = fields.find((field) => errors.field(field));
-  const focus = (field: string) => firstInvalid === field || undefined;
-  useEffect(() => {
-    if (result?.fieldErrors) form.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
-  }, [result]);
-  const text = (name: "name" | "url" | "handle" | "language") => typedValue(result, name, defaults[name]);
-  const interval = Number(typedValue(result, "pollIntervalMinutes", String(defaults.pollIntervalMinutes)));
+  const order = ["name", address === "url" ? "url" : "handle", "language", "pollIntervalMinutes"];
+  const { errors, focus, field, value } = useFormFields(result, order, defaults);
+  useFocusFirstInvalid(form, result);
+  const interval = Number(value("pollIntervalMinutes"));
 
   return (
     <Form ref={form} method="post" className="flex max-w-2xl flex-col gap-6" noValidate>
-      {result && (
-        <p role="alert" className="sr-only">
-          {t("errors.summary")}
-        </p>
-      )}
+      {result && <ErrorSummary>{t("errors.summary")}</ErrorSummary>}
       {create && <input type="hidden" name="type" value={type} />}
       <p className="flex flex-wrap items-center gap-2 text-sm">
         <span className="text-muted-foreground">{t("form.type")}:</span>
@@ -73,53 +64,32 @@ export function SourceForm({
           </Link>
         )}
       </p>
-      <InputField
-        name="name"
-        autoFocus={focus("name")}
-        label={t("form.name")}
-        required
-        maxLength={120}
-        defaultValue={text("name")}
-        error={errors.field("name")}
-      />
+      <InputField {...field("name")} label={t("form.name")} required maxLength={120} />
       {address === "url" && (
         <InputField
-          name="url"
+          {...field("url")}
           type="url"
           inputMode="url"
-          autoFocus={focus("url")}
           label={t(`form.url.${type}`)}
           hint={t("form.urlHint")}
           placeholder={URL_PLACEHOLDERS[type]}
           required
           maxLength={2000}
-          defaultValue={text("url")}
-          error={errors.field("url")}
         />
       )}
       {address === "handle" && (
         <InputField
-          name="handle"
-          autoFocus={focus("handle")}
+          {...field("handle")}
           label={t("form.handle")}
           hint={t("form.handleHint")}
           placeholder="@channel"
           required
           autoCapitalize="none"
           spellCheck={false}
-          defaultValue={text("handle")}
-          error={errors.field("handle")}
         />
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          name="language"
-          autoFocus={focus("language")}
-          label={t("form.language")}
-          hint={t("form.languageHint")}
-          defaultValue={text("language")}
-          error={errors.field("language")}
-        >
+        <SelectField {...field("language")} label={t("form.language")} hint={t("form.languageHint")}>
           <option value="">{t("form.languageAuto")}</option>
           {LANGUAGES.map((lng) => (
             <option key={lng} value={lng} lang={lng}>

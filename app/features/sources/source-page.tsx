@@ -7,11 +7,11 @@ import { useFormatter } from "~/lib/format";
 import { type FormResult, useIsPending } from "~/lib/forms";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { Card } from "~/ui/card";
-import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { ConfirmBulkAction } from "~/ui/data-table/bulk";
 import { type Column, DataTable } from "~/ui/data-table/data-table";
 import type { TableState } from "~/ui/data-table/spec";
-import { FileUp, KeyRound, Pause, Pencil, Play, Trash2 } from "~/ui/icons";
+import { DeleteCard } from "~/ui/delete-card";
+import { FileUp, KeyRound, Pause, Pencil, Play } from "~/ui/icons";
 import { onDemand } from "~/ui/on-demand";
 import { PageHeader } from "~/ui/page-header";
 import { historyTable } from "./list";
@@ -151,7 +151,6 @@ export function SourcePage({
   const fetching = source.fetchRequestedAt !== null || pendingFetches.has(source.id);
   useRefreshWhileFetching(fetching);
   const pausing = useIsPending(paused ? "resume" : "pause");
-  const deleting = useIsPending("delete");
   const secret = actionData && "secret" in actionData ? actionData.secret : null;
   const deleteResult = actionData && !("secret" in actionData) ? actionData : undefined;
 
@@ -292,27 +291,12 @@ export function SourcePage({
       </div>
 
       {canManage && (
-        <Card title={t("delete.title")} danger className="mt-10">
-          <p className="mb-3 text-sm text-muted-foreground">
-            {t("delete.description", { count: format.number(loaderData.mentionsTotal) })}
-          </p>
-          <ConfirmDialog
-            trigger={
-              <>
-                <Trash2 aria-hidden="true" />
-                {t("delete.start")}
-              </>
-            }
-            title={t("delete.title")}
-            description={t("delete.description", { count: format.number(loaderData.mentionsTotal) })}
-            confirmLabel={t("delete.confirmLabel", { name: source.storedName })}
-            submitLabel={t("delete.submit")}
-            pendingLabel={t("delete.deleting")}
-            pending={deleting}
-            result={deleteResult}
-            fields={{ intent: "delete" }}
-          />
-        </Card>
+        <DeleteCard
+          ns="sources"
+          description={t("delete.description", { count: format.number(loaderData.mentionsTotal) })}
+          confirmLabel={t("delete.confirmLabel", { name: source.storedName })}
+          result={deleteResult}
+        />
       )}
     </>
   );

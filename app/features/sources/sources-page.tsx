@@ -5,7 +5,7 @@ import { type Formatter, useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
 import { type Column, DataTable } from "~/ui/data-table/data-table";
 import { EmptyState } from "~/ui/empty-state";
-import { Pause, Pencil, Play, Plus, Radio, SearchX } from "~/ui/icons";
+import { Pause, Pencil, Play, Plus, Radio } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import { sourcesTable } from "./list";
 import { isPolled } from "./schemas";
@@ -161,7 +161,6 @@ export function SourcesPage({ data: loaderData }: { data: SourcesPageData }) {
   const pending = usePendingFetches();
   const fetching = (s: SourceRow) => s.fetchRequestedAt !== null || pending.has(s.id);
   useRefreshWhileFetching(rows.some(fetching));
-  const filtered = state.q !== "" || state.filters.type.length > 0 || state.filters.status.length > 0;
   return (
     <>
       <PageHeader
@@ -200,12 +199,8 @@ export function SourcesPage({ data: loaderData }: { data: SourcesPageData }) {
             counts: loaderData.statusCounts,
           },
         ]}
-        empty={
-          <EmptyState
-            icon={filtered ? SearchX : Radio}
-            text={filtered ? t("list.noMatches") : canManage ? t("list.emptyManager") : t("list.empty")}
-          />
-        }
+        empty={<EmptyState icon={Radio} text={canManage ? t("list.emptyManager") : t("list.empty")} />}
+        noMatches={t("list.noMatches")}
       />
     </>
   );

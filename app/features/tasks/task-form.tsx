@@ -1,13 +1,25 @@
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
-import { type FormResult, typedValue, useFormErrors, useIsPending } from "~/lib/forms";
+import { type FormResult, useFocusFirstInvalid, useFormFields, useIsPending } from "~/lib/forms";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { useHydrated } from "~/ui/data-table/url-form";
 import { useChangedBeforeHydration } from "~/ui/early-input";
 import { InputField, SelectField, TextareaField } from "~/ui/field";
 import { MessageSquareText } from "~/ui/icons";
 import { MAX_LABEL, MAX_TITLE, TASK_PRIORITIES, TASK_STATUSES } from "./list";
+
+const FIELDS = [
+  "title",
+  "description",
+  "status",
+  "priority",
+  "label",
+  "projectId",
+  "assigneeId",
+  "dueDate",
+  "messageId",
+];
 
 export interface TaskFormDefaults {
   title: string;
@@ -50,10 +62,9 @@ export function TaskForm({
   children?: ReactNode;
 }) {
   const { t } = useTranslation("tasks");
-  const errors = useFormErrors(result);
+  const { errors, value, field } = useFormFields(result, FIELDS, defaults);
   const pending = useIsPending("save");
   const form = useRef<HTMLFormElement>(null);
-  const value = (name: keyof TaskFormDefaults) => typedValue(result, name, defaults[name]);
   const [projectId, setProjectId] = useState(value("projectId"));
   const [assigneeId, setAssigneeId] = useState(value("assigneeId"));
   const scripted = useHydrated();
@@ -64,23 +75,10 @@ export function TaskForm({
       if (control.name === "assigneeId") setAssigneeId(control.value);
     }
   });
-  useEffect(() => {
-    if (result?.fieldErrors) form.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
-  }, [result]);
+  useFocusFirstInvalid(form, result);
   const members = scripted
     ? [{ project: null, list: people[projectId] ?? [] }]
     : projects.map((p) => ({ project: p, list: people[p.id] ?? [] }));
-  const firstInvalid = [
-    "title",
-    "description",
-    "status",
-    "priority",
-    "label",
-    "projectId",
-    "assigneeId",
-    "dueDate",
-    "messageId",
-  ].find((name) => errors.field(name));
 
   return (
     <Form ref={form} method="post" className="flex flex-col gap-4" noValidate>
@@ -90,41 +88,23 @@ export function TaskForm({
         </p>
       )}
       <InputField
-        name="title"
+        {...field("title")}
         label={t("field.title")}
-        defaultValue={value("title")}
         maxLength={MAX_TITLE}
         required
-        autoFocus={firstInvalid === "title" || (!result && !defaults.title) || undefined}
-        error={errors.field("title")}
+        // A new task starts at its title.
+        autoFocus={field("title").autoFocus || (!result && !defaults.title) || undefined}
       />
-      <TextareaField
-        name="description"
-        label={t("field.description")}
-        defaultValue={value("description")}
-        rows={4}
-        autoFocus={firstInvalid === "description" || undefined}
-        error={errors.field("description")}
-      />
+      <TextareaField {...field("description")} label={t("field.description")} rows={4} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          name="status"
-          label={t("field.status")}
-          defaultValue={value("status")}
-          error={errors.field("status")}
-        >
+        <SelectField {...field("status")} label={t("field.status")}>
           {TASK_STATUSES.map((s) => (
             <option key={s} value={s}>
               {t(`status.${s}`)}
             </option>
           ))}
         </SelectField>
-        <SelectField
-          name="priority"
-          label={t("field.priority")}
-          defaultValue={value("priority")}
-          error={errors.field("priority")}
-        >
+        <SelectField {...field("priority")} label={t("field.priority")}>
           {TASK_PRIORITIES.map((p) => (
             <option key={p} value={p}>
               {t(`priority.${p}`)}
@@ -133,14 +113,12 @@ export function TaskForm({
         </SelectField>
       </div>
       <InputField
-        name="label"
+        {...field("label")}
         label={t("field.label")}
         hint={t("field.labelHint")}
-        defaultValue={value("label")}
         maxLength={MAX_LABEL}
         list="task-labels"
         autoComplete="off"
-        error={errors.field("label")}
       />
       <datalist id="task-labels">
         {labels.map((label) => (
@@ -148,12 +126,9 @@ export function TaskForm({
         ))}
       </datalist>
       <SelectField
-        name="projectId"
+        {...field("projectId")}
         label={t("field.project")}
-        defaultValue={value("projectId")}
         onChange={(event) => setProjectId(event.currentTarget.value)}
-        autoFocus={firstInvalid === "projectId" || undefined}
-        error={errors.field("projectId")}
       >
         <option value="">{t("field.chooseProject")}</option>
         {projects.map((p) => (
@@ -170,7 +145,7 @@ export function TaskForm({
           label={t("field.assignee")}
           defaultValue={assigneeId}
           onChange={(event) => setAssigneeId(event.currentTarget.value)}
-          autoFocus={firstInvalid === "assigneeId" || undefined}
+          autoFocus={field("assigneeId").autoFocus}
           error={errors.field("assigneeId")}
           hint={t("field.assigneeHint")}
         >
@@ -193,24 +168,9 @@ export function TaskForm({
                 )),
           )}
         </SelectField>
-        <InputField
-          name="dueDate"
-          type="date"
-          label={t("field.due")}
-          defaultValue={value("dueDate")}
-          autoFocus={firstInvalid === "dueDate" || undefined}
-          error={errors.field("dueDate")}
-        />
+        <InputField {...field("dueDate")} type="date" label={t("field.due")} />
       </div>
-      <InputField
-        name="messageId"
-        label={t("field.mention")}
-        hint={t("field.mentionHint")}
-        defaultValue={value("messageId")}
-        autoComplete="off"
-        autoFocus={firstInvalid === "messageId" || undefined}
-        error={errors.field("messageId")}
-      />
+      <InputField {...field("messageId")} label={t("field.mention")} hint={t("field.mentionHint")} autoComplete="off" />
       {mention && (
         <Link
           to={`/messages/${mention.id}`}

@@ -3,13 +3,13 @@ import { Link, useLocation, useOutlet } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { type Formatter, useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
-import { cn } from "~/ui/cn";
-import { BulkAction, ConfirmBulkAction } from "~/ui/data-table/bulk";
+import { BulkAction, BulkDelete } from "~/ui/data-table/bulk";
 import { type Column, DataTable } from "~/ui/data-table/data-table";
 import { withParams } from "~/ui/data-table/spec";
 import { Menu, useHydrated } from "~/ui/data-table/url-form";
+import { ViewSwitch } from "~/ui/data-table/view-switch";
 import { EmptyState } from "~/ui/empty-state";
-import { Download, KanbanSquare, ListTodo, MessageSquareText, Plus, SearchX, Table2, Trash2, Upload } from "~/ui/icons";
+import { Download, KanbanSquare, ListTodo, MessageSquareText, Plus, Table2, Upload } from "~/ui/icons";
 import { onDemand } from "~/ui/on-demand";
 import { PageHeader } from "~/ui/page-header";
 import { TaskBoard as RenderedBoard } from "./board";
@@ -119,34 +119,6 @@ function taskColumns(
   ];
 }
 
-function ViewSwitch({ view }: { view: "table" | "board" }) {
-  const { t } = useTranslation("tasks");
-  const location = useLocation();
-  const options = [
-    { value: "table", label: t("view.table"), icon: Table2 },
-    { value: "board", label: t("view.board"), icon: KanbanSquare },
-  ] as const;
-  return (
-    <nav aria-label={t("view.label")} className="flex rounded-md border border-border p-0.5">
-      {options.map(({ value, label, icon: Icon }) => (
-        <Link
-          key={value}
-          to={withParams(location.search, { view: value === "table" ? null : value, page: null })}
-          preventScrollReset
-          aria-current={view === value ? "page" : undefined}
-          className={cn(
-            "inline-flex h-7 items-center gap-1.5 rounded px-2 text-sm text-muted-foreground hover:text-foreground [&_svg]:size-4",
-            view === value && "bg-accent font-medium text-accent-foreground",
-          )}
-        >
-          <Icon aria-hidden="true" />
-          {label}
-        </Link>
-      ))}
-    </nav>
-  );
-}
-
 /** A bulk change that needs a value (a status, a priority, a person): a menu with a choice and Apply. */
 function BulkChoice({
   intent,
@@ -196,7 +168,6 @@ export function TasksPage({ loaderData }: { loaderData: TasksPageData }) {
 
   const names = new Map(members.map((m) => [m.id, m.email]));
   const assigneeName = (id: string) => names.get(id) ?? t("formerMember");
-  const filtered = state.q !== "" || Object.values<string[]>(state.filters).some((chosen) => chosen.length > 0);
   const exportHref = `/tasks/export${withParams(location.search, { page: null, view: null })}`;
   const personOptions = [
     { value: "nobody", label: t("nobody") },
@@ -273,31 +244,25 @@ export function TasksPage({ loaderData }: { loaderData: TasksPageData }) {
                       options={TASK_PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) }))}
                     />
                     <BulkChoice intent="assign" label={t("bulk.assign")} options={personOptions} />
-                    {loaderData.canDelete && (
-                      <ConfirmBulkAction
-                        intent="delete"
-                        label={
-                          <>
-                            <Trash2 aria-hidden="true" />
-                            {t("bulk.delete")}
-                          </>
-                        }
-                        description={t("bulk.deleteDescription")}
-                        confirm={t("bulk.deleteConfirm")}
-                      />
-                    )}
+                    {loaderData.canDelete && <BulkDelete ns="tasks" />}
                   </>
                 ),
               }
             : undefined
         }
-        empty={
-          <EmptyState
-            icon={filtered ? SearchX : ListTodo}
-            text={filtered ? t("noMatches") : loaderData.canEdit ? t("emptyEditor") : t("empty")}
+        empty={<EmptyState icon={ListTodo} text={loaderData.canEdit ? t("emptyEditor") : t("empty")} />}
+        noMatches={t("noMatches")}
+        toolbar={
+          <ViewSwitch
+            label={t("view.label")}
+            view={view}
+            options={[
+              { value: "table", label: t("view.table"), icon: Table2 },
+              { value: "board", label: t("view.board"), icon: KanbanSquare },
+            ]}
+            resetPage
           />
         }
-        toolbar={<ViewSwitch view={view} />}
         body={
           loaderData.board ? (
             <Suspense>

@@ -5,9 +5,9 @@ import { useFormatter } from "~/lib/format";
 import { type FormResult, useFormErrors, useIsPending } from "~/lib/forms";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { Card } from "~/ui/card";
-import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { DeleteCard } from "~/ui/delete-card";
 import { FormError } from "~/ui/field";
-import { CircleSlash, RotateCcw, Trash2 } from "~/ui/icons";
+import { CircleSlash, RotateCcw } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import { UserHistory } from "./history";
 import { UserStatusBadge } from "./status-badge";
@@ -56,7 +56,6 @@ export function UserPage({ loaderData, actionData }: { loaderData: UserPageData;
   const updateResult = resultFor(actionData, "update");
   const updateErrors = useFormErrors(updateResult);
   const saving = useIsPending("update");
-  const deleting = useIsPending("delete");
   const deleteResult = resultFor(actionData, "delete");
   const deleteErrors = useFormErrors(deleteResult);
   const projectNames = Object.fromEntries(loaderData.projects.map((p) => [p.id, p.name]));
@@ -129,30 +128,13 @@ export function UserPage({ loaderData, actionData }: { loaderData: UserPageData;
       </div>
 
       {!isSelf && (
-        <Card title={t("delete.title")} danger className="mt-10">
-          <p className="mb-3 text-sm text-muted-foreground">{t("delete.description")}</p>
+        <DeleteCard ns="users" confirmLabel={t("delete.confirmLabel", { email: user.email })} result={deleteResult}>
           {deleteErrors.form && (
             <div className="mb-3">
               <FormError>{deleteErrors.form}</FormError>
             </div>
           )}
-          <ConfirmDialog
-            trigger={
-              <>
-                <Trash2 aria-hidden="true" />
-                {t("delete.start")}
-              </>
-            }
-            title={t("delete.title")}
-            description={t("delete.description")}
-            confirmLabel={t("delete.confirmLabel", { email: user.email })}
-            submitLabel={t("delete.submit")}
-            pendingLabel={t("delete.deleting")}
-            pending={deleting}
-            result={deleteResult}
-            fields={{ intent: "delete" }}
-          />
-        </Card>
+        </DeleteCard>
       )}
     </>
   );

@@ -5,7 +5,7 @@ import { buttonClass } from "~/ui/button";
 import { type Column, DataTable } from "~/ui/data-table/data-table";
 import type { TableState } from "~/ui/data-table/spec";
 import { EmptyState } from "~/ui/empty-state";
-import { SearchX, UserPlus, Users } from "~/ui/icons";
+import { UserPlus, Users } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import { type UserRow, type UsersTable, usersTable } from "./list";
 import { UserStatusBadge } from "./status-badge";
@@ -82,7 +82,6 @@ export function UsersPage({ loaderData }: { loaderData: UsersPageData }) {
   const { state, rows, total, counts } = loaderData;
   const projectNames = Object.fromEntries(loaderData.projects.map((p) => [p.id, p.name]));
   const spec = usersTable(loaderData.projects.map((p) => p.id));
-  const filtered = state.q !== "" || Object.values(state.filters).some((chosen) => chosen.length > 0);
   return (
     <>
       <PageHeader
@@ -120,7 +119,8 @@ export function UsersPage({ loaderData }: { loaderData: UsersPageData }) {
             counts: counts.project,
           },
         ]}
-        empty={<EmptyState icon={filtered ? SearchX : Users} text={filtered ? t("list.noMatches") : t("list.empty")} />}
+        empty={<EmptyState icon={Users} text={t("list.empty")} />}
+        noMatches={t("list.noMatches")}
       />
     </>
   );

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "~/i18n/use-translation";
+import { Trash2 } from "~/ui/icons";
 import { buttonClass } from "../button";
 import { Menu } from "./url-form";
 
@@ -32,5 +34,23 @@ export function ConfirmBulkAction({
         </button>
       </div>
     </Menu>
+  );
+}
+
+/** Deleting the ticked rows, asked first; its texts are the namespace's `bulk.delete`, `bulk.deleteDescription` and `bulk.deleteConfirm`. */
+export function BulkDelete({ ns }: { ns: string }) {
+  const { t } = useTranslation(ns);
+  return (
+    <ConfirmBulkAction
+      intent="delete"
+      label={
+        <>
+          <Trash2 aria-hidden="true" />
+          {t("bulk.delete")}
+        </>
+      }
+      description={t("bulk.deleteDescription")}
+      confirm={t("bulk.deleteConfirm")}
+    />
   );
 }

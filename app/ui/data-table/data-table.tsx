@@ -1,12 +1,12 @@
 import { type ReactNode, type RefObject, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
-import { ArrowDown, ArrowUp, ArrowUpDown } from "~/ui/icons";
+import { ArrowDown, ArrowUp, ArrowUpDown, SearchX } from "~/ui/icons";
 import { cn } from "../cn";
 import { useChangedBeforeHydration } from "../early-input";
 import { EmptyState } from "../empty-state";
 import { DataTablePagination } from "./pagination";
-import { PARAMS, sortHref, type TableSpec, type TableState } from "./spec";
+import { isFiltered, PARAMS, sortHref, type TableSpec, type TableState } from "./spec";
 import { DataTableToolbar, type Facet } from "./toolbar";
 import { checkboxClass, useHydrated } from "./url-form";
 
@@ -49,6 +49,8 @@ export interface DataTableProps<Row, S extends TableSpec> {
   selection?: Selection<Row>;
   /** Shown instead of the rows when there are none (an EmptyState); "No results." by default. */
   empty?: ReactNode;
+  /** Shown instead of `empty` when there are none while a search or filter is on. */
+  noMatches?: string;
   /** The page's own controls at the end of the toolbar (e.g. a choice of view). */
   toolbar?: ReactNode;
   /** Rendered instead of the table (e.g. cards), under the same toolbar and pagination. */
@@ -241,30 +243,36 @@ export function DataTable<Row, S extends TableSpec>(props: DataTableProps<Row, S
   );
 
   const content =
-    rows.length === 0
-      ? (props.empty ?? <EmptyState text={t("noRows")} />)
-      : (props.body ??
-        (selection ? (
-          <Form method="post" className="flex flex-col gap-3">
-            <div className="flex min-h-9 flex-wrap items-center gap-2">
-              {hydrated && (
-                <p className="mr-2 text-sm text-muted-foreground" aria-live="polite">
-                  {t("selected", { count: tickedCount })}
-                </p>
-              )}
-              <fieldset
-                disabled={hydrated && tickedCount === 0}
-                className="flex flex-wrap items-center gap-2 disabled:[&_summary]:pointer-events-none disabled:[&_summary]:opacity-50"
-              >
-                <legend className="sr-only">{t("bulkActions")}</legend>
-                {selection.actions}
-              </fieldset>
-            </div>
-            {table}
-          </Form>
-        ) : (
-          table
-        )));
+    rows.length === 0 ? (
+      props.noMatches && isFiltered(state) ? (
+        <EmptyState icon={SearchX} text={props.noMatches} />
+      ) : (
+        (props.empty ?? <EmptyState text={t("noRows")} />)
+      )
+    ) : (
+      (props.body ??
+      (selection ? (
+        <Form method="post" className="flex flex-col gap-3">
+          <div className="flex min-h-9 flex-wrap items-center gap-2">
+            {hydrated && (
+              <p className="mr-2 text-sm text-muted-foreground" aria-live="polite">
+                {t("selected", { count: tickedCount })}
+              </p>
+            )}
+            <fieldset
+              disabled={hydrated && tickedCount === 0}
+              className="flex flex-wrap items-center gap-2 disabled:[&_summary]:pointer-events-none disabled:[&_summary]:opacity-50"
+            >
+              <legend className="sr-only">{t("bulkActions")}</legend>
+              {selection.actions}
+            </fieldset>
+          </div>
+          {table}
+        </Form>
+      ) : (
+        table
+      )))
+    );
 
   return (
     <div className="dt-root">

@@ -1,11 +1,11 @@
-import { Form, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, type IconComponent } from "~/ui/icons";
 import { buttonClass } from "../button";
 import { cn } from "../cn";
 import { cursorHref, PARAMS, POSITION_PARAMS, pageCount, pageHref, type TableSpec, type TableState } from "./spec";
-import { ApplyWithoutScript, CarriedParams, useUrlForm } from "./url-form";
+import { ApplyWithoutScript, UrlForm } from "./url-form";
 
 function PageLink({
   page,
@@ -41,18 +41,8 @@ function PageLink({
 
 function PageSize<S extends TableSpec>({ spec, state }: { spec: S; state: TableState<S> }) {
   const { t } = useTranslation("tables");
-  const location = useLocation();
-  const form = useUrlForm();
   return (
-    <Form
-      ref={form.ref}
-      method="get"
-      onChange={form.onChange}
-      onSubmit={form.onSubmit}
-      preventScrollReset
-      className="flex items-center gap-2"
-    >
-      <CarriedParams search={location.search} owned={[PARAMS.size, ...POSITION_PARAMS]} />
+    <UrlForm className="flex items-center gap-2" owned={[PARAMS.size, ...POSITION_PARAMS]}>
       <label htmlFor="table-page-size" className="whitespace-nowrap">
         {t("rowsPerPage")}
       </label>
@@ -69,7 +59,7 @@ function PageSize<S extends TableSpec>({ spec, state }: { spec: S; state: TableS
         ))}
       </select>
       <ApplyWithoutScript />
-    </Form>
+    </UrlForm>
   );
 }
 

@@ -43,6 +43,11 @@ export interface TableState<S extends TableSpec = TableSpec> {
   columns: Array<Values<S["hideable"]>>;
 }
 
+/** Whether a search or a filter narrows the rows. */
+export function isFiltered(state: TableState): boolean {
+  return state.q !== "" || Object.values<string[]>(state.filters).some((chosen) => chosen.length > 0);
+}
+
 /**
  * The URL parameters the kit owns; a page's own (e.g. `view`) are carried along untouched. A keyset-paged
  * list (ADR 024) has `after` / `before` (the sort key of the row its page follows or precedes) instead of `page`.

@@ -1,11 +1,21 @@
 import type { ReactNode } from "react";
-import { Form, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { CirclePlus, Search, Settings2, X } from "~/ui/icons";
 import { buttonClass } from "../button";
-import { filterNames, PARAMS, POSITION_PARAMS, SEARCH_ID, type TableSpec, type TableState, withParams } from "./spec";
-import { ApplyWithoutScript, CarriedParams, checkboxClass, Menu, useUrlForm } from "./url-form";
+import { cn } from "../cn";
+import {
+  filterNames,
+  isFiltered,
+  PARAMS,
+  POSITION_PARAMS,
+  SEARCH_ID,
+  type TableSpec,
+  type TableState,
+  withParams,
+} from "./spec";
+import { ApplyWithoutScript, checkboxClass, Menu, UrlForm } from "./url-form";
 
 /** A faceted filter: its values come from the spec; the page names them and may count them. */
 export interface Facet<S extends TableSpec> {
@@ -80,39 +90,13 @@ function SearchAndFilters<S extends TableSpec>({
   search?: { label: string; placeholder?: string };
   facets: Array<Facet<S>>;
 }) {
-  const location = useLocation();
-  const form = useUrlForm();
   return (
-    <Form
-      ref={form.ref}
-      method="get"
+    <UrlForm
       role="search"
-      onChange={form.onChange}
-      onSubmit={form.onSubmit}
-      preventScrollReset
       className="flex flex-wrap items-center gap-2"
+      owned={[PARAMS.q, ...POSITION_PARAMS, ...filterNames(spec)]}
     >
-      <CarriedParams search={location.search} owned={[PARAMS.q, ...POSITION_PARAMS, ...filterNames(spec)]} />
-      {search && (
-        <div className="relative">
-          <label htmlFor={SEARCH_ID} className="sr-only">
-            {search.label}
-          </label>
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <input
-            id={SEARCH_ID}
-            name={PARAMS.q}
-            type="search"
-            defaultValue={state.q}
-            placeholder={search.placeholder}
-            maxLength={100}
-            className="h-8 w-48 rounded-md border border-border bg-background pr-2 pl-8 text-sm outline-none placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring sm:w-64"
-          />
-        </div>
-      )}
+      {search && <SearchBox label={search.label} placeholder={search.placeholder} value={state.q} />}
       {facets.map((facet) => (
         <FacetMenu
           key={facet.id}
@@ -122,7 +106,54 @@ function SearchAndFilters<S extends TableSpec>({
         />
       ))}
       <ApplyWithoutScript />
-    </Form>
+    </UrlForm>
+  );
+}
+
+/** The search box of a table's toolbar (the `q` parameter); `/` and the header's search link reach it. */
+export function SearchBox({
+  label,
+  placeholder,
+  value,
+  help,
+  className = "w-48 sm:w-64",
+}: {
+  label: string;
+  placeholder?: string;
+  value: string;
+  /** How to search, said to screen readers. */
+  help?: string;
+  /** Its width. */
+  className?: string;
+}) {
+  return (
+    <div className="relative">
+      <label htmlFor={SEARCH_ID} className="sr-only">
+        {label}
+      </label>
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+      />
+      <input
+        id={SEARCH_ID}
+        name={PARAMS.q}
+        type="search"
+        defaultValue={value}
+        placeholder={placeholder}
+        maxLength={100}
+        aria-describedby={help ? `${SEARCH_ID}-help` : undefined}
+        className={cn(
+          "h-8 rounded-md border border-border bg-background pr-2 pl-8 text-sm outline-none placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring",
+          className,
+        )}
+      />
+      {help && (
+        <p id={`${SEARCH_ID}-help`} className="sr-only">
+          {help}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -135,7 +166,6 @@ function ColumnMenu<S extends TableSpec>({
 }) {
   const { t } = useTranslation("tables");
   const location = useLocation();
-  const form = useUrlForm();
   const chosen = new URLSearchParams(location.search).has(PARAMS.columns);
   // Opened, the menu ticks the columns the table shows: a default column hidden to fit the width is unticked,
   // and ticking it shows it. (Without JavaScript every default column is ticked; Apply shows them all.)
@@ -157,16 +187,7 @@ function ColumnMenu<S extends TableSpec>({
         </>
       }
     >
-      <Form
-        ref={form.ref}
-        method="get"
-        onChange={form.onChange}
-        onSubmit={form.onSubmit}
-        preventScrollReset
-        className="menu-panel"
-        aria-label={t("toggleColumns")}
-      >
-        <CarriedParams search={location.search} owned={[PARAMS.columns]} />
+      <UrlForm className="menu-panel" aria-label={t("toggleColumns")} owned={[PARAMS.columns]}>
         {/* Says "these columns" even when none is ticked. */}
         <input type="hidden" name={PARAMS.columns} value="" />
         <p className="menu-label">{t("toggleColumns")}</p>
@@ -192,7 +213,7 @@ function ColumnMenu<S extends TableSpec>({
             {t("defaultColumns")}
           </Link>
         )}
-      </Form>
+      </UrlForm>
     </Menu>
   );
 }
@@ -215,7 +236,7 @@ export function DataTableToolbar<S extends TableSpec>({
 }) {
   const { t } = useTranslation("tables");
   const location = useLocation();
-  const filtered = state.q !== "" || Object.values<string[]>(state.filters).some((chosen) => chosen.length > 0);
+  const filtered = isFiltered(state);
   const reset = withParams(
     location.search,
     Object.fromEntries([PARAMS.q, ...POSITION_PARAMS, ...filterNames(spec)].map((name) => [name, null])),

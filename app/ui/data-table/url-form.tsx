@@ -1,5 +1,5 @@
-import { type FormEvent, type ReactNode, useEffect, useRef, useSyncExternalStore } from "react";
-import { useLocation, useSubmit } from "react-router";
+import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useRef, useSyncExternalStore } from "react";
+import { Form, useLocation, useSubmit } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useDetailsDismiss } from "~/shell/use-dismiss";
 import { buttonClass } from "../button";
@@ -95,6 +95,22 @@ export function useUrlForm() {
   return { ref, onChange, onSubmit };
 }
 
+/** A GET form on `useUrlForm`, carrying the URL's parameters it does not `own`. */
+export function UrlForm({
+  owned,
+  children,
+  ...props
+}: Omit<ComponentProps<typeof Form>, "ref" | "method" | "onChange" | "onSubmit"> & { owned: readonly string[] }) {
+  const form = useUrlForm();
+  const location = useLocation();
+  return (
+    <Form ref={form.ref} method="get" onChange={form.onChange} onSubmit={form.onSubmit} preventScrollReset {...props}>
+      <CarriedParams search={location.search} owned={owned} />
+      {children}
+    </Form>
+  );
+}
+
 /** Hidden inputs that carry the rest of the URL's parameters through a GET form. */
 export function CarriedParams({ search, owned }: { search: string; owned: readonly string[] }) {
   return carriedParams(search, owned).map(([name, value], i) => (
@@ -134,6 +150,21 @@ export function Menu({
       <summary className={cn(buttonClass("outline", "sm"), className)}>{summary}</summary>
       {children}
     </details>
+  );
+}
+
+/** A date in a filter menu (a period's start or end). */
+export function MenuDate({ name, label, value }: { name: string; label: string; value: string | null | undefined }) {
+  return (
+    <label className="flex flex-col gap-1 px-2 py-1 text-sm">
+      {label}
+      <input
+        type="date"
+        name={name}
+        defaultValue={value ?? ""}
+        className="h-8 rounded-md border border-border bg-background px-2"
+      />
+    </label>
   );
 }
 
