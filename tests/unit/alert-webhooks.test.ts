@@ -11,8 +11,9 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
-import { alerts, reports, webhookDeliveries, webhookEndpoints } from "~/db/schema";
+import { alerts, reports, telegramMessages, webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import { deliverAlert } from "~/features/alerts/deliver.server";
+import { queueAlertBackstop } from "~/features/alerts/detect.server";
 import { deliverWebhook, RETRY_PAUSES_SECONDS } from "~/features/alerts/webhooks.server";
 import { runScheduledReport } from "~/features/reports/generate.server";
 import { type Env, parseEnv } from "~/lib/env.server";
@@ -144,6 +145,17 @@ describe("the webhooks page", () => {
       expect.objectContaining({ id: added.secret.id, url: receiverUrl, deliveries: [] }),
     ]);
     expect(JSON.stringify(listed)).not.toContain(added.secret.secret);
+
+    // The same URL sent again (a double click, a reload that posts again) is not added twice.
+    const again = (await post(admin.context, project.id, {
+      intent: "add",
+      url: receiverUrl,
+      format: "slack",
+      language: "ru",
+    })) as { data: { fieldErrors: Record<string, string> }; init: ResponseInit };
+    expect(again.init.status).toBe(400);
+    expect(again.data.fieldErrors).toEqual({ url: "projects:webhooks.errors.duplicate" });
+    expect((await page(admin.context, project.id)).webhooks).toHaveLength(1);
 
     // A new secret replaces the old one, shown once too.
     const rotated = (await post(admin.context, project.id, { intent: "rotate", endpointId: added.secret.id })) as Added;
@@ -380,5 +392,42 @@ describe("delivery", () => {
       text: "Scheduled report “Weekly” for March 2, 2026 – March 8, 2026 is ready",
       url: `https://kuzatuv.example/reports/${report!.id}`,
     });
+  });
+
+  it("forgets finished deliveries and Telegram messages after 90 days, never one still to be sent", async () => {
+    const project = await aProject(handle, { name: "Pruned" });
+    const admin = await signedInContext({ roles: ["admin"] });
+    const { secret } = await addEndpoint(admin.context, project.id, { language: "uz" });
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const delivery = (subject: string, status: "delivered" | "failed", createdAt: Date) => ({
+      endpointId: secret.id,
+      subject,
+      event: "alert.volume" as const,
+      body: "{}",
+      status,
+      createdAt,
+    });
+    await handle.db
+      .insert(webhookDeliveries)
+      .values([
+        delivery("alert:old-delivered", "delivered", daysAgo(100)),
+        delivery("alert:old-failed", "failed", daysAgo(100)),
+        delivery("alert:recent", "delivered", daysAgo(10)),
+      ]);
+    await handle.db.insert(telegramMessages).values([
+      { chatId: "1", subject: "alert:old-sent", text: "…", status: "sent", createdAt: daysAgo(100) },
+      { chatId: "1", subject: "alert:recent-sent", text: "…", status: "sent", createdAt: daysAgo(10) },
+    ]);
+    await queueAlertBackstop(testServices());
+    const kept = await handle.db
+      .select({ subject: webhookDeliveries.subject })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, secret.id));
+    expect(kept.map((d) => d.subject)).toEqual(["alert:recent"]);
+    const messages = await handle.db
+      .select({ subject: telegramMessages.subject })
+      .from(telegramMessages)
+      .where(eq(telegramMessages.chatId, "1"));
+    expect(messages.map((m) => m.subject)).toEqual(["alert:recent-sent"]);
   });
 });

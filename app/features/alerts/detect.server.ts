@@ -8,8 +8,11 @@ import { projectAudience } from "../../core/reader.ts";
 import { inScope, type ProjectScope, visibleScope } from "../../core/scope.server.ts";
 import { alerts, projects } from "../../db/schema.ts";
 import { BASELINE_DAYS, type DayFigures, detect } from "./rule.ts";
-import { queueStuckTelegramMessages } from "./telegram-send.server.ts";
-import { queueStuckWebhookDeliveries } from "./webhooks.server.ts";
+import { pruneTelegramMessages, queueStuckTelegramMessages } from "./telegram-send.server.ts";
+import { pruneWebhookDeliveries, queueStuckWebhookDeliveries } from "./webhooks.server.ts";
+
+/** How long a sent Telegram message or a finished webhook delivery is kept (the webhooks page lists the latest). */
+const OUTBOX_KEPT_DAYS = 90;
 
 /** Today and yesterday: yesterday may still complete with late arrivals; older days are history, not news. */
 const DAYS_CHECKED = 2;
@@ -76,7 +79,7 @@ async function queueDelivery({ jobs }: Pick<Services, "jobs">, alertId: string) 
 /**
  * The schedule's backstop: detection for every active project (mentions that arrived while no job could
  * be queued, a day that only completed later), delivery of alerts a failed job left undelivered, and
- * Telegram messages and webhook deliveries whose job was lost.
+ * Telegram messages and webhook deliveries whose job was lost; finished ones older than OUTBOX_KEPT_DAYS go.
  */
 export async function queueAlertBackstop(services: Services) {
   await queueAlertChecks(
@@ -90,6 +93,8 @@ export async function queueAlertBackstop(services: Services) {
   for (const { id } of stuck) await queueDelivery(services, id);
   await queueStuckTelegramMessages(services);
   await queueStuckWebhookDeliveries(services);
+  await pruneTelegramMessages(services, OUTBOX_KEPT_DAYS);
+  await pruneWebhookDeliveries(services, OUTBOX_KEPT_DAYS);
 }
 
 /** What an alert says (with its project's id), as every list and e-mail of alerts selects it. */

@@ -3,7 +3,7 @@
 // (HMAC-SHA256 over `timestamp.body`), through the collectors' guarded client (no private addresses), and
 // retried with growing pauses. Every attempt is kept on its delivery for the admin to read.
 import { createHmac, randomUUID } from "node:crypto";
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, lt, ne, sql } from "drizzle-orm";
 import type { Services } from "../../core/context.server.ts";
 import type { Reader } from "../../core/reader.ts";
 import { isUuid } from "../../core/sql.server.ts";
@@ -168,6 +168,18 @@ export async function queueStuckWebhookDeliveries({ db, jobs }: Pick<Services, "
   for (const { id } of stuck) await jobs.send("deliver-webhook", { deliveryId: id }, { singletonKey: id });
 }
 
+/** Finished deliveries (delivered or given up) older than `days` are forgotten: the page lists only the latest. */
+export async function pruneWebhookDeliveries({ db }: Pick<Services, "db">, days: number) {
+  await db
+    .delete(webhookDeliveries)
+    .where(
+      and(
+        ne(webhookDeliveries.status, "queued"),
+        lt(webhookDeliveries.createdAt, sql`now() - make_interval(days => ${days})`),
+      ),
+    );
+}
+
 /** A project's endpoints, each with its latest deliveries and their attempts (newest first). */
 export async function listWebhooks({ db }: Pick<Services, "db">, projectId: string) {
   const endpoints = await db
@@ -213,6 +225,19 @@ export async function addWebhook(
 ): Promise<{ id: string; secret: string } | { fieldErrors: { url: string } }> {
   const problem = await checkSourceUrl(services, input.url);
   if (problem) return { fieldErrors: { url: `projects:webhooks.errors.${problem}` } };
+  // A form sent twice (a double click, a reload that posts again) must not add the same endpoint twice.
+  const [existing] = await services.db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.projectId, projectId),
+        eq(webhookEndpoints.url, input.url),
+        eq(webhookEndpoints.format, input.format),
+        eq(webhookEndpoints.language, input.language),
+      ),
+    );
+  if (existing) return { fieldErrors: { url: "projects:webhooks.errors.duplicate" } };
   const secret = generateSigningSecret();
   const [row] = await services.db
     .insert(webhookEndpoints)
