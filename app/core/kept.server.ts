@@ -12,6 +12,12 @@ export function mentionsChanged() {
 export const SCREEN_FIGURES_MS = 5_000;
 
 /**
+ * How many answers of a whole page (a feed page holds up to 200 KB of text) are kept at most: an answer past its
+ * time stays until it is asked again or pushed out, so this bounds their memory (~20 MB).
+ */
+export const KEPT_PAGES = 100;
+
+/**
  * Answers kept for `ms` per question and dropped as soon as mentions change (their generation): a screen's
  * figures under load, shared by every request that asks the same. A failure is not kept.
  */

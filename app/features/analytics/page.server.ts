@@ -4,7 +4,7 @@ import { stringify } from "csv-stringify/sync";
 import { CSV_OPTIONS } from "~/lib/csv.server";
 import { barLengths, donutGeometry, heatLevels, lineGeometry } from "~/ui/charts/geometry.server";
 import type { Services } from "../../core/context.server";
-import { keptWhileMentionsUnchanged, SCREEN_FIGURES_MS } from "../../core/kept.server";
+import { KEPT_PAGES, keptWhileMentionsUnchanged, SCREEN_FIGURES_MS } from "../../core/kept.server";
 import { customPeriodError, resolvePeriod } from "../../core/period";
 import type { Reader } from "../../core/reader";
 import { canSeeProject, readerScope } from "../../core/scope.server";
@@ -117,7 +117,7 @@ const queriesOf = (services: Services, reader: Reader, { scope, period }: Resolv
 
 // A question's figures are kept for a few seconds, as the overview's are, and shared by every request asking
 // it: under load most requests then skip the database. New or re-matched mentions drop them.
-const keptFigures = keptWhileMentionsUnchanged(SCREEN_FIGURES_MS);
+const keptFigures = keptWhileMentionsUnchanged(SCREEN_FIGURES_MS, KEPT_PAGES);
 
 /** Everything /analytics shows, with the charts' geometry; `projects` are those the reader may choose. */
 export async function analyticsPage(

@@ -5,7 +5,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Services } from "~/core/context.server";
-import { keptWhileMentionsUnchanged, SCREEN_FIGURES_MS } from "~/core/kept.server";
+import { KEPT_PAGES, keptWhileMentionsUnchanged, SCREEN_FIGURES_MS } from "~/core/kept.server";
 import { addDays, isDay, presetDays, rangeOf, startOfDay, today } from "~/core/period";
 import { can } from "~/core/permissions";
 import type { Reader, Viewer } from "~/core/reader";
@@ -332,7 +332,7 @@ export async function arrivedSince({ db }: Services, where: SQL, since: string):
 // A feed page is kept for a few seconds, shared by every request asking the same of the same projects, as the
 // overview's figures are: under load most requests then skip the database. Whatever changes mentions (new ones,
 // triage, re-matching) drops it.
-const keptFeed = keptWhileMentionsUnchanged(SCREEN_FIGURES_MS);
+const keptFeed = keptWhileMentionsUnchanged(SCREEN_FIGURES_MS, KEPT_PAGES);
 
 /** The feed page: a keyset page of the feed its URL asks for, its total, its filter menus. */
 export async function loadFeed(services: Services, reader: Reader, params: URLSearchParams) {
