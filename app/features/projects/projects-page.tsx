@@ -28,9 +28,9 @@ export interface ProjectsPageData {
 function Keywords({ keywords, max }: { keywords: string[]; max: number }) {
   const { t } = useTranslation("projects");
   return (
-    <ul className="flex flex-wrap gap-1 in-[td]:flex-nowrap" aria-label={t("detail.keywords")}>
+    <ul className="flex flex-wrap gap-1" aria-label={t("detail.keywords")}>
       {keywords.slice(0, max).map((k) => (
-        // A long keyword is cut with an ellipsis (whole on hover) rather than pushing the table sideways.
+        // A long keyword is cut with an ellipsis (whole on hover), and chips wrap, rather than push the table sideways.
         <li key={k} className="max-w-36 truncate rounded-md bg-muted px-2 py-0.5 text-xs" title={k}>
           {k}
         </li>
