@@ -41,6 +41,7 @@ function reportColumns(t: (key: string, options?: Record<string, unknown>) => st
       id: "project",
       header: t("table.project"),
       priority: 3,
+      wraps: true,
       cell: (r) => (
         <span className="flex items-center gap-2">
           <span
@@ -56,6 +57,7 @@ function reportColumns(t: (key: string, options?: Record<string, unknown>) => st
       id: "period",
       header: t("table.period"),
       priority: 2,
+      wraps: true,
       cell: (r) => (
         <>
           {format.day(r.periodFrom)} – {format.day(r.periodTo)}

@@ -81,6 +81,7 @@ function taskColumns(
       id: "project",
       header: t("field.project"),
       priority: 5,
+      wraps: true,
       cell: (task) =>
         task.projectId && (
           <span className="flex items-center gap-2">

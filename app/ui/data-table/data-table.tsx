@@ -19,6 +19,8 @@ export interface Column<Row> {
   rowHeader?: boolean;
   /** Numbers line up at the end. */
   numeric?: boolean;
+  /** Text of any length (a name, a period): wraps at its spaces when the table has no room. */
+  wraps?: boolean;
   /**
    * How much the column is worth its width, 1 the most. Of the default columns, those worth less hide
    * first as the table narrows (the column menu brings them back): 2 shows from 30rem, 3 from 44rem and on
@@ -64,7 +66,7 @@ const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
 /** A column's place in the table: the classes and data its header and cells share. */
 function placement(column: Column<unknown>, first: boolean) {
   return {
-    className: cn(column.numeric && "dt-num", first && "dt-sticky dt-first"),
+    className: cn(column.numeric && "dt-num", column.wraps && "dt-wrap", first && "dt-sticky dt-first"),
     "data-column": column.id,
     "data-priority": column.priority > 1 ? column.priority : undefined,
   };
