@@ -1,4 +1,4 @@
-import { createInstance, type i18n, type Resource } from "i18next";
+import { createInstance, type InitOptions, type i18n, type Resource } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { preferencesContext } from "../core/context.server.ts";
@@ -25,19 +25,22 @@ const instances = new Map<Language, Promise<i18n>>();
  * time and of the garbage under load. Nothing on the server changes an instance's language or
  * resources after its creation.
  */
+/** How the server's i18next reads strings (the browser's translator must answer alike, ADR 050). */
+export const serverOptions = (from: Resource, lng: Language): InitOptions => ({
+  resources: from,
+  lng,
+  supportedLngs: [...LANGUAGES],
+  fallbackLng: DEFAULT_LANGUAGE,
+  load: "currentOnly",
+  ns: [...NAMESPACES],
+  defaultNS: "common",
+  interpolation: { escapeValue: false },
+});
+
 function instanceFor(lng: Language): Promise<i18n> {
   let instance = instances.get(lng);
   if (!instance) {
-    const created = createInstance({
-      resources,
-      lng,
-      supportedLngs: [...LANGUAGES],
-      fallbackLng: DEFAULT_LANGUAGE,
-      load: "currentOnly",
-      ns: [...NAMESPACES],
-      defaultNS: "common",
-      interpolation: { escapeValue: false },
-    }).use(initReactI18next);
+    const created = createInstance(serverOptions(resources, lng)).use(initReactI18next);
     instance = created.init().then(() => created);
     instances.set(lng, instance);
   }

@@ -8,29 +8,11 @@ import { openDatabase } from "~/db/client.server";
 import { sources } from "~/db/schema";
 import { createDatabase } from "../support/database";
 import { file, startFixtureServer } from "../support/fixture-server";
-import { type RunningServer, startServer } from "../support/server-process";
+import { type RunningServer, signUpOwner, startServer } from "../support/server-process";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const admin = process.env.TEST_DATABASE_URL;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function signUp(url: string): Promise<string> {
-  const response = await fetch(`${url}/sign-up?index`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: url, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      email: "owner@example.com",
-      password: "owner-password",
-      confirmPassword: "owner-password",
-    }),
-  });
-  expect(response.status).toBe(302);
-  return response.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("__session="))
-    ?.split(";")[0] as string;
-}
 
 describe("roles on one PostgreSQL database", { timeout: 180_000 }, () => {
   it("web instances never fetch a due source but queue a fetch; the worker fetches it once and serves nothing else", async () => {
@@ -65,7 +47,7 @@ describe("roles on one PostgreSQL database", { timeout: 180_000 }, () => {
       ]);
       servers.push(webA as RunningServer, webB as RunningServer);
       // A session made on one web instance is good on the other.
-      const cookie = await signUp(webA!.url);
+      const cookie = await signUpOwner(webA!.url);
       const page = await fetch(`${webB!.url}/sources/${source!.id}`, { headers: { Cookie: cookie } });
       expect(page.status).toBe(200);
       // A web instance queues work: "Fetch now" on the second one.

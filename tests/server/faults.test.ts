@@ -4,7 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAuthService } from "../support/auth-service";
-import { type RunningServer, startServer } from "../support/server-process";
+import { type RunningServer, signUpOwner, startServer } from "../support/server-process";
 
 /**
  * What sits between the app and the auth service: it passes requests on, or, misrouted, answers every
@@ -68,21 +68,7 @@ afterAll(async () => {
 
 describe("the server with a misrouted auth service", { timeout: 60_000 }, () => {
   it("answers the 503 page while the service answers HTML, and signs nobody out", async () => {
-    const signedUp = await fetch(`${server.url}/sign-up?index`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({
-        email: "owner@example.com",
-        password: "owner-password",
-        confirmPassword: "owner-password",
-      }),
-    });
-    expect(signedUp.status).toBe(302);
-    const cookie = signedUp.headers
-      .getSetCookie()
-      .find((c) => c.startsWith("__session="))
-      ?.split(";")[0] as string;
+    const cookie = await signUpOwner(server.url);
     const projects = () => fetch(`${server.url}/projects`, { redirect: "manual", headers: { Cookie: cookie } });
     expect((await projects()).status).toBe(200);
 

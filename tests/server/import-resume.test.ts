@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { messages, sourceImports, sources } from "~/db/schema";
-import { type RunningServer, startServer } from "../support/server-process";
+import { type RunningServer, signUpOwner, startServer } from "../support/server-process";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const ROWS = 20_000;
@@ -17,24 +17,6 @@ const env = {
   // The shortest the queue allows: the test waits for the heartbeats of the killed process to run out.
   JOB_HEARTBEAT_SECONDS: "10",
 };
-
-async function signUp(url: string): Promise<string> {
-  const response = await fetch(`${url}/sign-up?index`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: url, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      email: "owner@example.com",
-      password: "owner-password",
-      confirmPassword: "owner-password",
-    }),
-  });
-  expect(response.status).toBe(302);
-  return response.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("__session="))
-    ?.split(";")[0] as string;
-}
 
 async function post(url: string, cookie: string, body: FormData | URLSearchParams) {
   const response = await fetch(url, {
@@ -67,7 +49,7 @@ describe("an import cut off by kill -9", { timeout: 120_000 }, () => {
     const here = `/sources/${source?.id}/import`;
 
     const first = await startServer({ ...env, DATA_DIR: dataDir });
-    const cookie = await signUp(first.url);
+    const cookie = await signUpOwner(first.url);
     const rows = Array.from({ length: ROWS }, (_, n) => `${n},Note ${n} from the spreadsheet`).join("\n");
     const upload = new FormData();
     upload.set("intent", "upload");

@@ -71,3 +71,22 @@ export async function startServer(
     },
   };
 }
+
+/** Signs up the workspace's first account (its admin) on a running server; answers its session cookie. */
+export async function signUpOwner(url: string): Promise<string> {
+  const response = await fetch(`${url}/sign-up?index`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: url, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      email: "owner@example.com",
+      password: "owner-password",
+      confirmPassword: "owner-password",
+    }),
+  });
+  if (response.status !== 302) throw new Error(`signing up answered ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("__session="))
+    ?.split(";")[0] as string;
+}

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { createInstance, type i18n as I18n } from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_LANGUAGE, LANGUAGES, NAMESPACES } from "~/i18n/config";
+import { LANGUAGES, NAMESPACES } from "~/i18n/config";
+import { serverOptions } from "~/i18n/i18n.server";
 import { BrowserTranslator } from "~/i18n/translator";
 
 type Strings = { [key: string]: string | Strings };
@@ -47,17 +48,7 @@ describe("the browser's translator answers as the server's i18next", () => {
       LANGUAGES.map((lng) => [lng, Object.fromEntries(NAMESPACES.map((ns) => [ns, read(lng, ns)]))]),
     );
     for (const lng of LANGUAGES) {
-      // The server's configuration (app/i18n/i18n.server.ts).
-      const instance = createInstance({
-        resources,
-        lng,
-        supportedLngs: [...LANGUAGES],
-        fallbackLng: DEFAULT_LANGUAGE,
-        load: "currentOnly",
-        ns: [...NAMESPACES],
-        defaultNS: "common",
-        interpolation: { escapeValue: false },
-      });
+      const instance = createInstance(serverOptions(resources, lng));
       await instance.init();
       servers.set(lng, instance);
     }
