@@ -1,21 +1,12 @@
 import { createCookieSessionStorage } from "react-router";
 import { createThemeSessionResolver, Theme } from "remix-themes";
+import { signedCookie } from "./cookies.server.ts";
 import { type Env, perEnv } from "./env.server.ts";
 import type { ResolvedTheme, ThemeChoice } from "./theme.ts";
 
 const themeSessionResolver = perEnv((env) =>
   createThemeSessionResolver(
-    createCookieSessionStorage({
-      cookie: {
-        name: "theme",
-        path: "/",
-        httpOnly: true,
-        sameSite: "lax",
-        secure: env.isProduction,
-        secrets: [env.sessionSecret],
-        maxAge: 60 * 60 * 24 * 365,
-      },
-    }),
+    createCookieSessionStorage({ cookie: { name: "theme", ...signedCookie(env, 60 * 60 * 24 * 365) } }),
   ),
 );
 

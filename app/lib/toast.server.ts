@@ -1,5 +1,6 @@
 import { createCookie, redirect } from "react-router";
 import { z } from "zod";
+import { signedCookie } from "./cookies.server.ts";
 import { type Env, perEnv } from "./env.server.ts";
 
 const flashToastSchema = z.object({
@@ -11,16 +12,7 @@ const flashToastSchema = z.object({
 export type FlashToast = z.infer<typeof flashToastSchema>;
 
 // Short-lived: it only has to survive the redirect that follows a form post.
-const toastCookie = perEnv((env) =>
-  createCookie("toast", {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.isProduction,
-    secrets: [env.sessionSecret],
-    maxAge: 60,
-  }),
-);
+const toastCookie = perEnv((env) => createCookie("toast", signedCookie(env, 60)));
 
 export function flashToast(env: Env, toast: FlashToast): Promise<string> {
   return toastCookie(env).serialize(toast);

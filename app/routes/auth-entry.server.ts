@@ -6,6 +6,7 @@ import { servicesOf } from "~/core/context.server";
 import { enter } from "~/features/auth/forms.server";
 import { HONEYPOT_FIELD } from "~/features/auth/schemas";
 import { isTimeZone, timeZoneCookie } from "~/features/settings/time-zones.server";
+import { signedCookie } from "~/lib/cookies.server";
 import type { Env } from "~/lib/env.server";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { requestInfoContext } from "~/lib/request-info";
@@ -15,15 +16,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
  * The auth service's device token from this browser's last sign-in (ADR 041). Path `/`: a sign-in posted by
  * script goes to `/sign-in.data`.
  */
-const deviceCookie = (env: Env) =>
-  createCookie("__device", {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.isProduction,
-    secrets: [env.sessionSecret],
-    maxAge: 60 * 60 * 24 * 365,
-  });
+const deviceCookie = (env: Env) => createCookie("__device", signedCookie(env, 60 * 60 * 24 * 365));
 
 export function entryAction(endpoint: "/login" | "/signup", schema: z.ZodType<Record<string, string>>) {
   return async ({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) => {

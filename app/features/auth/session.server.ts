@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { createCookieSessionStorage } from "react-router";
 import type { Services } from "../../core/context.server.ts";
 import { sessionVersions } from "../../db/schema";
+import { signedCookie } from "../../lib/cookies.server.ts";
 import { type Env, perEnv } from "../../lib/env.server.ts";
 import type { AuthUser } from "./auth-client.server";
 
@@ -17,15 +18,7 @@ interface SessionData {
 /** The browser only ever holds this signed, httpOnly cookie; the token stays inside it, server-side readable. */
 export const sessionStorage = perEnv((env) =>
   createCookieSessionStorage<SessionData>({
-    cookie: {
-      name: "__session",
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: env.isProduction,
-      secrets: [env.sessionSecret],
-      maxAge: 60 * 60 * 24 * 30,
-    },
+    cookie: { name: "__session", ...signedCookie(env, 60 * 60 * 24 * 30) },
   }),
 );
 
