@@ -1,22 +1,15 @@
 /** Feeds: RSS 2.0, RSS 1.0 (RDF), Atom and JSON Feed, read with feedsmith and mapped to the pipeline's items. */
 import { type AnyFeed, parseFeed } from "feedsmith";
 import type { IncomingItem } from "../ingest.server.ts";
-import { fetchPage } from "./http.server.ts";
+import { fetchIfChanged } from "./http.server.ts";
 import { CollectError, type Collector } from "./types.ts";
 
 const ACCEPT =
   "application/rss+xml, application/atom+xml, application/feed+json, application/rdf+xml;q=0.9, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5";
 
 export const collectFeed: Collector<"env"> = async (services, source, { signal } = {}) => {
-  const page = await fetchPage(services, source.url, {
-    etag: source.etag,
-    lastModified: source.lastModified,
-    accept: ACCEPT,
-    signal,
-  });
-  const result = { httpStatus: page.status, etag: page.etag, lastModified: page.lastModified };
-  if (page.notModified) return { ...result, notModified: true, items: [] };
-  return { ...result, notModified: false, items: readFeed(page.body, page.url, new Date()) };
+  const { page, result } = await fetchIfChanged(services, source, { accept: ACCEPT, signal });
+  return page.notModified ? result : { ...result, items: readFeed(page.body, page.url, new Date()) };
 };
 
 /** The items of a feed document; `feedUrl` (where it was fetched) resolves relative links. */

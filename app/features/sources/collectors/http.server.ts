@@ -12,7 +12,7 @@ import { Agent, buildConnector, fetch } from "undici";
 import packageJson from "../../../../package.json" with { type: "json" };
 import type { Services } from "../../../core/context.server.ts";
 import type { Env } from "../../../lib/env.server.ts";
-import { CollectError } from "./types.ts";
+import { CollectError, type CollectorSource, type CollectResult } from "./types.ts";
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 export const MAX_REDIRECTS = 5;
@@ -170,6 +170,25 @@ export async function fetchPage(
     target = parseHttpUrl(result, target);
   }
   throw new CollectError(`More than ${MAX_REDIRECTS} redirects`);
+}
+
+/**
+ * The source's own URL (feed or sitemap), asked for only if changed since the validators of its last fetch.
+ * `result` is the answer with the page's status and validators and no items: the whole answer for a 304.
+ */
+export async function fetchIfChanged(
+  services: Pick<Services, "env">,
+  source: CollectorSource,
+  { accept, signal }: { accept: string; signal?: AbortSignal },
+): Promise<{ page: FetchedPage; result: CollectResult }> {
+  const page = await fetchPage(services, source.url, {
+    etag: source.etag,
+    lastModified: source.lastModified,
+    accept,
+    signal,
+  });
+  const { status, etag, lastModified, notModified } = page;
+  return { page, result: { httpStatus: status, etag, lastModified, notModified, items: [] } };
 }
 
 function parseHttpUrl(url: string, base?: URL): URL {

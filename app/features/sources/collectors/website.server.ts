@@ -12,7 +12,7 @@ import { messages } from "../../../db/schema.ts";
 import type { IncomingItem } from "../ingest.server.ts";
 import { canonicalUrl } from "../normalize.ts";
 import { collectedDate } from "./feed.server.ts";
-import { fetchPage } from "./http.server.ts";
+import { fetchIfChanged, fetchPage } from "./http.server.ts";
 import { CollectError, type Collector } from "./types.ts";
 
 export const MAX_ARTICLES_PER_FETCH = 50;
@@ -32,14 +32,8 @@ interface SitemapEntry {
 }
 
 export const collectWebsite: Collector = async (services, source, { signal } = {}) => {
-  const sitemap = await fetchPage(services, source.url, {
-    etag: source.etag,
-    lastModified: source.lastModified,
-    accept: SITEMAP_ACCEPT,
-    signal,
-  });
-  const result = { httpStatus: sitemap.status, etag: sitemap.etag, lastModified: sitemap.lastModified };
-  if (sitemap.notModified) return { ...result, notModified: true, items: [] };
+  const { page: sitemap, result } = await fetchIfChanged(services, source, { accept: SITEMAP_ACCEPT, signal });
+  if (sitemap.notModified) return result;
   const { entries, sitemaps } = readSitemap(sitemap.body, sitemap.url);
   // One broken child sitemap or article page does not lose the others; when all of them fail, the fetch does.
   // A page that is gone (404, 410) is a dead link in the sitemap, not a failure of the source.
@@ -88,7 +82,7 @@ export const collectWebsite: Collector = async (services, source, { signal } = {
   if (failures.length && !items.length) throw allFailed();
   // With more new articles than one fetch takes, the next fetch must not be answered "not modified".
   const backlog = fresh.length > MAX_ARTICLES_PER_FETCH;
-  return { ...result, ...(backlog && { etag: null, lastModified: null }), notModified: false, items };
+  return { ...result, ...(backlog && { etag: null, lastModified: null }), items };
 };
 
 function articleItem(entry: SitemapEntry, article: Article): IncomingItem {
