@@ -31,7 +31,7 @@ import {
   resolveScope,
   type ScopeArgs,
   scopeArgs,
-  type ToolOutcome,
+  type Tool,
   ToolRefusal,
 } from "./tools.server";
 
@@ -59,7 +59,7 @@ const feedLink = (ids: string[], range: DayRange, args: ScopeArgs): AssistantBlo
 const share = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
 const rounded = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
 
-export async function volumeOverTime(services: Services, reader: Reader, args: ScopeArgs): Promise<ToolOutcome> {
+export const volumeOverTime: Tool<typeof scopeArgs> = async (services, reader, args) => {
   const { period, projectScope, link, scope, projects } = await scoped(services, reader, args);
   const points = await volume(services, scope, "day");
   const total = points.reduce((sum, p) => sum + p.total, 0);
@@ -87,9 +87,9 @@ export async function volumeOverTime(services: Services, reader: Reader, args: S
     ],
     cited: [],
   };
-}
+};
 
-export async function sentimentSplit(services: Services, reader: Reader, args: ScopeArgs): Promise<ToolOutcome> {
+export const sentimentSplit: Tool<typeof scopeArgs> = async (services, reader, args) => {
   const unfiltered = { ...args, sentiment: undefined };
   const { period, projectScope, link, scope } = await scoped(services, reader, unfiltered);
   const now = await kpis(services, scope);
@@ -121,9 +121,9 @@ export async function sentimentSplit(services: Services, reader: Reader, args: S
     ],
     cited: [],
   };
-}
+};
 
-export async function shareOfVoice(services: Services, reader: Reader, args: ScopeArgs): Promise<ToolOutcome> {
+export const shareOfVoice: Tool<typeof scopeArgs> = async (services, reader, args) => {
   const { period, link, scope } = await scoped(services, reader, args);
   const voice = await voiceQuery(services, reader, scope, reader.language, "day");
   // A competitor the reader may not see is "other", without its name (analytics' own rule).
@@ -151,14 +151,14 @@ export async function shareOfVoice(services: Services, reader: Reader, args: Sco
     ],
     cited: [],
   };
-}
+};
 
 export const topArgs = scopeArgs.extend({
   kind: z.enum(["sources", "authors"]).describe("What to rank: sources or authors"),
   limit: z.number().int().min(1).max(20).optional().describe("How many (default 5)"),
 });
 
-export async function topList(services: Services, reader: Reader, args: z.infer<typeof topArgs>): Promise<ToolOutcome> {
+export const topList: Tool<typeof topArgs> = async (services, reader, args) => {
   const { period, link, scope } = await scoped(services, reader, args);
   const limit = args.limit ?? 5;
   const title = { key: `blocks.top.${args.kind}`, values: days(period) };
@@ -194,7 +194,7 @@ export async function topList(services: Services, reader: Reader, args: z.infer<
     ],
     cited: [],
   };
-}
+};
 
 export const topicsArgs = scopeArgs.extend({
   limit: z.number().int().min(1).max(10).optional().describe("How many topics (default 5)"),
@@ -209,11 +209,7 @@ const TOPIC_EXAMPLES = 2;
  * its link (so "Open in messages" shows that number), with the same search in the period before, its
  * sentiment mix, and its newest mentions to cite.
  */
-export async function topics(
-  services: Services,
-  reader: Reader,
-  args: z.infer<typeof topicsArgs>,
-): Promise<ToolOutcome> {
+export const topics: Tool<typeof topicsArgs> = async (services, reader, args) => {
   const { period, scope } = await scoped(services, reader, args);
   const rows = await periodTopics(services, askedBy(reader), scope, period.previous, {
     limit: args.limit ?? 5,
@@ -262,7 +258,7 @@ export async function topics(
       : [],
     cited: examples.flatMap((e) => e.cited),
   };
-}
+};
 
 export const compareArgs = z.object({
   projects: PROJECTS.describe("Two project ids to compare over one period, or one (or none) to compare two periods"),
@@ -277,11 +273,7 @@ export const compareArgs = z.object({
 });
 
 /** Two projects over one period, or the same projects over two periods (the second: the one before). */
-export async function compare(
-  services: Services,
-  reader: Reader,
-  args: z.infer<typeof compareArgs>,
-): Promise<ToolOutcome> {
+export const compare: Tool<typeof compareArgs> = async (services, reader, args) => {
   const { projects, scope } = await resolveScope(services, reader, args.projects);
   const periods = (args.periods ?? []).map((p) => resolvePeriod(reader, p));
   const byProject = (args.projects?.length ?? 0) >= 2;
@@ -348,4 +340,4 @@ export async function compare(
     ],
     cited: [],
   };
-}
+};

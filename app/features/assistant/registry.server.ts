@@ -22,6 +22,7 @@ import {
   scopeArgs,
   searchArgs,
   searchMentions,
+  type Tool,
   type ToolOutcome,
   ToolRefusal,
   tasksArgs,
@@ -31,7 +32,7 @@ interface ToolSpec<S extends z.ZodType> {
   name: string;
   description: string;
   args: S;
-  run: (services: Services, reader: Reader, args: z.output<S>) => Promise<ToolOutcome>;
+  run: Tool<S>;
 }
 
 const tool = <S extends z.ZodType>(spec: ToolSpec<S>) => spec as unknown as ToolSpec<z.ZodType>;

@@ -24,6 +24,9 @@ export interface ToolOutcome {
   cited: CitedMention[];
 }
 
+/** A tool: run for a reader, with the arguments its schema has checked. */
+export type Tool<S extends z.ZodType> = (services: Services, reader: Reader, args: z.output<S>) => Promise<ToolOutcome>;
+
 /** A refusal the model reads as the tool's result (an unknown or foreign project, an unreadable period). */
 export class ToolRefusal extends Error {}
 
@@ -154,7 +157,7 @@ const periodResult = (period: Period) => ({ from: period.from, to: period.to, ti
  * How many mentions: the count every screen gives for the same projects and period (core/count), or, with
  * search words, the feed's count of that search (which may be an estimate, and says so).
  */
-export async function mentionCount(services: Services, reader: Reader, args: FilterArgs): Promise<ToolOutcome> {
+export const mentionCount: Tool<typeof filterArgs> = async (services, reader, args) => {
   const { projects, scope } = await resolveScope(services, reader, args.projects);
   const period = resolvePeriod(reader, args.period);
   const count = async (within: ProjectScope): Promise<Total> => {
@@ -189,17 +192,13 @@ export async function mentionCount(services: Services, reader: Reader, args: Fil
     blocks,
     cited: [],
   };
-}
+};
 
 export const searchArgs = filterArgs.extend({
   limit: z.number().int().min(1).max(20).optional().describe("How many mentions, newest first (default 5)"),
 });
 
-export async function searchMentions(
-  services: Services,
-  reader: Reader,
-  args: z.infer<typeof searchArgs>,
-): Promise<ToolOutcome> {
+export const searchMentions: Tool<typeof searchArgs> = async (services, reader, args) => {
   const { scope } = await resolveScope(services, reader, args.projects);
   const period = resolvePeriod(reader, args.period);
   const params = feedParams(linkIds(scope), period, args);
@@ -210,18 +209,14 @@ export async function searchMentions(
     blocks: cited.length ? [{ kind: "mentions", items: cited }, link] : [link],
     cited,
   };
-}
+};
 
 export const tasksArgs = z.object({ projects: PROJECTS });
 
 const OPEN_TASKS_SHOWN = 20;
 
 /** Tasks not done or canceled that the reader sees (the tasks screen's scope), soonest due first. */
-export async function listOpenTasks(
-  services: Services,
-  reader: Reader,
-  args: z.infer<typeof tasksArgs>,
-): Promise<ToolOutcome> {
+export const listOpenTasks: Tool<typeof tasksArgs> = async (services, reader, args) => {
   const named = args.projects?.length ? (await resolveScope(services, reader, args.projects)).projects : [];
   const { total, items } = await openTasks(services, reader, {
     filters: { project: named.map((p) => p.id) },
@@ -256,4 +251,4 @@ export async function listOpenTasks(
       : [],
     cited: [],
   };
-}
+};
