@@ -30,8 +30,8 @@ import type { SourcePageData } from "./sources.server";
 import * as webhookPanel from "./webhook-panel";
 
 // Only a webhook source shows these: a polled source's page does without their code.
-const SecretOnce = onDemand(import.meta.env.SSR ? webhookPanel.SecretOnce : null, () =>
-  import("./webhook-panel").then((module) => module.SecretOnce),
+const WebhookSecret = onDemand(import.meta.env.SSR ? webhookPanel.WebhookSecret : null, () =>
+  import("./webhook-panel").then((module) => module.WebhookSecret),
 );
 const WebhookEndpoint = onDemand(import.meta.env.SSR ? webhookPanel.WebhookEndpoint : null, () =>
   import("./webhook-panel").then((module) => module.WebhookEndpoint),
@@ -201,7 +201,7 @@ export function SourcePage({
       {secret && (
         <div className="mb-6 max-w-3xl">
           <Suspense>
-            <SecretOnce secret={secret} />
+            <WebhookSecret secret={secret} />
           </Suspense>
         </div>
       )}
