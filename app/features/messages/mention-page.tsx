@@ -9,11 +9,11 @@ import { buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { FormError, InputField, SelectField } from "~/ui/field";
 import { Highlighted } from "~/ui/highlighted";
-import { Archive, ArchiveRestore, ListTodo, Mail, MailOpen, Star, Tag, X } from "~/ui/icons";
+import { ListTodo, Mail, MailOpen, Tag, X } from "~/ui/icons";
 import { SentimentBadge } from "~/ui/sentiment";
 import { sourceIcon } from "~/ui/source-icons";
 import { MAX_TAG } from "./feed";
-import { applyChange, MentionToggle } from "./feed-item";
+import { applyChange, MentionToggle, StarAndArchive } from "./feed-item";
 import type { MentionData } from "./triage.server";
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -104,21 +104,7 @@ export function MentionPage({ data, actionData }: { data: MentionData; actionDat
             icon={flags.isRead ? Mail : MailOpen}
             fetcher={toggles}
           />
-          <MentionToggle
-            messageId={mention.id}
-            intent={flags.isStarred ? "unstar" : "star"}
-            label={flags.isStarred ? t("action.unstar") : t("action.star")}
-            pressed={flags.isStarred}
-            icon={Star}
-            fetcher={toggles}
-          />
-          <MentionToggle
-            messageId={mention.id}
-            intent={flags.isArchived ? "unarchive" : "archive"}
-            label={flags.isArchived ? t("action.unarchive") : t("action.archive")}
-            icon={flags.isArchived ? ArchiveRestore : Archive}
-            fetcher={toggles}
-          />
+          <StarAndArchive messageId={mention.id} flags={flags} fetcher={toggles} />
           <span className="text-xs text-muted-foreground">
             {[
               flags.isRead ? t("state.read") : t("unread"),
