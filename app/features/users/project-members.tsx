@@ -3,7 +3,7 @@ import type { Role } from "~/core/auth-contract";
 import { useTranslation } from "~/i18n/use-translation";
 import { type FormResult, typedValue, useFormErrors } from "~/lib/forms";
 import { SubmitButton } from "~/ui/button";
-import { FormError, InputField } from "~/ui/field";
+import { EmailField, FormError } from "~/ui/field";
 import { UserMinus, UserPlus } from "~/ui/icons";
 
 type Member = { id: string; email: string; roles: Role[] };
@@ -78,13 +78,10 @@ export function ProjectMembers({
         <add.Form method="post" action={action} className="flex flex-col gap-2 border-t border-border pt-3" noValidate>
           <FormError>{errors.form}</FormError>
           <input type="hidden" name="intent" value="add" />
-          <InputField
+          <EmailField
             // A new member remounts the field empty; after a refusal it keeps what was typed.
             key={members.map((m) => m.id).join()}
-            name="email"
-            type="email"
             label={t("members.add")}
-            placeholder={t("auth:emailPlaceholder")}
             autoComplete="off"
             defaultValue={typedValue(result, "email", "")}
             error={errors.field("email")}
