@@ -8,7 +8,7 @@ import { type FormResult, useIsPending } from "~/lib/forms";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { ConfirmBulkAction } from "~/ui/data-table/bulk";
-import { type Column, DataTable } from "~/ui/data-table/data-table";
+import { type Column, countColumn, DataTable } from "~/ui/data-table/data-table";
 import type { TableState } from "~/ui/data-table/spec";
 import { DeleteCard } from "~/ui/delete-card";
 import { FileUp, KeyRound, Pause, Pencil, Play } from "~/ui/icons";
@@ -90,20 +90,13 @@ function History({
       priority: 2,
       cell: (attempt) => <FetchResultBadge result={attempt.result} />,
     },
-    {
-      id: "newItems",
-      header: t("history.newItems"),
-      numeric: true,
-      priority: 2,
-      cell: (attempt) => format.number(attempt.newItems),
-    },
-    {
+    countColumn(format, { id: "newItems", header: t("history.newItems"), priority: 2, count: (a) => a.newItems }),
+    countColumn(format, {
       id: "duplicates",
       header: t("history.duplicates"),
-      numeric: true,
       priority: 3,
-      cell: (attempt) => format.number(attempt.duplicateItems),
-    },
+      count: (a) => a.duplicateItems,
+    }),
     {
       id: "error",
       header: t("history.error"),
