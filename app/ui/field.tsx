@@ -210,6 +210,15 @@ export function RadioGroupField<T extends string>({
   );
 }
 
+/** A label only screen readers hear, for a control whose place and placeholder say what it is. */
+export function HiddenLabel({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
+  return (
+    <label htmlFor={htmlFor} className="sr-only">
+      {children}
+    </label>
+  );
+}
+
 /** Said once by a screen reader when the form comes back with errors; each field says its own. */
 export function ErrorSummary({ children }: { children: string }) {
   return (

@@ -12,7 +12,7 @@ import { Highlighted } from "~/ui/highlighted";
 import { ListTodo, Mail, MailOpen, Tag, X } from "~/ui/icons";
 import { SentimentBadge } from "~/ui/sentiment";
 import { sourceIcon } from "~/ui/source-icons";
-import { MAX_TAG } from "./feed";
+import { controlClass, TagInput } from "./controls";
 import { applyChange, MentionToggle, StarAndArchive } from "./feed-item";
 import type { MentionData } from "./triage.server";
 
@@ -35,8 +35,6 @@ function Section({ id, title, children }: { id: string; title: string; children:
     </section>
   );
 }
-
-const controlClass = "h-8 rounded-md border border-border bg-background px-2 text-sm";
 
 /** One mention in the feed's side panel: its text, facts, projects, tags, copies and tasks, and the triage forms. */
 export function MentionPage({ data, actionData }: { data: MentionData; actionData: FormResult | undefined }) {
@@ -205,17 +203,12 @@ export function MentionPage({ data, actionData }: { data: MentionData; actionDat
         )}
         {canTriage && (
           <tagForm.Form method="post" action={action} className="flex flex-wrap items-center gap-2">
-            <label htmlFor="mention-tag" className="sr-only">
-              {t("mention.addTag")}
-            </label>
-            <input
+            <TagInput
               id="mention-tag"
-              name="tag"
+              label={t("mention.addTag")}
               list="mention-tag-suggestions"
               required
-              maxLength={MAX_TAG}
-              placeholder={t("bulk.tagPlaceholder")}
-              className={cn(controlClass, "w-40")}
+              className="w-40"
             />
             <datalist id="mention-tag-suggestions">
               {data.tags.map((tag) => (
