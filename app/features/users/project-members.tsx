@@ -5,6 +5,7 @@ import { type FormResult, typedValue, useFormErrors } from "~/lib/forms";
 import { SubmitButton } from "~/ui/button";
 import { EmailField, FormError } from "~/ui/field";
 import { UserMinus, UserPlus } from "~/ui/icons";
+import { ItemText } from "~/ui/item-text";
 
 type Member = { id: string; email: string; roles: Role[] };
 
@@ -61,14 +62,7 @@ export function ProjectMembers({
         <ul className="flex flex-col gap-2 text-sm">
           {members.map((m) => (
             <li key={m.id} className="flex items-center justify-between gap-2">
-              <span className="min-w-0">
-                <span className="block truncate" data-user-content>
-                  {m.email}
-                </span>
-                <span className="text-xs text-muted-foreground">
-                  {m.roles.map((r) => t(`auth:roles.${r}`)).join(", ")}
-                </span>
-              </span>
+              <ItemText name={m.email} detail={m.roles.map((r) => t(`auth:roles.${r}`)).join(", ")} />
               {canManage && <RemoveMember action={action} member={m} />}
             </li>
           ))}
