@@ -23,8 +23,7 @@ import {
   LastFetch,
   SourceStatusBadge,
   SourceTypeLabel,
-  usePendingFetches,
-  useRefreshWhileFetching,
+  useFetching,
 } from "./source-parts";
 import type { SourcePageData } from "./sources.server";
 import * as webhookPanel from "./webhook-panel";
@@ -140,9 +139,7 @@ export function SourcePage({
   const { source, canManage, timeZone } = loaderData;
   const paused = source.status === "paused";
   const polled = isPolled(source.type);
-  const pendingFetches = usePendingFetches();
-  const fetching = source.fetchRequestedAt !== null || pendingFetches.has(source.id);
-  useRefreshWhileFetching(fetching);
+  const fetching = useFetching([source])(source);
   const pausing = useIsPending(paused ? "resume" : "pause");
   const secret = actionData && "secret" in actionData ? actionData.secret : null;
   const deleteResult = actionData && !("secret" in actionData) ? actionData : undefined;

@@ -15,8 +15,7 @@ import {
   LastFetch,
   SourceStatusBadge,
   SourceTypeLabel,
-  usePendingFetches,
-  useRefreshWhileFetching,
+  useFetching,
 } from "./source-parts";
 import type { listSourcesTable, SourceRow } from "./sources.server";
 
@@ -146,9 +145,7 @@ export function SourcesPage({ data: loaderData }: { data: SourcesPageData }) {
   const { t } = useTranslation("sources");
   const format = useFormatter();
   const { state, rows, total, canManage, timeZone } = loaderData;
-  const pending = usePendingFetches();
-  const fetching = (s: SourceRow) => s.fetchRequestedAt !== null || pending.has(s.id);
-  useRefreshWhileFetching(rows.some(fetching));
+  const fetching = useFetching(rows);
   return (
     <>
       <PageHeader
