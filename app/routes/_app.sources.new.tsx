@@ -3,7 +3,7 @@ import { requirePermission, requireReader, servicesOf } from "~/core/context.ser
 import { DEFAULT_POLL_INTERVAL, SOURCE_TYPES, type SourceType, sourceSchema } from "~/features/sources/schemas";
 import { SourceForm, SourceTypePicker } from "~/features/sources/source-form";
 import { createSource } from "~/features/sources/sources.server";
-import { SecretOnce, WebhookEndpoint } from "~/features/sources/webhook-panel";
+import { WebhookEndpoint, WebhookSecret } from "~/features/sources/webhook-panel";
 import { useTranslation } from "~/i18n/use-translation";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -52,7 +52,7 @@ export default function NewSourcePage({ loaderData, actionData }: Route.Componen
       <>
         <PageHeader help="sources#webhook" title={t("toast.created", { name: created.name })} />
         <Card className="flex max-w-3xl flex-col gap-4">
-          <SecretOnce secret={created.secret} />
+          <WebhookSecret secret={created.secret} />
           <WebhookEndpoint endpoint={created.endpoint} />
           <Link to={`/sources/${created.id}`} className={buttonClass()}>
             {t("new.toSource")}

@@ -11,7 +11,7 @@ import { formFailure, parseForm } from "~/lib/forms.server";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { Card } from "~/ui/card";
-import { FormError, InputField } from "~/ui/field";
+import { EmailField, FormError } from "~/ui/field";
 import { KeyRound } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import type { Route } from "./+types/_app.users.new";
@@ -85,11 +85,8 @@ export default function NewUserPage({ loaderData, actionData }: Route.ComponentP
       ) : (
         <Form method="post" className="flex max-w-2xl flex-col gap-6" noValidate>
           <FormError>{errors.form}</FormError>
-          <InputField
-            name="email"
-            type="email"
+          <EmailField
             label={t("form.email")}
-            placeholder={t("auth:emailPlaceholder")}
             autoComplete="off"
             required
             defaultValue={typedValue(result, "email", "")}

@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
+import { useTranslation } from "~/i18n/use-translation";
 import { CircleAlert } from "~/ui/icons";
 import { cn } from "./cn";
 import { Checkbox, Input, Select, Textarea } from "./input";
@@ -54,6 +55,14 @@ export function InputField({ name, label, hint, error, className, ...input }: Co
       {(aria) => <Input {...aria} {...input} />}
     </Field>
   );
+}
+
+/** An e-mail address (`name="email"`), with an example address as its placeholder. */
+export function EmailField(
+  props: Omit<ComponentProps<"input">, "name" | "type" | "placeholder"> & Omit<Labelled, "name">,
+) {
+  const { t } = useTranslation("auth");
+  return <InputField name="email" type="email" placeholder={t("emailPlaceholder")} {...props} />;
 }
 
 export function TextareaField({
@@ -198,6 +207,15 @@ export function RadioGroupField<T extends string>({
       </div>
       <FieldError id={`${name}-error`}>{error}</FieldError>
     </fieldset>
+  );
+}
+
+/** A label only screen readers hear, for a control whose place and placeholder say what it is. */
+export function HiddenLabel({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
+  return (
+    <label htmlFor={htmlFor} className="sr-only">
+      {children}
+    </label>
   );
 }
 

@@ -8,8 +8,8 @@ import { Badge } from "~/ui/badge";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { FormError, InputField, SelectField } from "~/ui/field";
-import { KeyRound } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
+import { SecretOnce } from "~/ui/secret-once";
 import type { Tone } from "~/ui/tone";
 import { WEBHOOK_FORMATS } from "./schemas";
 
@@ -60,7 +60,9 @@ export function WebhooksPage({
         }
       />
       <div className="flex max-w-3xl flex-col gap-6">
-        {result?.secret && <SecretOnce secret={result.secret.secret} />}
+        {result?.secret && (
+          <SecretOnce title={t("webhooks.secretTitle")} text={t("webhooks.secretOnce")} secret={result.secret.secret} />
+        )}
         <Card title={t("webhooks.add")}>
           {/* Emptied once an endpoint is added (remounted), kept as typed when refused. */}
           <Form method="post" key={result?.secret?.id ?? "add"} className="flex flex-col gap-4">
@@ -113,22 +115,6 @@ export function WebhooksPage({
         )}
       </div>
     </>
-  );
-}
-
-function SecretOnce({ secret }: { secret: string }) {
-  const { t } = useTranslation("projects");
-  return (
-    <div role="status" className="flex flex-col gap-2 rounded-lg border border-warning/50 bg-warning/10 p-4">
-      <p className="flex items-center gap-2 font-medium">
-        <KeyRound aria-hidden="true" className="size-4 shrink-0" />
-        {t("webhooks.secretTitle")}
-      </p>
-      <p className="text-sm">{t("webhooks.secretOnce")}</p>
-      <code className="block rounded-md border border-border bg-background px-3 py-2 font-mono text-sm break-all select-all">
-        {secret}
-      </code>
-    </div>
   );
 }
 

@@ -4,7 +4,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/i18n/use-translation";
 import { type FormResult, typedValue, useFormErrors } from "~/lib/forms";
 import { SubmitButton } from "~/ui/button";
-import { FieldError } from "~/ui/field";
+import { FieldError, HiddenLabel } from "~/ui/field";
 import { Bot, LoaderCircle, Send, User } from "~/ui/icons";
 import { Textarea } from "~/ui/input";
 import type { AssistantBlock } from "../../db/assistant-blocks";
@@ -191,9 +191,7 @@ export function QuestionForm({ action, result }: { action: string; result: FormR
     <Form ref={form} method="post" action={action} className="flex flex-col gap-2">
       <input type="hidden" name="intent" value="ask" />
       <input type="hidden" name="mode" value={hydrated ? "stream" : "wait"} />
-      <label htmlFor="question" className="sr-only">
-        {t("question")}
-      </label>
+      <HiddenLabel htmlFor="question">{t("question")}</HiddenLabel>
       <div className="flex items-end gap-2">
         <Textarea
           id="question"

@@ -2,7 +2,7 @@ import { Form, Link, useSearchParams } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { type FormResult, useFormErrors, useIsPending } from "~/lib/forms";
 import { SubmitButton } from "~/ui/button";
-import { FormError, InputField } from "~/ui/field";
+import { EmailField, FormError } from "~/ui/field";
 import { CurrentPasswordField, NewPasswordFields } from "./password-fields";
 import { HONEYPOT_FIELD } from "./schemas";
 
@@ -39,11 +39,8 @@ export function AuthForm({ mode, result }: { mode: "signIn" | "signUp"; result: 
             <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
           </label>
         </div>
-        <InputField
-          name="email"
-          type="email"
+        <EmailField
           label={t("email")}
-          placeholder={t("emailPlaceholder")}
           autoComplete="email"
           required
           defaultValue={result?.values?.email}

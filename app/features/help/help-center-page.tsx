@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { buttonClass } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { EmptyState } from "~/ui/empty-state";
+import { HiddenLabel } from "~/ui/field";
 import { Highlighted } from "~/ui/highlighted";
 import { BookOpen, LifeBuoy, Search, SearchX } from "~/ui/icons";
 import { Input } from "~/ui/input";
@@ -28,9 +29,7 @@ function SearchBox({ q }: { q: string }) {
   const { t } = useTranslation("help");
   return (
     <Form method="get" role="search" className="mb-6 flex gap-2">
-      <label htmlFor="help-q" className="sr-only">
-        {t("search.label")}
-      </label>
+      <HiddenLabel htmlFor="help-q">{t("search.label")}</HiddenLabel>
       <Input
         id="help-q"
         name="q"

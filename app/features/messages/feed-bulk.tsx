@@ -3,12 +3,10 @@ import { SENTIMENTS } from "~/db/mention-model";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
-import { cn } from "~/ui/cn";
 import { checkboxClass, useHydrated } from "~/ui/data-table/url-form";
 import { ListChecks } from "~/ui/icons";
-import { BULK_INTENTS, MAX_TAG } from "./feed";
-
-const controlClass = "h-8 rounded-md border border-border bg-background px-2 text-sm";
+import { CompactSelect, TagInput } from "./controls";
+import { BULK_INTENTS } from "./feed";
 
 /**
  * The feed's bulk form: the mentions' checkboxes belong to it (form="bulk"), and so does "all N matching".
@@ -57,37 +55,23 @@ export function BulkBar({
           value: format.number(total.count),
         })}
       </label>
-      <label htmlFor="bulk-intent" className="sr-only">
-        {t("bulk.action")}
-      </label>
-      <select id="bulk-intent" name="intent" className={controlClass} defaultValue="read">
-        {BULK_INTENTS.map((intent) => (
-          <option key={intent} value={intent}>
-            {t(`bulk.intent.${intent}`)}
-          </option>
-        ))}
-      </select>
-      <label htmlFor="bulk-sentiment" className="sr-only">
-        {t("bulk.sentiment")}
-      </label>
-      <select id="bulk-sentiment" name="sentiment" className={controlClass} defaultValue="neutral">
-        {SENTIMENTS.map((s) => (
-          <option key={s} value={s}>
-            {t(`sentiment.${s}`)}
-          </option>
-        ))}
-      </select>
-      <label htmlFor="bulk-tag" className="sr-only">
-        {t("bulk.tag")}
-      </label>
-      <input
-        id="bulk-tag"
-        name="tag"
-        list="workspace-tags"
-        maxLength={MAX_TAG}
-        placeholder={t("bulk.tagPlaceholder")}
-        className={cn(controlClass, "w-32")}
+      <CompactSelect
+        id="bulk-intent"
+        name="intent"
+        label={t("bulk.action")}
+        values={BULK_INTENTS}
+        optionLabel={(intent) => t(`bulk.intent.${intent}`)}
+        defaultValue="read"
       />
+      <CompactSelect
+        id="bulk-sentiment"
+        name="sentiment"
+        label={t("bulk.sentiment")}
+        values={SENTIMENTS}
+        optionLabel={(s) => t(`sentiment.${s}`)}
+        defaultValue="neutral"
+      />
+      <TagInput id="bulk-tag" label={t("bulk.tag")} list="workspace-tags" className="w-32" />
       <button type="submit" className={buttonClass("outline", "sm")}>
         <ListChecks aria-hidden="true" />
         {t("bulk.apply")}

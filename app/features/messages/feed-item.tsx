@@ -83,6 +83,42 @@ export function MentionToggle({
   );
 }
 
+/** A mention's star and archive buttons, in its feed card (with the feed's shortcut keys) and its side panel. */
+export function StarAndArchive({
+  messageId,
+  flags,
+  fetcher,
+  shortcuts,
+}: {
+  messageId: string;
+  flags: Pick<Flags, "isStarred" | "isArchived">;
+  fetcher: ReturnType<typeof useFetcher>;
+  shortcuts?: boolean;
+}) {
+  const { t } = useTranslation("messages");
+  return (
+    <>
+      <MentionToggle
+        messageId={messageId}
+        intent={flags.isStarred ? "unstar" : "star"}
+        label={flags.isStarred ? t("action.unstar") : t("action.star")}
+        pressed={flags.isStarred}
+        icon={Star}
+        fetcher={fetcher}
+        shortcut={shortcuts ? "s" : undefined}
+      />
+      <MentionToggle
+        messageId={messageId}
+        intent={flags.isArchived ? "unarchive" : "archive"}
+        label={flags.isArchived ? t("action.unarchive") : t("action.archive")}
+        icon={flags.isArchived ? ArchiveRestore : Archive}
+        fetcher={fetcher}
+        shortcut={shortcuts ? "e" : undefined}
+      />
+    </>
+  );
+}
+
 export function FeedItemCard({
   item,
   searchTerms,
@@ -179,23 +215,7 @@ export function FeedItemCard({
       </div>
       {canTriage && (
         <div className="flex shrink-0 flex-col items-center gap-1 sm:flex-row sm:items-start">
-          <MentionToggle
-            messageId={item.id}
-            intent={flags.isStarred ? "unstar" : "star"}
-            label={flags.isStarred ? t("action.unstar") : t("action.star")}
-            pressed={flags.isStarred}
-            icon={Star}
-            fetcher={fetcher}
-            shortcut="s"
-          />
-          <MentionToggle
-            messageId={item.id}
-            intent={flags.isArchived ? "unarchive" : "archive"}
-            label={flags.isArchived ? t("action.unarchive") : t("action.archive")}
-            icon={flags.isArchived ? ArchiveRestore : Archive}
-            fetcher={fetcher}
-            shortcut="e"
-          />
+          <StarAndArchive messageId={item.id} flags={flags} fetcher={fetcher} shortcuts />
         </div>
       )}
     </li>

@@ -9,11 +9,11 @@ import { buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { FormError, InputField, SelectField } from "~/ui/field";
 import { Highlighted } from "~/ui/highlighted";
-import { Archive, ArchiveRestore, ListTodo, Mail, MailOpen, Star, Tag, X } from "~/ui/icons";
+import { ListTodo, Mail, MailOpen, Tag, X } from "~/ui/icons";
 import { SentimentBadge } from "~/ui/sentiment";
 import { sourceIcon } from "~/ui/source-icons";
-import { MAX_TAG } from "./feed";
-import { applyChange, MentionToggle } from "./feed-item";
+import { controlClass, TagInput } from "./controls";
+import { applyChange, MentionToggle, StarAndArchive } from "./feed-item";
 import type { MentionData } from "./triage.server";
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -35,8 +35,6 @@ function Section({ id, title, children }: { id: string; title: string; children:
     </section>
   );
 }
-
-const controlClass = "h-8 rounded-md border border-border bg-background px-2 text-sm";
 
 /** One mention in the feed's side panel: its text, facts, projects, tags, copies and tasks, and the triage forms. */
 export function MentionPage({ data, actionData }: { data: MentionData; actionData: FormResult | undefined }) {
@@ -104,21 +102,7 @@ export function MentionPage({ data, actionData }: { data: MentionData; actionDat
             icon={flags.isRead ? Mail : MailOpen}
             fetcher={toggles}
           />
-          <MentionToggle
-            messageId={mention.id}
-            intent={flags.isStarred ? "unstar" : "star"}
-            label={flags.isStarred ? t("action.unstar") : t("action.star")}
-            pressed={flags.isStarred}
-            icon={Star}
-            fetcher={toggles}
-          />
-          <MentionToggle
-            messageId={mention.id}
-            intent={flags.isArchived ? "unarchive" : "archive"}
-            label={flags.isArchived ? t("action.unarchive") : t("action.archive")}
-            icon={flags.isArchived ? ArchiveRestore : Archive}
-            fetcher={toggles}
-          />
+          <StarAndArchive messageId={mention.id} flags={flags} fetcher={toggles} />
           <span className="text-xs text-muted-foreground">
             {[
               flags.isRead ? t("state.read") : t("unread"),
@@ -219,17 +203,12 @@ export function MentionPage({ data, actionData }: { data: MentionData; actionDat
         )}
         {canTriage && (
           <tagForm.Form method="post" action={action} className="flex flex-wrap items-center gap-2">
-            <label htmlFor="mention-tag" className="sr-only">
-              {t("mention.addTag")}
-            </label>
-            <input
+            <TagInput
               id="mention-tag"
-              name="tag"
+              label={t("mention.addTag")}
               list="mention-tag-suggestions"
               required
-              maxLength={MAX_TAG}
-              placeholder={t("bulk.tagPlaceholder")}
-              className={cn(controlClass, "w-40")}
+              className="w-40"
             />
             <datalist id="mention-tag-suggestions">
               {data.tags.map((tag) => (

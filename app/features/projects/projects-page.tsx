@@ -4,7 +4,7 @@ import { type Formatter, useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { BulkAction, BulkDelete } from "~/ui/data-table/bulk";
-import { type Column, DataTable } from "~/ui/data-table/data-table";
+import { type Column, countColumn, DataTable } from "~/ui/data-table/data-table";
 import { ViewSwitch } from "~/ui/data-table/view-switch";
 import { EmptyState } from "~/ui/empty-state";
 import { FolderOpen, FolderPlus, LayoutGrid, Pause, Play, Table2 } from "~/ui/icons";
@@ -65,14 +65,8 @@ function projectColumns(t: (key: string) => string, format: Formatter): Array<Co
       priority: 4,
       cell: (p) => <Keywords keywords={p.keywords} max={3} />,
     },
-    {
-      id: "mentions7d",
-      header: t("table.mentions7d"),
-      numeric: true,
-      priority: 2,
-      cell: (p) => format.number(p.mentions7d),
-    },
-    { id: "members", header: t("table.members"), numeric: true, priority: 3, cell: (p) => format.number(p.members) },
+    countColumn(format, { id: "mentions7d", header: t("table.mentions7d"), priority: 2, count: (p) => p.mentions7d }),
+    countColumn(format, { id: "members", header: t("table.members"), priority: 3, count: (p) => p.members }),
     {
       id: "updated",
       header: t("table.updated"),

@@ -3,6 +3,7 @@ import { useFormatter } from "~/lib/format";
 import { Badge } from "~/ui/badge";
 import { StatCard } from "~/ui/card";
 import { CircleAlert, CircleCheck, Clock, Eye, LoaderCircle } from "~/ui/icons";
+import { RowProblems } from "~/ui/row-problems";
 import type { Tone } from "~/ui/tone";
 
 type Status = "preview" | "queued" | "running" | "done" | "failed";
@@ -62,29 +63,12 @@ export function ImportErrors({
         {invalidRows > 0 ? t("errors.summary", { rows: format.number(invalidRows) }) : t("errors.crashed")}
       </p>
       {invalidRows > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-border">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t("errors.caption")}</caption>
-            <thead className="bg-muted/50">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t(fileFormat === "csv" ? "errors.row" : "errors.item")}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t("errors.problem")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {errors.map((error) => (
-                <tr key={`${error.row}:${error.message}`} className="border-t border-border">
-                  <td className="px-3 py-2 tabular-nums">{format.number(error.row)}</td>
-                  <td className="px-3 py-2">{say(error.message)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RowProblems
+          caption={t("errors.caption")}
+          rowLabel={t(fileFormat === "csv" ? "errors.row" : "errors.item")}
+          problemLabel={t("errors.problem")}
+          problems={errors.map((error) => ({ row: error.row, problem: say(error.message) }))}
+        />
       )}
     </div>
   );

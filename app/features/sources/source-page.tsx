@@ -8,7 +8,7 @@ import { type FormResult, useIsPending } from "~/lib/forms";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { ConfirmBulkAction } from "~/ui/data-table/bulk";
-import { type Column, DataTable } from "~/ui/data-table/data-table";
+import { type Column, countColumn, DataTable } from "~/ui/data-table/data-table";
 import type { TableState } from "~/ui/data-table/spec";
 import { DeleteCard } from "~/ui/delete-card";
 import { FileUp, KeyRound, Pause, Pencil, Play } from "~/ui/icons";
@@ -23,15 +23,14 @@ import {
   LastFetch,
   SourceStatusBadge,
   SourceTypeLabel,
-  usePendingFetches,
-  useRefreshWhileFetching,
+  useFetching,
 } from "./source-parts";
 import type { SourcePageData } from "./sources.server";
 import * as webhookPanel from "./webhook-panel";
 
 // Only a webhook source shows these: a polled source's page does without their code.
-const SecretOnce = onDemand(import.meta.env.SSR ? webhookPanel.SecretOnce : null, () =>
-  import("./webhook-panel").then((module) => module.SecretOnce),
+const WebhookSecret = onDemand(import.meta.env.SSR ? webhookPanel.WebhookSecret : null, () =>
+  import("./webhook-panel").then((module) => module.WebhookSecret),
 );
 const WebhookEndpoint = onDemand(import.meta.env.SSR ? webhookPanel.WebhookEndpoint : null, () =>
   import("./webhook-panel").then((module) => module.WebhookEndpoint),
@@ -90,20 +89,13 @@ function History({
       priority: 2,
       cell: (attempt) => <FetchResultBadge result={attempt.result} />,
     },
-    {
-      id: "newItems",
-      header: t("history.newItems"),
-      numeric: true,
-      priority: 2,
-      cell: (attempt) => format.number(attempt.newItems),
-    },
-    {
+    countColumn(format, { id: "newItems", header: t("history.newItems"), priority: 2, count: (a) => a.newItems }),
+    countColumn(format, {
       id: "duplicates",
       header: t("history.duplicates"),
-      numeric: true,
       priority: 3,
-      cell: (attempt) => format.number(attempt.duplicateItems),
-    },
+      count: (a) => a.duplicateItems,
+    }),
     {
       id: "error",
       header: t("history.error"),
@@ -147,9 +139,7 @@ export function SourcePage({
   const { source, canManage, timeZone } = loaderData;
   const paused = source.status === "paused";
   const polled = isPolled(source.type);
-  const pendingFetches = usePendingFetches();
-  const fetching = source.fetchRequestedAt !== null || pendingFetches.has(source.id);
-  useRefreshWhileFetching(fetching);
+  const fetching = useFetching([source])(source);
   const pausing = useIsPending(paused ? "resume" : "pause");
   const secret = actionData && "secret" in actionData ? actionData.secret : null;
   const deleteResult = actionData && !("secret" in actionData) ? actionData : undefined;
@@ -201,7 +191,7 @@ export function SourcePage({
       {secret && (
         <div className="mb-6 max-w-3xl">
           <Suspense>
-            <SecretOnce secret={secret} />
+            <WebhookSecret secret={secret} />
           </Suspense>
         </div>
       )}

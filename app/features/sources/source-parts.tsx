@@ -7,6 +7,7 @@ import { buttonClass } from "~/ui/button";
 import { CircleAlert, CircleCheck, CircleMinus, CirclePause, CirclePlay, LoaderCircle, RefreshCw } from "~/ui/icons";
 import { sourceIcon } from "~/ui/source-icons";
 import type { SourceStatus, SourceType } from "./schemas";
+import type { SourceRow } from "./sources.server";
 
 /** "every 15 min", "every 2 h". */
 export function intervalLabel(t: (key: string, options?: Record<string, unknown>) => string, minutes: number) {
@@ -89,9 +90,9 @@ export function LastFetch({
 
 /**
  * "Fetch now" for one source, posted to the page's own action (`intent=fetch`, `id`). Without JavaScript
- * it is a form post and a redirect back; with it a fetcher, and `usePendingFetches` knows at once.
+ * it is a form post and a redirect back; with it a fetcher, and `useFetching` knows at once. `compact`: an
+ * icon that says it in its name and tooltip (a table row's actions).
  */
-/** "Fetch now"; `compact`, an icon that says it in its name and tooltip (a table row's actions). */
 export function FetchNowButton({ sourceId, compact }: { sourceId: string; compact?: boolean }) {
   const fetcher = useFetcher({ key: `fetch-${sourceId}` });
   const { t } = useTranslation("sources");
@@ -113,24 +114,28 @@ export function FetchNowButton({ sourceId, compact }: { sourceId: string; compac
   );
 }
 
-/** The sources whose "Fetch now" is on its way to the server. */
-export function usePendingFetches(): Set<string> {
-  const fetchers = useFetchers();
-  return new Set(
-    fetchers.filter((f) => f.formData?.get("intent") === "fetch").map((f) => String(f.formData?.get("id"))),
-  );
-}
-
 const POLL_MS = 2000;
 
-/** While any fetch is under way, the page's data is read again every 2 seconds, so its result shows up. */
-export function useRefreshWhileFetching(fetching: boolean) {
+type Fetchable = Pick<SourceRow, "id" | "fetchRequestedAt">;
+
+/**
+ * Whether a source is being fetched: asked for on the server, or its "Fetch now" on its way there. While
+ * any of `sources` is, the page's data is read again every 2 seconds, so the result shows up.
+ */
+export function useFetching(sources: readonly Fetchable[]): (source: Fetchable) => boolean {
+  const fetchers = useFetchers();
+  const pending = new Set(
+    fetchers.filter((f) => f.formData?.get("intent") === "fetch").map((f) => String(f.formData?.get("id"))),
+  );
+  const fetching = (source: Fetchable) => source.fetchRequestedAt !== null || pending.has(source.id);
+  const any = sources.some(fetching);
   const revalidator = useRevalidator();
   useEffect(() => {
-    if (!fetching) return;
+    if (!any) return;
     const timer = setInterval(() => {
       if (revalidator.state === "idle") void revalidator.revalidate();
     }, POLL_MS);
     return () => clearInterval(timer);
-  }, [fetching, revalidator]);
+  }, [any, revalidator]);
+  return fetching;
 }

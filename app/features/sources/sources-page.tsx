@@ -3,7 +3,7 @@ import { LANGUAGE_NAMES, type Language } from "~/i18n/config";
 import { useTranslation } from "~/i18n/use-translation";
 import { type Formatter, useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
-import { type Column, DataTable } from "~/ui/data-table/data-table";
+import { type Column, countColumn, DataTable } from "~/ui/data-table/data-table";
 import { EmptyState } from "~/ui/empty-state";
 import { Pause, Pencil, Play, Plus, Radio } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
@@ -15,8 +15,7 @@ import {
   LastFetch,
   SourceStatusBadge,
   SourceTypeLabel,
-  usePendingFetches,
-  useRefreshWhileFetching,
+  useFetching,
 } from "./source-parts";
 import type { listSourcesTable, SourceRow } from "./sources.server";
 
@@ -114,20 +113,8 @@ function columns(
       priority: 3,
       cell: (s) => <FetchResultBadge result={s.lastResult} />,
     },
-    {
-      id: "newItems",
-      header: t("table.newItems"),
-      numeric: true,
-      priority: 5,
-      cell: (s) => format.number(s.lastNewItems),
-    },
-    {
-      id: "newItems7d",
-      header: t("table.newItems7d"),
-      numeric: true,
-      priority: 4,
-      cell: (s) => format.number(s.newItems7d),
-    },
+    countColumn(format, { id: "newItems", header: t("table.newItems"), priority: 5, count: (s) => s.lastNewItems }),
+    countColumn(format, { id: "newItems7d", header: t("table.newItems7d"), priority: 4, count: (s) => s.newItems7d }),
     {
       id: "failures",
       header: t("table.failures"),
@@ -158,9 +145,7 @@ export function SourcesPage({ data: loaderData }: { data: SourcesPageData }) {
   const { t } = useTranslation("sources");
   const format = useFormatter();
   const { state, rows, total, canManage, timeZone } = loaderData;
-  const pending = usePendingFetches();
-  const fetching = (s: SourceRow) => s.fetchRequestedAt !== null || pending.has(s.id);
-  useRefreshWhileFetching(rows.some(fetching));
+  const fetching = useFetching(rows);
   return (
     <>
       <PageHeader

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { KeyRound } from "~/ui/icons";
+import { SecretOnce } from "~/ui/secret-once";
 
 /** Sample body for the curl example: one item, in the API's field names. */
 const SAMPLE_ITEM = JSON.stringify({
@@ -19,22 +19,10 @@ export function curlExample(endpoint: string) {
   ].join("\n");
 }
 
-/** A webhook secret, just made: shown this once, never again (only its hash is kept). */
-export function SecretOnce({ secret }: { secret: string }) {
+/** A webhook source's secret key, just made: shown this once. */
+export function WebhookSecret({ secret }: { secret: string }) {
   const { t } = useTranslation("sources");
-  return (
-    <div role="status" className="flex flex-col gap-2 rounded-lg border border-warning/50 bg-warning/10 p-4">
-      <p className="flex items-center gap-2 font-medium">
-        <KeyRound aria-hidden="true" className="size-4 shrink-0" />
-        {t("webhook.secretTitle")}
-      </p>
-      <p className="text-sm">{t("webhook.secretOnce")}</p>
-      {/* One click selects it all (user-select: all), with or without JavaScript. */}
-      <code className="block rounded-md border border-border bg-background px-3 py-2 font-mono text-sm break-all select-all">
-        {secret}
-      </code>
-    </div>
-  );
+  return <SecretOnce title={t("webhook.secretTitle")} text={t("webhook.secretOnce")} secret={secret} />;
 }
 
 /** Where a webhook source takes its items, and how to send one. */

@@ -7,6 +7,7 @@ import { buttonClass, SubmitButton } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { InputField, SelectField, TextareaField } from "~/ui/field";
 import { CircleCheck, Clock, Send, TriangleAlert } from "~/ui/icons";
+import { ItemText } from "~/ui/item-text";
 import { MESSAGE_MAX, SUPPORT_TOPICS } from "./schemas";
 
 export interface SupportRequestRow {
@@ -105,14 +106,10 @@ export function SupportCard({
             <ul className="flex flex-col divide-y divide-border rounded-lg border border-border">
               {requests.map((r) => (
                 <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate" data-user-content>
-                      {r.message}
-                    </p>
-                    <p className="text-xs text-muted-foreground">
-                      {t(`support.topics.${r.topic}`)} · {format.dateTime(r.createdAt)}
-                    </p>
-                  </div>
+                  <ItemText
+                    name={r.message}
+                    detail={`${t(`support.topics.${r.topic}`)} · ${format.dateTime(r.createdAt)}`}
+                  />
                   <Badge tone={STATUS[r.status].tone} icon={STATUS[r.status].icon}>
                     {t(`support.status.${r.status}`)}
                   </Badge>

@@ -6,6 +6,7 @@ import { buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { useHydrated } from "~/ui/data-table/url-form";
 import { useChangedBeforeHydration } from "~/ui/early-input";
+import { HiddenLabel } from "~/ui/field";
 import { CalendarClock, GripVertical, Tag, UserRound } from "~/ui/icons";
 import { TASK_STATUSES, type TaskStatus } from "./list";
 import { DueDate, PriorityBadge, STATUS_ICONS } from "./task-badges";
@@ -237,9 +238,9 @@ function StatusMenu({
     <Form ref={form} method="post" action={action} className="flex items-center gap-2" preventScrollReset>
       <input type="hidden" name="intent" value="move" />
       <input type="hidden" name="id" value={task.id} />
-      <label htmlFor={id} className="sr-only">
+      <HiddenLabel htmlFor={id}>
         <WithTitle text={t("board.statusOf", { title: MARK })} title={task.title} />
-      </label>
+      </HiddenLabel>
       <select
         id={id}
         name="status"

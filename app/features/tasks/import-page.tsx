@@ -7,6 +7,7 @@ import { Card } from "~/ui/card";
 import { InputField, SelectField } from "~/ui/field";
 import { FileUp } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
+import { RowProblems } from "~/ui/row-problems";
 import {
   type ImportPreview,
   type ImportUpload,
@@ -66,7 +67,6 @@ function UploadStep({ projects, result }: { projects: Array<{ id: string; name: 
 
 function PreviewStep({ result, projects }: { result: ImportPreview; projects: Array<{ id: string; name: string }> }) {
   const { t } = useTranslation("tasks");
-  const format = useFormatter();
   const pending = useIsPending("confirm");
   const say = (error: RowError) => t(`import.problems.${error.problem}`, { field: t(`import.fields.${error.field}`) });
   return (
@@ -107,29 +107,12 @@ function PreviewStep({ result, projects }: { result: ImportPreview; projects: Ar
               : t("import.problems.unmapped", { field: t("import.fields.title") })}
           </p>
           {result.invalidRows > 0 && (
-            <div className="overflow-x-auto rounded-lg border border-border">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">{t("import.errorsCaption")}</caption>
-                <thead className="bg-muted/50">
-                  <tr>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      {t("import.row")}
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      {t("import.problem")}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {result.errors.map((error) => (
-                    <tr key={`${error.row}:${error.field}`} className="border-t border-border">
-                      <td className="px-3 py-2 tabular-nums">{format.number(error.row)}</td>
-                      <td className="px-3 py-2">{say(error)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <RowProblems
+              caption={t("import.errorsCaption")}
+              rowLabel={t("import.row")}
+              problemLabel={t("import.problem")}
+              problems={result.errors.map((error) => ({ row: error.row, problem: say(error) }))}
+            />
           )}
         </div>
       ) : null}

@@ -3,8 +3,9 @@ import type { Role } from "~/core/auth-contract";
 import { useTranslation } from "~/i18n/use-translation";
 import { type FormResult, typedValue, useFormErrors } from "~/lib/forms";
 import { SubmitButton } from "~/ui/button";
-import { FormError, InputField } from "~/ui/field";
+import { EmailField, FormError } from "~/ui/field";
 import { UserMinus, UserPlus } from "~/ui/icons";
+import { ItemText } from "~/ui/item-text";
 
 type Member = { id: string; email: string; roles: Role[] };
 
@@ -61,14 +62,7 @@ export function ProjectMembers({
         <ul className="flex flex-col gap-2 text-sm">
           {members.map((m) => (
             <li key={m.id} className="flex items-center justify-between gap-2">
-              <span className="min-w-0">
-                <span className="block truncate" data-user-content>
-                  {m.email}
-                </span>
-                <span className="text-xs text-muted-foreground">
-                  {m.roles.map((r) => t(`auth:roles.${r}`)).join(", ")}
-                </span>
-              </span>
+              <ItemText name={m.email} detail={m.roles.map((r) => t(`auth:roles.${r}`)).join(", ")} />
               {canManage && <RemoveMember action={action} member={m} />}
             </li>
           ))}
@@ -78,13 +72,10 @@ export function ProjectMembers({
         <add.Form method="post" action={action} className="flex flex-col gap-2 border-t border-border pt-3" noValidate>
           <FormError>{errors.form}</FormError>
           <input type="hidden" name="intent" value="add" />
-          <InputField
+          <EmailField
             // A new member remounts the field empty; after a refusal it keeps what was typed.
             key={members.map((m) => m.id).join()}
-            name="email"
-            type="email"
             label={t("members.add")}
-            placeholder={t("auth:emailPlaceholder")}
             autoComplete="off"
             defaultValue={typedValue(result, "email", "")}
             error={errors.field("email")}

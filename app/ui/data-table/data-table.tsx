@@ -1,6 +1,7 @@
 import { type ReactNode, type RefObject, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
+import type { Formatter } from "~/lib/format";
 import { ArrowDown, ArrowUp, ArrowUpDown, SearchX } from "~/ui/icons";
 import { cn } from "../cn";
 import { useChangedBeforeHydration } from "../early-input";
@@ -28,6 +29,14 @@ export interface Column<Row> {
    * the spec cannot hide, is 1: always shown.
    */
   priority: 1 | 2 | 3 | 4 | 5;
+}
+
+/** A column of counts: lined up at the end, each in the reader's number format. */
+export function countColumn<Row>(
+  format: Formatter,
+  { count, ...column }: Omit<Column<Row>, "cell" | "numeric"> & { count: (row: Row) => number },
+): Column<Row> {
+  return { ...column, numeric: true, cell: (row) => format.number(count(row)) };
 }
 
 export interface Selection<Row> {

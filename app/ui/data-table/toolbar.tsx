@@ -5,6 +5,7 @@ import { useFormatter } from "~/lib/format";
 import { CirclePlus, Search, Settings2, X } from "~/ui/icons";
 import { buttonClass } from "../button";
 import { cn } from "../cn";
+import { HiddenLabel } from "../field";
 import {
   filterNames,
   isFiltered,
@@ -128,9 +129,7 @@ export function SearchBox({
 }) {
   return (
     <div className="relative">
-      <label htmlFor={SEARCH_ID} className="sr-only">
-        {label}
-      </label>
+      <HiddenLabel htmlFor={SEARCH_ID}>{label}</HiddenLabel>
       <Search
         aria-hidden="true"
         className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
