@@ -3,7 +3,8 @@ import { useLocation } from "react-router";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/config";
 import { useTranslation } from "~/i18n/use-translation";
 import { buttonClass } from "~/ui/button";
-import { Check, Languages } from "~/ui/icons";
+import { Languages } from "~/ui/icons";
+import { MenuChoice } from "~/ui/menu-choice";
 import { useDetailsDismiss } from "./use-dismiss";
 
 /**
@@ -26,18 +27,9 @@ export function LanguageSwitcher() {
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
         <p className="menu-label">{t("language.label")}</p>
         {LANGUAGES.map((lng) => (
-          <button
-            key={lng}
-            type="submit"
-            name="lng"
-            value={lng}
-            lang={lng}
-            className="menu-item"
-            aria-pressed={i18n.language === lng}
-          >
-            <span className="flex-1">{LANGUAGE_NAMES[lng]}</span>
-            {i18n.language === lng && <Check aria-hidden="true" />}
-          </button>
+          <MenuChoice key={lng} name="lng" value={lng} lang={lng} chosen={i18n.language === lng}>
+            {LANGUAGE_NAMES[lng]}
+          </MenuChoice>
         ))}
       </form>
     </details>

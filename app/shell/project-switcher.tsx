@@ -1,7 +1,8 @@
 import { useRef } from "react";
 import { useLocation } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
-import { Check, ChevronsUpDown, Layers, Radar } from "~/ui/icons";
+import { ChevronsUpDown, Layers, Radar } from "~/ui/icons";
+import { MenuChoice } from "~/ui/menu-choice";
 import { useDetailsDismiss } from "./use-dismiss";
 
 export interface SwitcherProject {
@@ -54,28 +55,26 @@ export function ProjectSwitcher({
         <p className="menu-label">
           {workspaceName} · {t("workspace.plan")}
         </p>
-        <button type="submit" name="projectId" value="" className="menu-item" aria-pressed={!active}>
-          <Layers aria-hidden="true" />
-          <span className="flex-1 truncate">{t("projects:switcher.all")}</span>
-          {!active && <Check aria-hidden="true" />}
-        </button>
+        <MenuChoice name="projectId" value="" chosen={!active} icon={<Layers aria-hidden="true" />} truncate>
+          {t("projects:switcher.all")}
+        </MenuChoice>
         {projects.map((p) => (
-          <button
+          <MenuChoice
             key={p.id}
-            type="submit"
             name="projectId"
             value={p.id}
-            className="menu-item"
-            aria-pressed={active?.id === p.id}
+            chosen={active?.id === p.id}
+            icon={
+              <span
+                className="inline-block size-2.5 shrink-0 rounded-full"
+                style={{ background: p.color }}
+                aria-hidden="true"
+              />
+            }
+            truncate
           >
-            <span
-              className="inline-block size-2.5 shrink-0 rounded-full"
-              style={{ background: p.color }}
-              aria-hidden="true"
-            />
-            <span className="flex-1 truncate">{p.name}</span>
-            {active?.id === p.id && <Check aria-hidden="true" />}
-          </button>
+            {p.name}
+          </MenuChoice>
         ))}
       </form>
     </details>

@@ -4,7 +4,8 @@ import { Theme, useTheme } from "remix-themes";
 import { useTranslation } from "~/i18n/use-translation";
 import { THEME_CHOICES, type ThemeChoice } from "~/lib/theme";
 import { buttonClass } from "~/ui/button";
-import { Check, Monitor, Moon, Sun } from "~/ui/icons";
+import { Monitor, Moon, Sun } from "~/ui/icons";
+import { MenuChoice } from "~/ui/menu-choice";
 import { useDetailsDismiss } from "./use-dismiss";
 
 export const THEME_ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
@@ -48,18 +49,15 @@ export function ThemeSwitcher() {
         {THEME_CHOICES.map((value) => {
           const ItemIcon = THEME_ICONS[value];
           return (
-            <button
+            <MenuChoice
               key={value}
-              type="submit"
               name="theme"
               value={value}
-              className="menu-item"
-              aria-pressed={choice === value}
+              chosen={choice === value}
+              icon={<ItemIcon aria-hidden="true" />}
             >
-              <ItemIcon aria-hidden="true" />
-              <span className="flex-1">{t(`theme.${value}`)}</span>
-              {choice === value && <Check aria-hidden="true" />}
-            </button>
+              {t(`theme.${value}`)}
+            </MenuChoice>
           );
         })}
       </form>

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { type Formatter, useFormatter } from "~/lib/format";
 import { Card, StatCard, type StatChange } from "~/ui/card";
-import { BarList } from "~/ui/charts/bar-list";
+import { BarList, type BarRow } from "~/ui/charts/bar-list";
 import { OTHER_COLOR, SENTIMENT_COLORS, seriesColor, seriesDash } from "~/ui/charts/colors";
 import { DonutChart } from "~/ui/charts/donut-chart";
 import { HeatMap } from "~/ui/charts/heat-map";
@@ -17,6 +17,9 @@ type Data = AnalyticsPage;
 type T = ReturnType<typeof useTranslation<"dashboard">>["t"];
 
 const SENTIMENT_ORDER = ["positive", "neutral", "negative"] as const;
+/** A list row's mentions by sentiment, and its figures. */
+type Mix = Record<(typeof SENTIMENT_ORDER)[number], number>;
+type Ranked = { count: number; previous: number; reach: number; length: number };
 
 /** How a figure moved against the previous period: in percent, or in points for shares and indexes. */
 export function changeOf(
@@ -82,6 +85,42 @@ function ChartCard({
       {help && <p className="-mt-2 mb-3 text-xs text-muted-foreground">{help}</p>}
       {children}
     </Card>
+  );
+}
+
+/** A ranked list in its card, titled as the table's caption; its figures are mentions, change and reach unless told. */
+function ListCard({
+  chart,
+  title,
+  data,
+  nameHeader,
+  rows,
+  columns,
+  empty,
+  help,
+}: {
+  chart: ChartId;
+  title: string;
+  data: Data;
+  nameHeader: string;
+  rows: BarRow[];
+  columns?: string[];
+  empty?: string;
+  help?: string;
+}) {
+  const { t } = useTranslation("dashboard");
+  return (
+    <ChartCard chart={chart} title={title} data={data} help={help}>
+      <BarList
+        caption={title}
+        nameHeader={nameHeader}
+        columns={
+          columns ?? [t("analytics.columns.mentions"), t("analytics.columns.change"), t("analytics.columns.reach")]
+        }
+        rows={rows}
+        empty={empty ?? t("analytics.empty")}
+      />
+    </ChartCard>
   );
 }
 
@@ -286,18 +325,9 @@ export function AnalyticsLists({ data }: { data: Data }) {
       {label}
     </Link>
   );
-  const columns = [t("analytics.columns.mentions"), t("analytics.columns.change"), t("analytics.columns.reach")];
-  const mixParts = (r: { positive: number; neutral: number; negative: number }) =>
-    SENTIMENT_ORDER.map((s) => ({ key: s, value: r[s], color: SENTIMENT_COLORS[s] }));
-  const mixTip = (r: { positive: number; neutral: number; negative: number }) =>
-    SENTIMENT_ORDER.map((s) => `${sentimentLabel(s)}: ${format.number(r[s])}`).join("\n");
-  const listRow = <R extends { count: number; previous: number; reach: number; length: number }>(
-    r: R,
-    key: string,
-    label: ReactNode,
-    name: string,
-    extraTip = "",
-  ) => ({
+  const mixParts = (r: Mix) => SENTIMENT_ORDER.map((s) => ({ key: s, value: r[s], color: SENTIMENT_COLORS[s] }));
+  const mixTip = (r: Mix) => SENTIMENT_ORDER.map((s) => `${sentimentLabel(s)}: ${format.number(r[s])}`).join("\n");
+  const listRow = (r: Ranked, key: string, label: ReactNode, name: string, extraTip = "") => ({
     key,
     label,
     length: r.length,
@@ -311,92 +341,92 @@ export function AnalyticsLists({ data }: { data: Data }) {
       .filter(Boolean)
       .join("\n"),
   });
+  /** A row named by its users (a source, an author), its bar split by sentiment. */
+  const mixRow = (r: Ranked & Mix, key: string, name: string, filter: Record<string, string>) => ({
+    ...listRow(r, key, link(name, filter, true), name, mixTip(r)),
+    parts: mixParts(r),
+  });
+  /** The rows of a list whose key is a feed filter (a source type, a language), in one colour. */
+  const filterRows = (
+    rows: Data["types"],
+    filter: "type" | "language",
+    nameOf: (key: string) => string,
+    color: string,
+  ) =>
+    rows.map((r) => {
+      const name = nameOf(r.key);
+      return { ...listRow(r, r.key, link(name, { [filter]: r.key }), name), color };
+    });
   const percent = (v: number) => `${format.number(Math.round(v * 100))}%`;
   const weekdays = Array.from({ length: 7 }, (_, i) => t(`analytics.weekdays.${i}`));
   const hours = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, "0"));
   return (
     <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">
-      <ChartCard chart="sources" title={t("analytics.charts.sources")} data={data}>
-        <BarList
-          caption={t("analytics.charts.sources")}
-          nameHeader={t("analytics.columns.source")}
-          columns={columns}
-          empty={t("analytics.empty")}
-          rows={data.sources.map((r) => ({
-            ...listRow(r, r.id, link(r.name, { source: r.id }, true), r.name, mixTip(r)),
-            parts: mixParts(r),
-          }))}
-        />
-      </ChartCard>
-      <ChartCard chart="authors" title={t("analytics.charts.authors")} data={data}>
-        <BarList
-          caption={t("analytics.charts.authors")}
-          nameHeader={t("analytics.columns.author")}
-          columns={columns}
-          empty={t("analytics.empty")}
-          rows={data.authors.map((r) => ({
-            ...listRow(r, r.author, link(r.author, { q: `"${r.author}"` }, true), r.author, mixTip(r)),
-            parts: mixParts(r),
-          }))}
-        />
-      </ChartCard>
-      <ChartCard chart="topics" title={t("analytics.charts.topics")} data={data} help={t("analytics.topicsHelp")}>
-        <BarList
-          caption={t("analytics.charts.topics")}
-          nameHeader={t("analytics.columns.topic")}
-          columns={[t("analytics.columns.mentions"), t("analytics.columns.change")]}
-          empty={t("analytics.noTopics")}
-          rows={data.topics.map((r) => {
-            const count = r.estimated
-              ? t("analytics.about", { value: format.number(r.count) })
-              : format.number(r.count);
-            return {
-              key: r.query,
-              label: (
-                <Link
-                  to={`/messages?${r.query}`}
-                  className="hover:underline focus-visible:underline"
-                  data-user-content=""
-                >
-                  {r.label}
-                </Link>
-              ),
-              length: r.length,
-              parts: mixParts(r.mix),
-              cells: [count, shortChange(t, format, r.count, r.previous)],
-              tip: [
-                r.phrases.join(" · "),
-                `${t("analytics.columns.mentions")}: ${count} (${t("analytics.columns.previous")}: ${format.number(r.previous)})`,
-                SENTIMENT_ORDER.map((s) => `${sentimentLabel(s)}: ${percent(r.mix[s])}`).join("\n"),
-              ].join("\n"),
-            };
-          })}
-        />
-      </ChartCard>
-      <ChartCard chart="types" title={t("analytics.charts.types")} data={data}>
-        <BarList
-          caption={t("analytics.charts.types")}
-          nameHeader={t("analytics.columns.type")}
-          columns={columns}
-          empty={t("analytics.empty")}
-          rows={data.types.map((r) => {
-            const name = t(`messages:sourceType.${r.key}`);
-            return { ...listRow(r, r.key, link(name, { type: r.key }), name), color: "var(--series-2)" };
-          })}
-        />
-      </ChartCard>
-      <ChartCard chart="languages" title={t("analytics.charts.languages")} data={data}>
-        <BarList
-          caption={t("analytics.charts.languages")}
-          nameHeader={t("analytics.columns.language")}
-          columns={columns}
-          empty={t("analytics.empty")}
-          rows={data.languages.map((r) => {
-            const name = t(`messages:language.${r.key}`, { defaultValue: r.key });
-            return { ...listRow(r, r.key, link(name, { language: r.key }), name), color: "var(--series-4)" };
-          })}
-        />
-      </ChartCard>
+      <ListCard
+        chart="sources"
+        title={t("analytics.charts.sources")}
+        data={data}
+        nameHeader={t("analytics.columns.source")}
+        rows={data.sources.map((r) => mixRow(r, r.id, r.name, { source: r.id }))}
+      />
+      <ListCard
+        chart="authors"
+        title={t("analytics.charts.authors")}
+        data={data}
+        nameHeader={t("analytics.columns.author")}
+        rows={data.authors.map((r) => mixRow(r, r.author, r.author, { q: `"${r.author}"` }))}
+      />
+      <ListCard
+        chart="topics"
+        title={t("analytics.charts.topics")}
+        data={data}
+        help={t("analytics.topicsHelp")}
+        nameHeader={t("analytics.columns.topic")}
+        columns={[t("analytics.columns.mentions"), t("analytics.columns.change")]}
+        empty={t("analytics.noTopics")}
+        rows={data.topics.map((r) => {
+          const count = r.estimated ? t("analytics.about", { value: format.number(r.count) }) : format.number(r.count);
+          return {
+            key: r.query,
+            label: (
+              <Link
+                to={`/messages?${r.query}`}
+                className="hover:underline focus-visible:underline"
+                data-user-content=""
+              >
+                {r.label}
+              </Link>
+            ),
+            length: r.length,
+            parts: mixParts(r.mix),
+            cells: [count, shortChange(t, format, r.count, r.previous)],
+            tip: [
+              r.phrases.join(" · "),
+              `${t("analytics.columns.mentions")}: ${count} (${t("analytics.columns.previous")}: ${format.number(r.previous)})`,
+              SENTIMENT_ORDER.map((s) => `${sentimentLabel(s)}: ${percent(r.mix[s])}`).join("\n"),
+            ].join("\n"),
+          };
+        })}
+      />
+      <ListCard
+        chart="types"
+        title={t("analytics.charts.types")}
+        data={data}
+        nameHeader={t("analytics.columns.type")}
+        rows={filterRows(data.types, "type", (key) => t(`messages:sourceType.${key}`), "var(--series-2)")}
+      />
+      <ListCard
+        chart="languages"
+        title={t("analytics.charts.languages")}
+        data={data}
+        nameHeader={t("analytics.columns.language")}
+        rows={filterRows(
+          data.languages,
+          "language",
+          (key) => t(`messages:language.${key}`, { defaultValue: key }),
+          "var(--series-4)",
+        )}
+      />
       <ChartCard chart="heatmap" title={t("analytics.charts.heatmap")} data={data}>
         <HeatMap
           rows={weekdays}

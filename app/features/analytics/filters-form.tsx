@@ -2,8 +2,8 @@ import { Form, Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
-import { FacetMenu } from "~/ui/data-table/toolbar";
-import { ApplyWithoutScript, Menu, useUrlForm } from "~/ui/data-table/url-form";
+import { FacetMenu, RecordFacetMenu } from "~/ui/data-table/toolbar";
+import { ApplyWithoutScript, Menu, MenuDate, useUrlForm } from "~/ui/data-table/url-form";
 import { CalendarRange } from "~/ui/icons";
 import { MAX_PERIOD_DAYS } from "../../core/period";
 import { type AnalyticsFilters, FILTER_CHOICES, PERIOD_CHOICES } from "./filters";
@@ -34,7 +34,6 @@ export function AnalyticsFiltersForm({
     chosen: string[],
     name: (v: string) => string,
   ) => <FacetMenu key={id} facet={{ id, label, optionLabel: name } as never} values={values} chosen={chosen} />;
-  const named = (id: string) => projects.find((p) => p.id === id)?.name ?? id;
   const filtered =
     filters.project.length + filters.type.length + filters.language.length + filters.sentiment.length > 0 ||
     filters.period !== "30";
@@ -48,14 +47,14 @@ export function AnalyticsFiltersForm({
       aria-label={t("analytics.filters.label")}
       className="mb-4 flex flex-wrap items-center gap-2"
     >
-      {projects.length > 1 &&
-        facet(
-          "project",
-          t("analytics.filters.project"),
-          projects.map((p) => p.id),
-          filters.project.length ? filters.project : scope === "all" ? projects.map((p) => p.id) : [...scope],
-          named,
-        )}
+      {projects.length > 1 && (
+        <RecordFacetMenu
+          id="project"
+          label={t("analytics.filters.project")}
+          records={projects}
+          chosen={filters.project.length ? filters.project : scope === "all" ? projects.map((p) => p.id) : [...scope]}
+        />
+      )}
       <Menu
         className="border-dashed"
         summary={
@@ -81,26 +80,13 @@ export function AnalyticsFiltersForm({
               {t(`analytics.period.${choice}`)}
             </label>
           ))}
-          <label className="flex flex-col gap-1 px-2 py-1 text-sm">
-            {t("analytics.filters.from")}
-            <input
-              type="date"
-              name="from"
-              defaultValue={filters.from ?? ""}
-              aria-invalid={periodError ? true : undefined}
-              className="h-8 rounded-md border border-border bg-background px-2"
-            />
-          </label>
-          <label className="flex flex-col gap-1 px-2 py-1 text-sm">
-            {t("analytics.filters.to")}
-            <input
-              type="date"
-              name="to"
-              defaultValue={filters.to ?? ""}
-              aria-invalid={periodError ? true : undefined}
-              className="h-8 rounded-md border border-border bg-background px-2"
-            />
-          </label>
+          <MenuDate
+            name="from"
+            label={t("analytics.filters.from")}
+            value={filters.from}
+            invalid={periodError !== null}
+          />
+          <MenuDate name="to" label={t("analytics.filters.to")} value={filters.to} invalid={periodError !== null} />
           <p className="px-2 py-1 text-xs text-muted-foreground">
             {t("analytics.filters.customHelp", { days: format.number(MAX_PERIOD_DAYS) })}
           </p>

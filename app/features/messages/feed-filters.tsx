@@ -4,7 +4,7 @@ import { useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { PARAMS, POSITION_PARAMS, type TableSpec, withParams } from "~/ui/data-table/spec";
-import { FacetMenu, SearchBox } from "~/ui/data-table/toolbar";
+import { FacetMenu, RecordFacetMenu, SearchBox } from "~/ui/data-table/toolbar";
 import { ApplyWithoutScript, Menu, MenuDate, UrlForm } from "~/ui/data-table/url-form";
 import { ArrowDownUp, CalendarRange, Check, X } from "~/ui/icons";
 import { FREE_FILTERS, messagesFeed } from "./feed";
@@ -80,7 +80,6 @@ export function FeedFilters({
   const { t } = useTranslation("messages");
   const format = useFormatter();
   const { state } = query;
-  const named = (choices: Choice[]) => (id: string) => choices.find((c) => c.id === id)?.name ?? id;
   const facet = (id: string, label: string, values: readonly string[], optionLabel: (v: string) => string) => (
     <FacetMenu<TableSpec>
       key={id}
@@ -105,20 +104,12 @@ export function FeedFilters({
           help={t("search.help")}
           className="w-64 sm:w-80"
         />
-        {projects.length > 1 &&
-          facet(
-            "project",
-            t("filter.project"),
-            projects.map((p) => p.id),
-            named(projects),
-          )}
-        {sources.length > 0 &&
-          facet(
-            "source",
-            t("filter.source"),
-            sources.map((s) => s.id),
-            named(sources),
-          )}
+        {projects.length > 1 && (
+          <RecordFacetMenu id="project" label={t("filter.project")} records={projects} chosen={query.project} />
+        )}
+        {sources.length > 0 && (
+          <RecordFacetMenu id="source" label={t("filter.source")} records={sources} chosen={query.source} />
+        )}
         {facet("type", t("filter.type"), messagesFeed.filters.type, (v) => t(`sourceType.${v}`))}
         {facet("sentiment", t("filter.sentiment"), messagesFeed.filters.sentiment, (v) => t(`sentiment.${v}`))}
         {facet("language", t("filter.language"), messagesFeed.filters.language, (v) => t(`language.${v}`))}

@@ -158,6 +158,27 @@ function sectionBody(id: ReportSection, props: SectionProps): ReactNode {
   const n = format.number;
   const sentimentLabel = (k: string) => t(`document.sentiments.${k}`);
   const mentioned = s.kpis.mentions.value > 0;
+  /** A ranked section (sources, authors, topics); `because` says why it is empty though the period had mentions. */
+  const ranking = (
+    rows: Array<RankedRow & { reach?: number }>,
+    lengths: number[],
+    nameHeader: string,
+    because?: string,
+    label?: (row: RankedRow, index: number) => ReactNode,
+  ) =>
+    rows.length === 0 ? (
+      <Empty t={t} mentioned={mentioned} because={because} />
+    ) : (
+      <Ranking
+        rows={rows}
+        lengths={lengths}
+        nameHeader={nameHeader}
+        caption={t(`sections.${id}`)}
+        label={label}
+        t={t}
+        format={format}
+      />
+    );
   switch (id) {
     case "kpis":
       return <Kpis {...props} />;
@@ -255,49 +276,20 @@ function sectionBody(id: ReportSection, props: SectionProps): ReactNode {
       );
     }
     case "top_sources":
-      return s.topSources.length === 0 ? (
-        <Empty t={t} />
-      ) : (
-        <Ranking
-          rows={s.topSources}
-          lengths={charts.sources}
-          nameHeader={t("document.source")}
-          caption={t("sections.top_sources")}
-          t={t}
-          format={format}
-        />
-      );
+      return ranking(s.topSources, charts.sources, t("document.source"));
     case "top_authors":
-      return s.topAuthors.length === 0 ? (
-        <Empty t={t} mentioned={mentioned} because="document.noAuthors" />
-      ) : (
-        <Ranking
-          rows={s.topAuthors}
-          lengths={charts.authors}
-          nameHeader={t("document.author")}
-          caption={t("sections.top_authors")}
-          t={t}
-          format={format}
-        />
-      );
+      return ranking(s.topAuthors, charts.authors, t("document.author"), "document.noAuthors");
     case "trending_terms": {
       const { rows, estimated } = s.topics;
-      if (rows.length === 0) return <Empty t={t} mentioned={mentioned} because="document.noTopics" />;
       // The feed of the topic's mentions: the report's project and days, its search words.
       const feed = (search: string) =>
         `/messages?${new URLSearchParams({ project: s.project.id, from: s.period.from, to: s.period.to, q: search })}`;
       return (
         <>
-          <Ranking
-            rows={rows}
-            lengths={charts.topics}
-            nameHeader={t("document.topic")}
-            caption={t("sections.trending_terms")}
-            label={(row, i) => (linked ? <a href={feed(rows[i]?.search ?? row.name)}>{row.name}</a> : row.name)}
-            t={t}
-            format={format}
-          />
-          {estimated && <p className="report-muted">{t("document.topicsEstimated")}</p>}
+          {ranking(rows, charts.topics, t("document.topic"), "document.noTopics", (row, i) =>
+            linked ? <a href={feed(rows[i]?.search ?? row.name)}>{row.name}</a> : row.name,
+          )}
+          {estimated && rows.length > 0 && <p className="report-muted">{t("document.topicsEstimated")}</p>}
         </>
       );
     }

@@ -1,5 +1,6 @@
 import { ChartTable } from "./chart-table";
 import { Legend } from "./legend";
+import { Plot } from "./plot";
 import { Tip, useTip } from "./tip";
 
 export interface DonutSlice {
@@ -40,12 +41,7 @@ export function DonutChart({
   return (
     <div className="@container">
       <figure className="flex flex-col items-center gap-4 @xs:flex-row">
-        <div
-          {...targetProps}
-          role="img"
-          aria-label={summary}
-          className="relative size-36 shrink-0 rounded-full outline-offset-4 focus-visible:outline-2 focus-visible:outline-ring"
-        >
+        <Plot summary={summary} targetProps={targetProps} className="relative size-36 shrink-0 rounded-full">
           <svg viewBox="-50 -50 100 100" className="size-full" aria-hidden="true">
             <circle r={40} fill="none" stroke="var(--muted)" strokeWidth={20} />
             {slices.map((s) => (
@@ -64,7 +60,7 @@ export function DonutChart({
             </span>
           )}
           <Tip shown={shown} />
-        </div>
+        </Plot>
         <figcaption>
           <Legend
             items={slices.map((s) => ({

@@ -1,4 +1,5 @@
 import { ChartTable } from "./chart-table";
+import { Plot, PlotSvg } from "./plot";
 import { Tip, useTip } from "./tip";
 
 /**
@@ -47,18 +48,8 @@ export function HeatMap({
             </span>
           ))}
         </div>
-        <div
-          {...targetProps}
-          role="img"
-          aria-label={summary}
-          className="relative h-44 rounded-sm outline-offset-4 focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          <svg
-            viewBox={`0 0 ${width} ${rows.length}`}
-            preserveAspectRatio="none"
-            className="size-full"
-            aria-hidden="true"
-          >
+        <Plot summary={summary} targetProps={targetProps} className="relative h-44 rounded-sm">
+          <PlotSvg width={width} height={rows.length} className="size-full">
             {levels.map((level, i) => (
               <rect
                 // biome-ignore lint/suspicious/noArrayIndexKey: cells are positions in a fixed grid.
@@ -74,9 +65,9 @@ export function HeatMap({
                 data-tip={tips[i]}
               />
             ))}
-          </svg>
+          </PlotSvg>
           <Tip shown={shown} />
-        </div>
+        </Plot>
         <div />
         <div aria-hidden="true" className="relative mt-1 h-4 text-xs text-muted-foreground">
           {columns.map((c, i) =>

@@ -1,6 +1,7 @@
 import { ChartTable } from "./chart-table";
 import type { LineGeometry } from "./geometry.server";
 import { Legend } from "./legend";
+import { Plot, PlotSvg, Rule, ValueAxis, valueAxisWidth } from "./plot";
 import { Tip, useTip } from "./tip";
 import { XAxis } from "./x-axis";
 
@@ -53,49 +54,20 @@ export function LineChart({
   const show = (v: number | null | undefined) => (v === null || v === undefined ? "—" : formatValue(v));
   const tipOf = (i: number) =>
     [categories[i]?.title, ...series.map((s, k) => `${s.label}: ${show(values[k]?.[i])}`)].join("\n");
-  const labelWidth = Math.max(...geometry.axis.ticks.map((t) => formatValue(t.value).length)) + 0.5;
+  const labelWidth = valueAxisWidth(
+    geometry.axis.ticks.map((t) => t.value),
+    formatValue,
+  );
   return (
     <figure className="@container flex flex-col gap-3">
       <div className="grid grid-cols-[auto_1fr] gap-x-2">
-        <div aria-hidden="true" className="relative h-40 text-xs text-muted-foreground tabular-nums @xl:h-56">
-          <div style={{ width: `${labelWidth}ch` }} />
-          {geometry.axis.ticks.map((t) => (
-            <span key={t.value} className="absolute right-0 -translate-y-1/2 leading-none" style={{ top: `${t.y}%` }}>
-              {formatValue(t.value)}
-            </span>
-          ))}
-        </div>
-        <div
-          {...targetProps}
-          role="img"
-          aria-label={summary}
-          className="relative h-40 rounded-sm outline-offset-4 focus-visible:outline-2 focus-visible:outline-ring @xl:h-56"
-        >
-          <svg
-            viewBox={`0 0 ${n} 100`}
-            preserveAspectRatio="none"
-            className="size-full overflow-visible"
-            aria-hidden="true"
-          >
+        <ValueAxis ticks={geometry.axis.ticks} width={labelWidth} formatValue={formatValue} />
+        <Plot summary={summary} targetProps={targetProps} className="relative h-40 rounded-sm @xl:h-56">
+          <PlotSvg width={n} height={100}>
             {geometry.axis.ticks.map((t) => (
-              <line
-                key={t.value}
-                x1={0}
-                x2={n}
-                y1={t.y}
-                y2={t.y}
-                stroke="var(--border)"
-                vectorEffect="non-scaling-stroke"
-              />
+              <Rule key={t.value} y={t.y} width={n} />
             ))}
-            <line
-              x1={0}
-              x2={n}
-              y1={geometry.axis.zero}
-              y2={geometry.axis.zero}
-              stroke="var(--muted-foreground)"
-              vectorEffect="non-scaling-stroke"
-            />
+            <Rule y={geometry.axis.zero} width={n} zero />
             {geometry.area && <path d={geometry.area} fill={series[0]?.color} opacity={0.15} />}
             {geometry.lines.map((d, k) => (
               <path
@@ -125,9 +97,9 @@ export function LineChart({
                 <rect key={c.key} data-tip={tipOf(i)} x={i} width={1} y={0} height={100} fill="transparent" />
               ),
             )}
-          </svg>
+          </PlotSvg>
           <Tip shown={shown} />
-        </div>
+        </Plot>
         <div />
         <XAxis labels={categories.map((c) => c.axisLabel)} every={tickEvery} valueChars={labelWidth} />
       </div>

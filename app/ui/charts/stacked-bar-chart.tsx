@@ -1,4 +1,5 @@
 import { ChartTable } from "./chart-table";
+import { Plot, PlotSvg, Rule, ValueAxis, valueAxisWidth } from "./plot";
 import { linearScale, niceTicks } from "./scale";
 import { useChartTooltip } from "./tooltip";
 import { XAxis } from "./x-axis";
@@ -54,7 +55,7 @@ export function StackedBarChart<K extends string>({
   const totals = data.map((d) => series.reduce((sum, s) => sum + d.values[s.key], 0));
   const ticks = niceTicks(0, Math.max(0, ...totals), { integer: true });
   const y = linearScale([0, ticks.at(-1) as number], [100, 0]);
-  const labelWidth = Math.max(...ticks.map((t) => formatValue(t).length)) + 0.5;
+  const labelWidth = valueAxisWidth(ticks, formatValue);
   const topDown = [...series].reverse();
   const center = (index: number) => `${((index + 0.5) / n) * 100}%`;
   const shown = active === null ? undefined : data[active];
@@ -62,37 +63,12 @@ export function StackedBarChart<K extends string>({
   return (
     <figure className="@container flex flex-col gap-3">
       <div className="grid grid-cols-[auto_1fr] gap-x-2">
-        <div aria-hidden="true" className="relative h-40 text-xs text-muted-foreground tabular-nums @xl:h-56">
-          <div style={{ width: `${labelWidth}ch` }} />
-          {ticks.map((t) => (
-            <span key={t} className="absolute right-0 -translate-y-1/2 leading-none" style={{ top: `${y(t)}%` }}>
-              {formatValue(t)}
-            </span>
-          ))}
-        </div>
+        <ValueAxis ticks={ticks.map((t) => ({ value: t, y: y(t) }))} width={labelWidth} formatValue={formatValue} />
         <div className="relative h-40 @xl:h-56">
-          <div
-            {...targetProps}
-            role="img"
-            aria-label={summary}
-            className="absolute inset-0 rounded-sm text-foreground outline-offset-4 focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            <svg
-              viewBox={`0 0 ${n} 100`}
-              preserveAspectRatio="none"
-              className="size-full overflow-visible"
-              aria-hidden="true"
-            >
+          <Plot summary={summary} targetProps={targetProps} className="absolute inset-0 rounded-sm text-foreground">
+            <PlotSvg width={n} height={100}>
               {ticks.slice(1).map((t) => (
-                <line
-                  key={t}
-                  x1={0}
-                  x2={n}
-                  y1={y(t)}
-                  y2={y(t)}
-                  stroke="var(--border)"
-                  vectorEffect="non-scaling-stroke"
-                />
+                <Rule key={t} y={y(t)} width={n} />
               ))}
               {active !== null && <rect x={active} y={0} width={1} height={100} fill="currentColor" opacity={0.08} />}
               {data.map((d, i) => {
@@ -105,16 +81,9 @@ export function StackedBarChart<K extends string>({
                   ) : null;
                 });
               })}
-              <line
-                x1={0}
-                x2={n}
-                y1={100}
-                y2={100}
-                stroke="var(--muted-foreground)"
-                vectorEffect="non-scaling-stroke"
-              />
-            </svg>
-          </div>
+              <Rule y={100} width={n} zero />
+            </PlotSvg>
+          </Plot>
           <div
             aria-live="polite"
             className={

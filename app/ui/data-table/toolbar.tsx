@@ -80,6 +80,28 @@ export function FacetMenu<S extends TableSpec>({
   );
 }
 
+/** A facet over named records (projects, sources): its values are their ids, shown by name. */
+export function RecordFacetMenu({
+  id,
+  label,
+  records,
+  chosen,
+}: {
+  id: string;
+  label: string;
+  records: ReadonlyArray<{ id: string; name: string }>;
+  chosen: string[];
+}) {
+  const nameOf = (value: string) => records.find((r) => r.id === value)?.name ?? value;
+  return (
+    <FacetMenu<TableSpec>
+      facet={{ id, label, optionLabel: nameOf }}
+      values={records.map((r) => r.id)}
+      chosen={chosen}
+    />
+  );
+}
+
 function SearchAndFilters<S extends TableSpec>({
   spec,
   state,

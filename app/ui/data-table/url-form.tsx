@@ -154,7 +154,17 @@ export function Menu({
 }
 
 /** A date in a filter menu (a period's start or end). */
-export function MenuDate({ name, label, value }: { name: string; label: string; value: string | null | undefined }) {
+export function MenuDate({
+  name,
+  label,
+  value,
+  invalid = false,
+}: {
+  name: string;
+  label: string;
+  value: string | null | undefined;
+  invalid?: boolean;
+}) {
   return (
     <label className="flex flex-col gap-1 px-2 py-1 text-sm">
       {label}
@@ -162,6 +172,7 @@ export function MenuDate({ name, label, value }: { name: string; label: string; 
         type="date"
         name={name}
         defaultValue={value ?? ""}
+        aria-invalid={invalid || undefined}
         className="h-8 rounded-md border border-border bg-background px-2"
       />
     </label>
