@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { percentChange, pointsChange } from "~/core/change";
 import { useTranslation } from "~/i18n/use-translation";
 import { type Formatter, useFormatter } from "~/lib/format";
 import { Card, StatCard, type StatChange } from "~/ui/card";
@@ -29,24 +30,23 @@ export function changeOf(
   before: number | null,
   { points = false, better = "neither" }: { points?: boolean; better?: StatChange["better"] } = {},
 ): StatChange {
-  if (now === null || before === null || (!points && before === 0)) {
-    return { delta: null, text: t("analytics.change.none"), better };
-  }
-  const delta = points ? Math.round((now - before) * 100) : Math.round(((now - before) / before) * 100);
+  const delta =
+    now === null || before === null ? null : points ? pointsChange(now, before) : percentChange(now, before);
+  if (delta === null) return { delta: null, text: t("analytics.change.none"), better };
   const value = `${delta > 0 ? "+" : ""}${format.number(delta)}`;
   return { delta, text: t(points ? "analytics.change.points" : "analytics.change.percent", { value }), better };
 }
 
 /** A short change for a table cell: "+12%", "new" or "−3 pts". */
 function shortChange(t: T, format: Formatter, now: number, before: number) {
-  if (before === 0) return now === 0 ? "—" : t("analytics.change.new");
-  const delta = Math.round(((now - before) / before) * 100);
+  const delta = percentChange(now, before);
+  if (delta === null) return now === 0 ? "—" : t("analytics.change.new");
   return `${delta > 0 ? "+" : ""}${format.number(delta)}%`;
 }
 
 /** A short change of a share, in points: "+3 pts". */
-function pointsChange(t: T, format: Formatter, now: number, before: number) {
-  const delta = Math.round((now - before) * 100);
+function sharePointsChange(t: T, format: Formatter, now: number, before: number) {
+  const delta = pointsChange(now, before);
   return t("analytics.change.pointsShort", { value: `${delta > 0 ? "+" : ""}${format.number(delta)}` });
 }
 
@@ -274,7 +274,7 @@ export function AnalyticsCharts({ data }: { data: Data }) {
               share:
                 e.previousShare === null
                   ? percent(e.share)
-                  : `${percent(e.share)} (${pointsChange(t, format, e.share, e.previousShare)})`,
+                  : `${percent(e.share)} (${sharePointsChange(t, format, e.share, e.previousShare)})`,
               userContent: e.key !== "other",
             }))}
             summary={t("analytics.summary.voice", {

@@ -3,6 +3,7 @@
 // numbers with the translations of the user's interface language, citing mentions by their links. It says
 // once per conversation that no AI model is configured and what it can answer.
 import type { TFunction } from "i18next";
+import { percentChange } from "~/core/change";
 import type { Services } from "~/core/context.server";
 import { today } from "~/core/period";
 import type { Reader } from "~/core/reader";
@@ -79,8 +80,8 @@ function write(
   const mentions = (count: number, estimated = false) =>
     t("analyst.mentions", { count, n: estimated ? t("analyst.about", { n: n(count) }) : n(count) });
   const change = (now: number, before: number) => {
-    if (before === 0) return now === 0 ? t("analyst.change.same") : t("analyst.change.new");
-    const delta = Math.round(((now - before) / before) * 1000) / 10;
+    const delta = percentChange(now, before);
+    if (delta === null) return now === 0 ? t("analyst.change.same") : t("analyst.change.new");
     if (delta === 0) return t("analyst.change.same");
     return t(delta > 0 ? "analyst.change.up" : "analyst.change.down", { pct: pct(Math.abs(delta)) });
   };

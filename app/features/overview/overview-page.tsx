@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import { Form, Link } from "react-router";
+import { percentChange, pointsChange } from "~/core/change";
 import { alertFeedLink, alertText } from "~/features/alerts/alert-text";
 import { MentionList } from "~/features/mentions/mention-list";
 import { VolumeChart } from "~/features/mentions/volume-chart";
@@ -25,8 +26,8 @@ function change(
   before: number,
   { points = false, better }: { points?: boolean; better: StatChange["better"] },
 ): StatChange {
-  if (!points && before === 0) return { delta: null, text: t("change.none"), better };
-  const delta = points ? Math.round((now - before) * 100) : Math.round(((now - before) / before) * 100);
+  const delta = points ? pointsChange(now, before) : percentChange(now, before);
+  if (delta === null) return { delta: null, text: t("change.none"), better };
   const value = `${delta > 0 ? "+" : ""}${format.number(delta)}`;
   return { delta, text: t(points ? "change.points" : "change.percent", { value }), better };
 }

@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
+import { percentChange, pointsChange } from "~/core/change";
 import type { Formatter } from "~/lib/format";
 import { BarList, type BarRow } from "~/ui/charts/bar-list";
 import { OTHER_COLOR, SENTIMENT_COLORS, seriesColor } from "~/ui/charts/colors";
@@ -88,9 +89,10 @@ function Empty({ t, mentioned = false, because }: { t: TFunction; mentioned?: bo
 
 /** "+12%", "new", or "—" when there is nothing to compare with (or it was not kept). */
 function change(t: TFunction, format: Formatter, now: number, before: number | null) {
-  if (before === null || (before === 0 && now === 0)) return "—";
-  if (before === 0) return t("document.changeNew");
-  return `${signed(format, Math.round(((now - before) / before) * 100))}%`;
+  if (before === null) return "—";
+  const delta = percentChange(now, before);
+  if (delta === null) return now === 0 ? "—" : t("document.changeNew");
+  return `${signed(format, delta)}%`;
 }
 
 /** A signed whole number: "+3", "−12", "0". */
@@ -247,7 +249,7 @@ function sectionBody(id: ReportSection, props: SectionProps): ReactNode {
       let named = 0;
       const colors = entries.map((e) => (e.id === "other" ? OTHER_COLOR : seriesColor(named++)));
       const points = (now: number, before: number) =>
-        t("document.changePoints", { value: signed(format, Math.round((now - before) * 100)) });
+        t("document.changePoints", { value: signed(format, pointsChange(now, before)) });
       return (
         <div className="report-chart">
           <DonutChart
