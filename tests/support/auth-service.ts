@@ -35,11 +35,11 @@ export async function startAuthService(options: Omit<AuthServiceOptions, "connec
  * The auth service for this test file, with the app's configuration (testEnv) pointing at it; after each test,
  * its address and the session revalidation interval are put back, for tests that turn them.
  */
-export function authServiceForFile() {
+export function authServiceForFile(options: Parameters<typeof startAuthService>[0] = {}) {
   const auth = {} as Awaited<ReturnType<typeof startAuthService>>;
   let revalidateSeconds: number;
   beforeAll(async () => {
-    Object.assign(auth, await startAuthService());
+    Object.assign(auth, await startAuthService(options));
     revalidateSeconds = testEnv().AUTH_REVALIDATE_SECONDS;
     testEnv().authServiceUrl = auth.url;
   });
