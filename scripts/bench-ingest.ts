@@ -9,16 +9,12 @@
 // of 100 and 1 000, an import of 100 000 rows (`--rows 0` leaves the import and the re-match out).
 import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { pino } from "pino";
-import type { Services } from "../app/core/context.server.ts";
-import { openDatabase } from "../app/db/client.server.ts";
 import { projects, sources } from "../app/db/schema.ts";
 import { rematchProject } from "../app/features/projects/rematch.server.ts";
 import { confirmImport, createImport, findImport, runImport } from "../app/features/sources/import.server.ts";
 import { ingest } from "../app/features/sources/ingest.server.ts";
 import { lexiconClassifier } from "../app/features/sources/sentiment.ts";
-import { parseEnv } from "../app/lib/env.server.ts";
-import { detachedQueue } from "../app/lib/jobs.server.ts";
+import { benchServices } from "./bench-services.ts";
 
 const args = process.argv.slice(2);
 /** The value after `--name`, taken out of the arguments. */
@@ -31,17 +27,9 @@ const importRows = option("rows", 100_000);
 const [count = 20_000, ...sizes] = args.map(Number);
 const batchSizes = sizes.length ? sizes : [100, 1000];
 
-const dataDir = "memory://";
-const handle = openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
-await handle.migrate();
 // No queue runs here: the alert checks a real ingestion queues are left out, and the import job is run by hand.
-const services: Services = {
-  db: handle.db,
-  kept: handle.kept,
-  env: parseEnv({ ...process.env, DATA_DIR: dataDir }),
-  jobs: detachedQueue,
-  log: pino({ level: "warn" }),
-};
+const { handle, services } = benchServices();
+await handle.migrate();
 const tag = Date.now().toString(36);
 await handle.db.insert(projects).values([
   { name: `Bench Nurbank ${tag}`, keywords: ["Nurbank", "Нурбанк"], excludedWords: ["vakansiya"] },

@@ -4,30 +4,18 @@
 // meanwhile. Seed first: `SEED_MESSAGES=1000000 npm run seed`.
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import { pino } from "pino";
-import type { Services } from "../app/core/context.server.ts";
 import { type Reader, toCurrentUser } from "../app/core/reader.ts";
 import { queryRows } from "../app/core/sql.server.ts";
-import { openDatabase } from "../app/db/client.server.ts";
 import { previewRules } from "../app/features/projects/preview.server.ts";
 import type { RulesInput } from "../app/features/projects/schemas.ts";
-import { parseEnv } from "../app/lib/env.server.ts";
-import { detachedQueue } from "../app/lib/jobs.server.ts";
+import { benchServices } from "./bench-services.ts";
 
 const args = process.argv.slice(2);
 const runsAt = args.indexOf("--runs");
 const runs = runsAt < 0 ? 7 : Number(args[runsAt + 1]);
 if (!process.env.DATABASE_URL) throw new Error("Set DATABASE_URL to a seeded PostgreSQL database.");
 
-const dataDir = "memory://";
-const handle = openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
-const services: Services = {
-  db: handle.db,
-  kept: handle.kept,
-  env: parseEnv({ ...process.env, DATA_DIR: dataDir }),
-  jobs: detachedQueue,
-  log: pino({ level: "warn" }),
-};
+const { handle, services } = benchServices();
 const [{ n: total } = { n: 0 }] = await queryRows<{ n: number }>(
   handle.db,
   sql`SELECT count(*)::int AS n FROM messages`,

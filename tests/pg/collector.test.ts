@@ -3,27 +3,20 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
-import { parseEnv } from "~/lib/env.server";
 import type { RunningJobQueue } from "../../server/jobs/queue";
 import { aSource, openTestDatabase } from "../support/builders";
-import { type FixtureServer, file, startFixtureServer } from "../support/fixture-server";
+import { feedServerForFile } from "../support/feeds";
+import { file } from "../support/fixture-server";
 import { startTestJobQueue } from "../support/jobs";
-import { setTestEnv } from "../support/services";
 
 const SOURCES = 24;
+const server = feedServerForFile();
 let handle: DatabaseHandle;
-let server: FixtureServer;
-
 beforeAll(async () => {
   if (!process.env.TEST_DATABASE_URL) throw new Error("TEST_DATABASE_URL is not set: run `npm run test:pg`.");
-  setTestEnv(parseEnv({ ...process.env, COLLECTOR_ALLOW_PRIVATE: "1" }));
   handle = await openTestDatabase();
-  server = await startFixtureServer();
 });
-afterAll(async () => {
-  await handle.close();
-  await server.close();
-});
+afterAll(() => handle.close());
 
 describe("two collector loops on one PostgreSQL database", () => {
   it("never fetch the same source twice", async () => {

@@ -2,10 +2,12 @@ import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { pino } from "pino";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { connect, disconnect } from "../../app/db/connection.server";
 import { authRouter } from "../../server/auth-service/http";
 import { type AuthServiceOptions, createAuthService } from "../../server/auth-service/service";
 import { testDatabase } from "./database";
+import { testEnv } from "./services";
 
 /** The real auth service over HTTP on an ephemeral loopback port, on a fresh in-memory database. */
 export async function startAuthService(options: Omit<AuthServiceOptions, "connection"> = {}) {
@@ -27,6 +29,26 @@ export async function startAuthService(options: Omit<AuthServiceOptions, "connec
       await disconnect(connection).catch(() => {});
     },
   };
+}
+
+/**
+ * The auth service for this test file, with the app's configuration (testEnv) pointing at it; after each test,
+ * its address and the session revalidation interval are put back, for tests that turn them.
+ */
+export function authServiceForFile(options: Parameters<typeof startAuthService>[0] = {}) {
+  const auth = {} as Awaited<ReturnType<typeof startAuthService>>;
+  let revalidateSeconds: number;
+  beforeAll(async () => {
+    Object.assign(auth, await startAuthService(options));
+    revalidateSeconds = testEnv().AUTH_REVALIDATE_SECONDS;
+    testEnv().authServiceUrl = auth.url;
+  });
+  afterEach(() => {
+    testEnv().authServiceUrl = auth.url;
+    testEnv().AUTH_REVALIDATE_SECONDS = revalidateSeconds;
+  });
+  afterAll(() => auth.close());
+  return auth;
 }
 
 /** Calls an endpoint as any HTTP client would. */

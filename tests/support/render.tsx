@@ -5,7 +5,7 @@ import { I18nextProvider } from "react-i18next";
 import { createRoutesStub, useLoaderData } from "react-router";
 import { NAMESPACES } from "~/i18n/config";
 import { resources } from "~/i18n/i18n.server";
-import type { FormatPreferences } from "~/lib/format";
+import { formatPreferences } from "./format";
 
 const View = createContext<(page: unknown) => ReactNode>(() => null);
 
@@ -28,13 +28,7 @@ export async function renderPage<P>(view: (page: P) => ReactNode, page: P, timeZ
     defaultNS: "common",
     interpolation: { escapeValue: false },
   });
-  const format: FormatPreferences = {
-    locale: "en",
-    timeZone,
-    use12Hour: false,
-    dateFormat: "iso",
-    showRelativeTime: true,
-  };
+  const format = formatPreferences({ timeZone, dateFormat: "iso" });
   return renderToString(
     <I18nextProvider i18n={i18n}>
       <View value={view as (page: unknown) => ReactNode}>

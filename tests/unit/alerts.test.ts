@@ -18,10 +18,11 @@ import {
 import { type DayFigures, detect, MIN_MENTIONS } from "~/features/alerts/rule";
 import { loadPreferences, updatePreferences } from "~/features/settings/preferences.server";
 import { ingest } from "~/features/sources/ingest.server";
-import { createFormatter, type FormatPreferences } from "~/lib/format";
+import { createFormatter } from "~/lib/format";
 import type { RunningJobQueue } from "../../server/jobs/queue";
 import { api, type startAuthService } from "../support/auth-service";
 import { aProject, aSource, mentions, openTestDatabase, usualMonth } from "../support/builders";
+import { formatPreferences } from "../support/format";
 import { jobsSettled, startTestJobQueue } from "../support/jobs";
 import { startJobsOutside } from "../support/jobs-outside";
 import { testEnv, testServices } from "../support/services";
@@ -33,13 +34,7 @@ const readerOf = (user: CurrentUser, language: string): Reader => ({
   timeZone: "America/Los_Angeles",
   activeProjectId: null,
 });
-const formatPreferences: FormatPreferences = {
-  locale: "en",
-  timeZone: "UTC",
-  use12Hour: false,
-  dateFormat: "medium",
-  showRelativeTime: false,
-};
+const preferences = formatPreferences({ showRelativeTime: false });
 const day = (mentions: number, negative = 0): DayFigures => ({ mentions, negative });
 /** 28 days of ordinary noise: 20 ± 4 mentions, about a tenth of them negative. */
 const noise = Array.from({ length: 28 }, (_, i) => day(20 + ((i * 7) % 9) - 4, 2 + (i % 2)));
@@ -183,7 +178,7 @@ describe("delivery", () => {
     const text = bodyText(ru.raw);
     expect(text).toContain("Всплеск упоминаний «Акме»: 40");
     // Recipients live in various zones: the day names the workspace's.
-    const ruLong = createFormatter({ ...formatPreferences, locale: "ru", dateFormat: "long" });
+    const ruLong = createFormatter({ ...preferences, locale: "ru", dateFormat: "long" });
     expect(text).toContain(`40 за ${ruLong.day(alert!.day)} (UTC+5)`);
     expect(text).toContain(
       `https://kuzatuv.example/messages?project=${project.id}&from=${alert!.day}&to=${alert!.day}`,
@@ -212,7 +207,7 @@ describe("delivery", () => {
     expect(item).toMatchObject({ projectName: "Акме", kind: "volume", day: alert!.day, readAt: null });
     // The day is the workspace's, and the bell says so to a reader in any zone.
     const t = (key: string, values: Record<string, unknown>) => `${key} ${values.day}`;
-    const readerFormat = createFormatter({ ...formatPreferences, timeZone: "America/Los_Angeles" });
+    const readerFormat = createFormatter({ ...preferences, timeZone: "America/Los_Angeles" });
     expect(alertText(t, readerFormat, item!, "")).toBe(
       `dashboard:alerts.volume ${readerFormat.day(alert!.day)} (UTC+5)`,
     );

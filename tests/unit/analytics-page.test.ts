@@ -79,26 +79,20 @@ describe("the analytics page", () => {
       parse(toCsv(await tableOf(chart, reader, params)).replace(/^\uFEFF/, ""), { columns: true }) as Array<
         Record<string, string>
       >;
-    expect(await csvOf("volume")).toEqual(
-      page.volume.map((p) => ({
-        day: p.key,
-        positive: String(p.positive),
-        neutral: String(p.neutral),
-        negative: String(p.negative),
-        total: String(p.total),
-      })),
-    );
+    // The page's items as CSV rows: each column names the field it holds, "column=field" where they differ.
+    const shown = (items: object[], columns: string) =>
+      items.map((item) =>
+        Object.fromEntries(
+          columns.split(" ").map((column) => {
+            const [name, field = name] = column.split("=") as [string, string?];
+            return [name, String((item as Record<string, unknown>)[field])];
+          }),
+        ),
+      );
+    expect(await csvOf("volume")).toEqual(shown(page.volume, "day=key positive neutral negative total"));
     expect((await csvOf("volume")).map((r) => r.total).join("")).toBe("0000011");
     expect(await csvOf("authors")).toEqual(
-      page.authors.map((a) => ({
-        author: a.author,
-        mentions: String(a.count),
-        previous: String(a.previous),
-        reach: String(a.reach),
-        positive: String(a.positive),
-        neutral: String(a.neutral),
-        negative: String(a.negative),
-      })),
+      shown(page.authors, "author mentions=count previous reach positive neutral negative"),
     );
     expect((await csvOf("voice")).map((r) => [r.project, r.mentions])).toEqual(
       page.voice.entries.map((e) => [e.name, String(e.count)]),

@@ -2,9 +2,9 @@ import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { RouterContextProvider } from "react-router";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requirePermission, requireReader } from "~/core/context.server";
-import { can, canAccessProject, PERMISSIONS } from "~/core/permissions";
+import { canAccessProject, PERMISSIONS, type Permission } from "~/core/permissions";
 import { toCurrentUser } from "~/core/reader";
 import type { DatabaseHandle } from "~/db/client.server";
 import { AUTH_RETRIES, AuthUnavailableError, callAuth } from "~/features/auth/auth-client.server";
@@ -15,56 +15,47 @@ import { loader as authLayoutLoader } from "~/routes/auth-layout";
 import { action as signInAction } from "~/routes/sign-in._index";
 import { action as signOutAction } from "~/routes/sign-out";
 import { action as signUpAction } from "~/routes/sign-up._index";
-import { api, startAuthService } from "../support/auth-service";
+import { api, authServiceForFile } from "../support/auth-service";
 import { openTestDatabase } from "../support/builders";
 import { callRoute, cookieFrom, formPost, ORIGIN } from "../support/route";
 import { testEnv, testServices } from "../support/services";
 
-let auth: Awaited<ReturnType<typeof startAuthService>>;
+const auth = authServiceForFile();
 let database: DatabaseHandle;
 const config = testEnv();
 beforeAll(async () => {
   database = await openTestDatabase();
-  auth = await startAuthService();
-  config.authServiceUrl = auth.url;
   // The first account of a workspace is its admin; these tests sign up later users.
   await api(auth.url, "/signup", {
     body: { email: "owner@example.com", password: "owner-password", confirmPassword: "owner-password" },
   });
 });
-afterAll(async () => {
-  await auth.close();
-  await database.close();
-});
-afterEach(() => {
-  config.authServiceUrl = auth.url;
-  config.AUTH_REVALIDATE_SECONDS = 600;
-});
+afterAll(() => database.close());
 
 const page = [...rootMiddleware, ...appMiddleware] as never[];
 const get = (path: string, cookie?: string) =>
   new Request(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
 
-async function signIn(email: string, password: string, redirect = "/") {
-  return (await callRoute(
-    signInAction,
-    formPost("/sign-in?index", { email, password, redirect }),
-    rootMiddleware as never[],
-  )) as Response;
+const root = rootMiddleware as never[];
+/** Posts the sign-in form as a browser does (`more`: other fields, e.g. a redirect target). */
+async function signIn(email: string, password: string, more: Record<string, string> = {}, headers = {}) {
+  const form = formPost("/sign-in?index", { email, password, redirect: "/", ...more }, headers);
+  return (await callRoute(signInAction, form, root)) as Response;
 }
+async function signUp(fields: Record<string, string>) {
+  return (await callRoute(signUpAction, formPost("/sign-up?index", fields), root)) as Response;
+}
+/** What the form shows when the action refuses it. */
+const refusal = (result: Response) => result as unknown as { data: any; init: ResponseInit };
 
 describe("sign-up and sign-in actions", () => {
   it("signs up, keeps the session in a signed httpOnly cookie and goes to the redirect target", async () => {
-    const response = (await callRoute(
-      signUpAction,
-      formPost("/sign-up?index", {
-        email: "New@Example.com",
-        password: "long enough",
-        confirmPassword: "long enough",
-        redirect: "/integrations",
-      }),
-      rootMiddleware as never[],
-    )) as Response;
+    const response = await signUp({
+      email: "New@Example.com",
+      password: "long enough",
+      confirmPassword: "long enough",
+      redirect: "/integrations",
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/integrations");
     const setCookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="));
@@ -79,11 +70,7 @@ describe("sign-up and sign-in actions", () => {
   });
 
   it("keeps the e-mail and names each bad field", async () => {
-    const result = (await callRoute(
-      signUpAction,
-      formPost("/sign-up?index", { email: "kept@example", password: "short", confirmPassword: "other" }),
-      rootMiddleware as never[],
-    )) as { data: any; init: ResponseInit };
+    const result = refusal(await signUp({ email: "kept@example", password: "short", confirmPassword: "other" }));
     expect(result.init.status).toBe(400);
     expect(result.data.values).toEqual({ email: "kept@example" });
     expect(result.data.fieldErrors).toEqual({
@@ -94,24 +81,15 @@ describe("sign-up and sign-in actions", () => {
   });
 
   it("a taken e-mail is an error on the e-mail field", async () => {
-    const result = (await callRoute(
-      signUpAction,
-      formPost("/sign-up?index", {
-        email: "owner@example.com",
-        password: "long enough",
-        confirmPassword: "long enough",
-      }),
-      rootMiddleware as never[],
-    )) as { data: any; init: ResponseInit };
+    const result = refusal(
+      await signUp({ email: "owner@example.com", password: "long enough", confirmPassword: "long enough" }),
+    );
     expect(result.init.status).toBe(409);
     expect(result.data.fieldErrors).toEqual({ email: "auth:errors.emailTaken" });
   });
 
   it("a wrong password shows the service's message (translated by its code)", async () => {
-    const result = (await signIn("owner@example.com", "not the password")) as unknown as {
-      data: any;
-      init: ResponseInit;
-    };
+    const result = refusal(await signIn("owner@example.com", "not the password"));
     expect(result.init.status).toBe(401);
     expect(result.data).toEqual({
       values: { email: "owner@example.com" },
@@ -131,41 +109,30 @@ describe("sign-up and sign-in actions", () => {
     for (let i = 1; i <= 5; i++) {
       await api(auth.url, "/login", { body: { email, password: `guess-${i}` }, ip: `192.0.2.${i}` });
     }
-    const stranger = (await signIn(email, "target-password")) as unknown as { data: any; init: ResponseInit };
+    const stranger = refusal(await signIn(email, "target-password"));
     expect(stranger.init.status).toBe(429);
     expect(stranger.data.formError).toEqual({ key: "auth:errors.rateLimited" });
-    const owner = (await callRoute(
-      signInAction,
-      formPost("/sign-in?index", { email, password: "target-password", redirect: "/" }, { Cookie: device }),
-      rootMiddleware as never[],
-    )) as Response;
+    const owner = await signIn(email, "target-password", {}, { Cookie: device });
     expect(owner.status).toBe(302);
     expect(cookieFrom(owner, "__session")).toBeTruthy();
   });
 
   it("never redirects off-site after sign-in", async () => {
     for (const target of ["//evil.example", "https://evil.example", "/\\evil.example"]) {
-      const response = await signIn("owner@example.com", "owner-password", target);
+      const response = await signIn("owner@example.com", "owner-password", { redirect: target });
       expect(response.headers.get("Location"), target).toBe("/");
     }
   });
 
   it("rejects a filled honeypot without calling the service", async () => {
-    const result = (await callRoute(
-      signInAction,
-      formPost("/sign-in?index", { email: "owner@example.com", password: "owner-password", website: "http://spam" }),
-      rootMiddleware as never[],
-    )) as { data: any; init: ResponseInit };
+    const result = refusal(await signIn("owner@example.com", "owner-password", { website: "http://spam" }));
     expect(result.init.status).toBe(400);
     expect(result.data.formError).toEqual({ key: "auth:errors.spam" });
   });
 
   it("an unreachable auth service is a clear form error, not a crash", async () => {
     config.authServiceUrl = "http://127.0.0.1:9/api/auth";
-    const result = (await signIn("owner@example.com", "owner-password")) as unknown as {
-      data: any;
-      init: ResponseInit;
-    };
+    const result = refusal(await signIn("owner@example.com", "owner-password"));
     expect(result.init.status).toBe(503);
     expect(result.data.formError).toEqual({ key: "auth:errors.unavailable" });
   });
@@ -175,7 +142,7 @@ describe("sign-up and sign-in actions", () => {
     const response = (await callRoute(
       authLayoutLoader,
       get("/sign-in?redirect=%2Fintegrations", cookie),
-      rootMiddleware as never[],
+      root,
     )) as Response;
     expect(response.headers.get("Location")).toBe("/integrations");
   });
@@ -273,10 +240,7 @@ describe("a misrouted auth service (a proxy's page, a wrong path in AUTH_SERVICE
     for (const status of [404, 200]) {
       const server = await htmlServer(status);
       config.authServiceUrl = server.url;
-      const result = (await signIn("owner@example.com", "owner-password")) as unknown as {
-        data: any;
-        init: ResponseInit;
-      };
+      const result = refusal(await signIn("owner@example.com", "owner-password"));
       expect(result.init.status, `HTML ${status}`).toBe(503);
       expect(result.data.formError).toEqual({ key: "auth:errors.unavailable" });
       await server.close();
@@ -346,52 +310,53 @@ describe("auth client", () => {
 });
 
 describe("permissions", () => {
-  const as = (role: "admin" | "manager" | "analyst" | "viewer", projectIds: string[] = ["p1"]) =>
-    toCurrentUser({
+  const as = (role: "admin" | "manager" | "analyst" | "viewer", projectIds: string[] = ["p1"]) => ({
+    ...toCurrentUser({
       id: role,
       email: `${role}@example.com`,
       roles: [role],
       projectIds,
       createdAt: "2026-01-01T00:00:00Z",
-    });
-
-  it("follows the one permission table for every role and action", () => {
-    const matrix = Object.fromEntries(
-      Object.keys(PERMISSIONS).map((permission) => [
-        permission,
-        (["admin", "manager", "analyst", "viewer"] as const).filter((role) =>
-          can(as(role), permission as keyof typeof PERMISSIONS),
-        ),
-      ]),
-    );
-    expect(matrix).toEqual({
-      "users.manage": ["admin"],
-      "projects.create": ["admin"],
-      "projects.manage": ["admin", "manager"],
-      "projects.delete": ["admin"],
-      "projects.webhooks": ["admin"],
-      "sources.manage": ["admin", "manager"],
-      "messages.read": ["admin", "manager", "analyst", "viewer"],
-      "messages.triage": ["admin", "manager", "analyst"],
-      "tasks.read": ["admin", "manager", "analyst", "viewer"],
-      "tasks.edit": ["admin", "manager", "analyst"],
-      "tasks.delete": ["admin", "manager"],
-      "reports.read": ["admin", "manager", "analyst", "viewer"],
-      "reports.edit": ["admin", "manager", "analyst"],
-      "reports.delete": ["admin", "manager"],
-      "reports.schedule": ["admin", "manager"],
-      "assistant.use": ["admin", "manager", "analyst", "viewer"],
-    });
+    }),
+    timeZone: "UTC",
+    language: "en",
+    activeProjectId: null,
   });
 
-  it("admins reach every project, others only theirs; forbidden roles get 403, nobody signed in goes to sign-in", () => {
+  // PRODUCT.md's roles, each doing all the one before it may: a viewer reads, an analyst also triages and edits
+  // tasks and reports, a manager also runs the projects they belong to, an admin also runs the workspace.
+  const reads = ["messages.read", "tasks.read", "reports.read", "assistant.use"] as const;
+  const triage = ["messages.triage", "tasks.edit", "reports.edit"] as const;
+  const manage = ["projects.manage", "sources.manage", "tasks.delete", "reports.delete", "reports.schedule"] as const;
+  const administer = ["users.manage", "projects.create", "projects.delete", "projects.webhooks"] as const;
+  const allowed = (role: Parameters<typeof as>[0], permission: Permission) => {
+    try {
+      requirePermission(as(role), permission);
+      return true;
+    } catch (refusal) {
+      expect(refusal).toMatchObject({ init: { status: 403, statusText: "Forbidden" } });
+      return false;
+    }
+  };
+
+  it.each([
+    ["viewer", [reads], [triage, manage, administer]],
+    ["analyst", [reads, triage], [manage, administer]],
+    ["manager", [reads, triage, manage], [administer]],
+    ["admin", [reads, triage, manage, administer], []],
+  ] as const)("the %s role may do what it says and gets 403 for the rest", (role, may, mayNot) => {
+    for (const permission of may.flat()) expect(allowed(role, permission), permission).toBe(true);
+    for (const permission of mayNot.flat()) expect(allowed(role, permission), permission).toBe(false);
+  });
+
+  it("every action is in one of the tiers above, so a new one gets its roles stated", () => {
+    expect([...reads, ...triage, ...manage, ...administer].sort()).toEqual(Object.keys(PERMISSIONS).sort());
+  });
+
+  it("admins reach every project, others only theirs; nobody signed in goes to sign-in", () => {
     expect(canAccessProject(as("admin", []), "p9")).toBe(true);
     expect(canAccessProject(as("viewer"), "p1")).toBe(true);
     expect(canAccessProject(as("manager"), "p9")).toBe(false);
-    const viewer = { ...as("viewer"), timeZone: "UTC", language: "en", activeProjectId: null };
-    expect(() => requirePermission(viewer, "users.manage")).toThrow(
-      expect.objectContaining({ init: { status: 403, statusText: "Forbidden" } }),
-    );
     expect(() => requireReader(new RouterContextProvider())).toThrow(expect.objectContaining({ status: 302 }));
   });
 });

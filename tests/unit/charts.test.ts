@@ -2,10 +2,11 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { headingOf } from "~/core/text";
-import { createFormatter, type FormatPreferences } from "~/lib/format";
+import { createFormatter } from "~/lib/format";
 import { verdict } from "~/ui/card";
 import { AXIS_WIDTHS, axisLabels, linearScale, niceTicks } from "~/ui/charts/scale";
 import { StackedBarChart } from "~/ui/charts/stacked-bar-chart";
+import { formatPreferences } from "../support/format";
 
 describe("chart scales", () => {
   it("nice ticks are round steps from zero that cover the data", () => {
@@ -133,13 +134,7 @@ describe("the stacked bar chart, as the server draws it", () => {
 });
 
 describe("axis dates through the one formatter", () => {
-  const base: FormatPreferences = {
-    locale: "en",
-    timeZone: "UTC",
-    use12Hour: false,
-    dateFormat: "medium",
-    showRelativeTime: true,
-  };
+  const base = formatPreferences();
   const day = "2026-11-23";
   it("day and month in the user's date format and language, without the year", () => {
     expect(createFormatter(base).dayMonth(day)).toBe("Nov 23");

@@ -11,30 +11,27 @@ import {
   queueDueSources,
   requestFetch,
 } from "~/features/sources/collect.server";
-import { parseEnv } from "~/lib/env.server";
 import type { RunningJobQueue } from "../../server/jobs/queue";
 import { aProject, aSource, openTestDatabase } from "../support/builders";
-import { FIXTURE_LAST_MODIFIED, type FixtureServer, file, startFixtureServer, status } from "../support/fixture-server";
+import { feedServerForFile } from "../support/feeds";
+import { FIXTURE_LAST_MODIFIED, file, status } from "../support/fixture-server";
 import { jobsSettled, startTestJobQueue } from "../support/jobs";
-import { setTestEnv, testServices } from "../support/services";
+import { testServices } from "../support/services";
 
+const server = feedServerForFile();
 let handle: DatabaseHandle;
-let server: FixtureServer;
 let queue: RunningJobQueue;
 let project: { id: string };
 const MINUTE = 60_000;
 
 beforeAll(async () => {
-  setTestEnv(parseEnv({ ...process.env, COLLECTOR_ALLOW_PRIVATE: "1" }));
   handle = await openTestDatabase();
-  server = await startFixtureServer();
   queue = await startTestJobQueue(handle);
   project = await aProject(handle, { keywords: ["Nurbank"] });
 });
 afterAll(async () => {
   await queue.stop(1_000);
   await handle.close();
-  await server.close();
 });
 
 const aDueFeed = (path: string, values: Partial<typeof sources.$inferInsert> = {}) =>

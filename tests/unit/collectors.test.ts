@@ -22,6 +22,7 @@ import {
   status,
 } from "../support/fixture-server";
 import { testServices } from "../support/services";
+import { telegramPreview } from "../support/telegram-preview";
 
 let server: FixtureServer;
 /** The configuration the collectors are given (with the database, for websites). */
@@ -240,10 +241,7 @@ describe("Telegram channels", () => {
 
   beforeEach(() => {
     useEnv({ TELEGRAM_PREVIEW_BASE: `${server.origin}/` });
-    server.route("/s/kuzatuvnews", (req, res, url) => {
-      const before = url.searchParams.get("before");
-      return file(`telegram/${before ? `before-${before}` : "latest"}.html`)(req, res, url);
-    });
+    server.route("/s/kuzatuvnews", telegramPreview);
   });
 
   it("reads the first time back through older pages: text, date, views as reach, post link, author", async () => {

@@ -1,14 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createFormatter, type FormatPreferences, utcOffset, zoneLabel } from "~/lib/format";
+import { createFormatter, utcOffset, zoneLabel } from "~/lib/format";
+import { formatPreferences } from "../support/format";
 
 const at = "2026-03-21T14:05:00Z";
-const base: FormatPreferences = {
-  locale: "en",
-  timeZone: "UTC",
-  use12Hour: false,
-  dateFormat: "medium",
-  showRelativeTime: true,
-};
+const base = formatPreferences();
 
 describe("the one formatter", () => {
   it("follows the date format", () => {

@@ -3,7 +3,7 @@ import net, { type AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import express from "express";
 import { pino } from "pino";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { markSessionsStale } from "~/features/auth/session.server";
 import { updatePreferences } from "~/features/settings/preferences.server";
@@ -17,32 +17,23 @@ import { action as signInAction } from "~/routes/sign-in._index";
 import { action as signOutAction } from "~/routes/sign-out";
 import { authRouter } from "../../server/auth-service/http";
 import { logSerializers } from "../../server/log-serializers";
-import { api, startAuthService } from "../support/auth-service";
+import { api, authServiceForFile } from "../support/auth-service";
 import { openTestDatabase } from "../support/builders";
 import { callRoute, cookieFrom, formPost, ORIGIN } from "../support/route";
 import { testEnv, testServices } from "../support/services";
 
-let auth: Awaited<ReturnType<typeof startAuthService>>;
+const auth = authServiceForFile();
 let database: DatabaseHandle;
 const config = testEnv();
 const UNREACHABLE = "http://127.0.0.1:9/api/auth";
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  auth = await startAuthService();
-  config.authServiceUrl = auth.url;
   for (const email of ["owner@example.com", "member@example.com"]) {
     await api(auth.url, "/signup", { body: { email, password: "long enough", confirmPassword: "long enough" } });
   }
 });
-afterAll(async () => {
-  await auth.close();
-  await database.close();
-});
-afterEach(() => {
-  config.authServiceUrl = auth.url;
-  config.AUTH_REVALIDATE_SECONDS = 600;
-});
+afterAll(() => database.close());
 
 const root = rootMiddleware as never[];
 const page = [...rootMiddleware, ...appMiddleware] as never[];

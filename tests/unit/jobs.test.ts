@@ -5,24 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { fetchAttempts, sources } from "~/db/schema";
 import { requestFetch } from "~/features/sources/collect.server";
-import { parseEnv } from "~/lib/env.server";
 import { aSource, openTestDatabase } from "../support/builders";
-import { type FixtureServer, file, startFixtureServer } from "../support/fixture-server";
+import { feedServerForFile } from "../support/feeds";
+import { file } from "../support/fixture-server";
 import { startTestJobQueue } from "../support/jobs";
-import { setTestEnv, testServices } from "../support/services";
+import { testServices } from "../support/services";
 
+const server = feedServerForFile();
 let handle: DatabaseHandle;
-let server: FixtureServer;
-
 beforeAll(async () => {
-  setTestEnv(parseEnv({ ...process.env, COLLECTOR_ALLOW_PRIVATE: "1" }));
   handle = await openTestDatabase();
-  server = await startFixtureServer();
 });
-afterAll(async () => {
-  await handle.close();
-  await server.close();
-});
+afterAll(() => handle.close());
 
 const dueFeed = (path: string) =>
   aSource(handle, { type: "rss", url: server.url(path), nextFetchAt: new Date(Date.now() - 60_000) });

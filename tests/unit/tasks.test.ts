@@ -140,17 +140,13 @@ function form(fields: Record<string, string | string[]>) {
   return { method: "POST", body, headers: { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" } };
 }
 
+/** The task form with what a task needs; the optional fields are left out (the browser tests post them blank). */
 const validTask = (overrides: Record<string, string> = {}) => ({
   intent: "save",
   title: "Answer the complaint",
-  description: "",
   status: "todo",
   priority: "medium",
-  label: "",
-  assigneeId: "",
-  dueDate: "",
   projectId: project.alpha,
-  messageId: "",
   ...overrides,
 });
 
@@ -653,6 +649,21 @@ describe("CSV export and import", () => {
   });
 
   it("imports what it exported: a round trip gives the same tasks", async () => {
+    const alphaTasks = () =>
+      handle.db
+        .select({
+          title: tasks.title,
+          status: tasks.status,
+          priority: tasks.priority,
+          label: tasks.label,
+          assigneeId: tasks.assigneeId,
+          dueDate: tasks.dueDate,
+          projectId: tasks.projectId,
+        })
+        .from(tasks)
+        .where(eq(tasks.projectId, project.alpha))
+        .orderBy(tasks.title);
+    const exported = await alphaTasks();
     const { text } = await exportCsv(`?project=${project.alpha}&sort=title`);
     await handle.db.delete(tasks);
     const preview = dataOf<Preview>(await importPost("ann", upload(text)));
@@ -667,47 +678,7 @@ describe("CSV export and import", () => {
     });
     const done = (await importPost("ann", confirm(preview))) as Response;
     expect(done.status).toBe(302);
-    const stored = await handle.db
-      .select({
-        title: tasks.title,
-        status: tasks.status,
-        priority: tasks.priority,
-        label: tasks.label,
-        assigneeId: tasks.assigneeId,
-        dueDate: tasks.dueDate,
-        projectId: tasks.projectId,
-      })
-      .from(tasks)
-      .orderBy(tasks.title);
-    expect(stored).toEqual([
-      {
-        title: "Brief the press office",
-        status: "todo",
-        priority: "high",
-        label: "press",
-        assigneeId: people.ann?.id,
-        dueDate: day(-2),
-        projectId: project.alpha,
-      },
-      {
-        title: "Check the rumour",
-        status: "in_progress",
-        priority: "critical",
-        label: null,
-        assigneeId: people.bob?.id,
-        dueDate: day(0),
-        projectId: project.alpha,
-      },
-      {
-        title: "Done already",
-        status: "done",
-        priority: "medium",
-        label: "press",
-        assigneeId: people.ann?.id,
-        dueDate: day(-5),
-        projectId: project.alpha,
-      },
-    ]);
+    expect(await alphaTasks()).toEqual(exported);
   });
 
   it("imports a semicolon file in Windows-1251 with Russian headers, using the default project", async () => {

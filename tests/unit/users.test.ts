@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PublicUser } from "~/core/auth-contract";
 import type { DatabaseHandle } from "~/db/client.server";
 import { usersTable } from "~/features/users/list";
@@ -14,14 +14,14 @@ import { action as userAction } from "~/routes/_app.users.$userId";
 import { action as newUserAction } from "~/routes/_app.users.new";
 import { action as signInAction } from "~/routes/sign-in._index";
 import { parseTableState } from "~/ui/data-table/parse";
-import { api, startAuthService } from "../support/auth-service";
+import { api, authServiceForFile } from "../support/auth-service";
 import { aProject, openTestDatabase } from "../support/builders";
 import { callRoute, cookieFrom, formPost, ORIGIN, type RouteArgs } from "../support/route";
 import { testEnv } from "../support/services";
 
 // The Users screens against the real auth service: every request goes through the root and
 // signed-in middleware, as a browser's would, so sessions are checked the way they are in production.
-let auth: Awaited<ReturnType<typeof startAuthService>>;
+const auth = authServiceForFile({ limits: { perEmail: 100, perIp: 1000 } });
 let database: DatabaseHandle;
 const config = testEnv();
 const PASSWORD = "a long password";
@@ -46,11 +46,8 @@ async function signIn(email: string, password = PASSWORD) {
   return cookieFrom(response, "__session");
 }
 
-/**
- * Creates a user through the /users/new form, as an admin would; they sign in with the one-time
- * password and, as they must before anything else, replace it with PASSWORD.
- */
-async function aUser(email: string, roles: string[], projectIds: string[] = []) {
+/** Creates a user through the /users/new form, as an admin would: their id and one-time password. */
+async function createUser(email: string, roles: string[], projectIds: string[] = []) {
   const form = new URLSearchParams({ email });
   for (const role of roles) form.append("roles", role);
   for (const id of projectIds) form.append("projectIds", id);
@@ -62,9 +59,12 @@ async function aUser(email: string, roles: string[], projectIds: string[] = []) 
   const result = (await callRoute(newUserAction, request, page)) as {
     data: { created: { id: string; oneTimePassword: string } };
   };
-  const { id, oneTimePassword } = result.data.created;
-  const cookie = await signIn(email, oneTimePassword);
-  const changed = (await callRoute(
+  return result.data.created;
+}
+
+/** The account form's password change, from the one-time password to PASSWORD. */
+const choosePassword = async (cookie: string, oneTimePassword: string) =>
+  (await callRoute(
     accountAction,
     post("/settings/account", cookie, {
       intent: "password",
@@ -74,26 +74,23 @@ async function aUser(email: string, roles: string[], projectIds: string[] = []) 
     }),
     page,
   )) as Response;
-  expect(changed.headers.get("Location")).toBe("/");
+
+/** A new user, signed in with their one-time password and, as they must before anything else, on PASSWORD. */
+async function aUser(email: string, roles: string[], projectIds: string[] = []) {
+  const { id, oneTimePassword } = await createUser(email, roles, projectIds);
+  const cookie = await signIn(email, oneTimePassword);
+  expect((await choosePassword(cookie, oneTimePassword)).headers.get("Location")).toBe("/");
   return { id, oneTimePassword, cookie };
 }
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  auth = await startAuthService({ limits: { perEmail: 100, perIp: 1000 } });
-  config.authServiceUrl = auth.url;
   await api(auth.url, "/signup", {
     body: { email: "owner@example.com", password: PASSWORD, confirmPassword: PASSWORD },
   });
   adminCookie = await signIn("owner@example.com");
 });
-afterAll(async () => {
-  await auth.close();
-  await database.close();
-});
-afterEach(() => {
-  config.authServiceUrl = auth.url;
-});
+afterAll(() => database.close());
 
 const status = (result: unknown) =>
   result instanceof Response ? result.status : (result as { init?: ResponseInit }).init?.status;
@@ -228,17 +225,7 @@ describe("the Users screens", () => {
 
 describe("one-time passwords", () => {
   it("send the new user to choose their own password before anything else, and work only once", async () => {
-    const form = new URLSearchParams({ email: "fresh@example.com", roles: "viewer" });
-    const created = (await callRoute(
-      newUserAction,
-      new Request(`${ORIGIN}/users/new`, {
-        method: "POST",
-        body: form,
-        headers: { Cookie: adminCookie, Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" },
-      }),
-      page,
-    )) as { data: { created: { oneTimePassword: string } } };
-    const { oneTimePassword } = created.data.created;
+    const { oneTimePassword } = await createUser("fresh@example.com", ["viewer"]);
     const cookie = await signIn("fresh@example.com", oneTimePassword);
     for (const path of ["/", "/projects"]) {
       const response = (await callRoute(usersLoader, get(path, cookie), page)) as Response;
@@ -247,16 +234,7 @@ describe("one-time passwords", () => {
     expect(await callRoute(accountLoader, get("/settings/account", cookie), page)).toMatchObject({
       mustChangePassword: true,
     });
-    await callRoute(
-      accountAction,
-      post("/settings/account", cookie, {
-        intent: "password",
-        currentPassword: oneTimePassword,
-        newPassword: PASSWORD,
-        confirmPassword: PASSWORD,
-      }),
-      page,
-    );
+    await choosePassword(cookie, oneTimePassword);
     const viewer = await callRoute(usersLoader, get("/users", cookie), page).catch((e: unknown) => e);
     expect(status(viewer)).toBe(403);
     const again = await api(auth.url, "/login", { body: { email: "fresh@example.com", password: oneTimePassword } });
