@@ -117,22 +117,17 @@ function keyOf(buckets: Buckets | undefined, at: SQL): SQL {
 const hourList = (hours: number[]) =>
   sql`${`{${hours.map((t) => new Date(t).toISOString()).join(",")}}`}::timestamptz[]`;
 
-/** The rollups' part of a sum: whole UTC hours of the range that no boundary cuts. */
-function rollupPart(query: MentionQuery, grouping: Grouping, cut: number[]): SQL {
-  const conditions = [
-    sql`r.hour >= ${instant(new Date(floorHour(query.start.getTime())))}`,
-    sql`r.hour < ${instant(query.end)}`,
-  ];
-  if (cut.length) conditions.push(sql`r.hour <> ALL(${hourList(cut)})`);
+/** A query's projects, source types, sources and languages over a rollup table `r`. */
+function rollupFilters(query: MentionQuery): SQL[] {
   // Sets may still name deleted projects (ADR 043): only projects that exist are asked about, so "all" is the
   // mentions of any existing project, as mentionInScope says (a mention that matches none is in no total).
   const existing =
     query.scope === "all"
       ? sql`SELECT p.id FROM projects p`
       : sql`SELECT p.id FROM projects p WHERE p.id = ANY(${uuidArray(query.scope)})`;
-  conditions.push(
+  const conditions = [
     sql`r.set_id = ANY(ARRAY(SELECT ps.id FROM project_sets ps WHERE ps.projects && ARRAY(${existing})))`,
-  );
+  ];
   if (query.sourceTypes?.length) {
     conditions.push(
       sql`r.source_id = ANY(ARRAY(SELECT st.id FROM sources st WHERE st.type::text = ANY(${textArray(query.sourceTypes)})))`,
@@ -140,6 +135,17 @@ function rollupPart(query: MentionQuery, grouping: Grouping, cut: number[]): SQL
   }
   if (query.sources?.length) conditions.push(sql`r.source_id = ANY(${uuidArray(query.sources)})`);
   if (query.languages?.length) conditions.push(sql`r.language = ANY(${textArray(query.languages)})`);
+  return conditions;
+}
+
+/** The rollups' part of a sum: whole UTC hours of the range that no boundary cuts. */
+function rollupPart(query: MentionQuery, grouping: Grouping, cut: number[]): SQL {
+  const conditions = [
+    sql`r.hour >= ${instant(new Date(floorHour(query.start.getTime())))}`,
+    sql`r.hour < ${instant(query.end)}`,
+  ];
+  if (cut.length) conditions.push(sql`r.hour <> ALL(${hourList(cut)})`);
+  conditions.push(...rollupFilters(query));
   // Summed per hour (or over the range) first, so a bucket's key is worked out once per hour, not per row.
   const hour = grouping.buckets ? sql`r.hour` : sql`NULL::timestamptz`;
   const by = grouping.by;
@@ -331,6 +337,97 @@ export async function countByWeekHour(db: Database, query: MentionQuery, timeZon
   const cells = Array.from({ length: 7 * 24 }, () => 0);
   for (const row of rows) cells[Number(row.key)] = (cells[Number(row.key)] ?? 0) + totalsOf(query, row).total;
   return cells;
+}
+
+export interface AuthorTotals extends MentionTotals {
+  author: string;
+}
+
+const DAY = 24 * HOUR;
+const ceilTo = (t: number, unit: number) => Math.ceil(t / unit) * unit;
+const floorTo = (t: number, unit: number) => Math.floor(t / unit) * unit;
+const between = (column: SQL, from: number, to: number) =>
+  sql`(${column} >= ${instant(new Date(from))} AND ${column} < ${instant(new Date(to))})`;
+
+/**
+ * The query's authors with the most mentions (the first `limit`), or the totals of the given `authors`: exact,
+ * each mention once, ordered by mentions, reach, then name. Whole UTC days are read from the daily author
+ * rollups, the other whole hours from the hourly ones, and the minutes a boundary cuts (zones at :30 or :45)
+ * from the messages (ADR 051). Mentions without an author are left out.
+ */
+export async function countByAuthor(
+  db: Database,
+  query: MentionQuery,
+  { limit, authors }: { limit?: number; authors?: readonly string[] },
+): Promise<AuthorTotals[]> {
+  if (emptyScope(query) || query.end <= query.start || authors?.length === 0) return [];
+  const from = query.start.getTime();
+  const to = query.end.getTime();
+  const [firstHour, lastHour] = [ceilTo(from, HOUR), floorTo(to, HOUR)];
+  const [firstDay, lastDay] = [ceilTo(firstHour, DAY), floorTo(lastHour, DAY)];
+  const wholeHours = firstHour < lastHour;
+  const wholeDays = wholeHours && firstDay < lastDay;
+  const named = (column: SQL) => (authors ? [sql`${column} = ANY(${textArray(authors)})`] : []);
+  const counted = SENTIMENTS.map((s) => (chosen(query, s) ? sql.raw(`r.${s}`) : sql`0`));
+  const reached = SENTIMENTS.map((s) => (chosen(query, s) ? sql.raw(`r.${s}_reach`) : sql`0`));
+  const rollup = (table: SQL, range: SQL) =>
+    sql`SELECT r.author, ${sql.join([...counted, ...reached], sql`, `)} FROM ${table} r
+      WHERE ${sql.join([range, ...rollupFilters(query), ...named(sql`r.author`)], sql` AND `)}`;
+  const parts: SQL[] = [];
+  const hours: SQL[] = [];
+  if (wholeDays) {
+    parts.push(rollup(sql`author_day_rollups`, between(sql`r.day`, firstDay, lastDay)));
+    if (firstHour < firstDay) hours.push(between(sql`r.hour`, firstHour, firstDay));
+    if (lastDay < lastHour) hours.push(between(sql`r.hour`, lastDay, lastHour));
+  } else if (wholeHours) hours.push(between(sql`r.hour`, firstHour, lastHour));
+  if (hours.length) parts.push(rollup(sql`author_rollups`, sql`(${sql.join(hours, sql` OR `)})`));
+  const cut = wholeHours
+    ? [...(from < firstHour ? [[from, firstHour]] : []), ...(lastHour < to ? [[lastHour, to]] : [])]
+    : [[from, to]];
+  if (cut.length) {
+    const conditions = [
+      sql`(${sql.join(
+        cut.map(([a, b]) => between(sql`m.published_at`, a as number, b as number)),
+        sql` OR `,
+      )})`,
+      sql`NOT m.is_archived`,
+      sql`m.author <> ''`,
+      mentionInScope(query.scope, sql`m.id`),
+      ...named(sql`m.author`),
+    ];
+    if (query.sourceTypes?.length) conditions.push(sql`s.type::text = ANY(${textArray(query.sourceTypes)})`);
+    if (query.sources?.length) conditions.push(sql`m.source_id = ANY(${uuidArray(query.sources)})`);
+    if (query.languages?.length) {
+      conditions.push(sql`kuzatuv_rollup_language(m.language) = ANY(${textArray(query.languages)})`);
+    }
+    const is = (s: Sentiment) => (chosen(query, s) ? sql`(m.sentiment = ${s})` : sql`false`);
+    parts.push(
+      sql`SELECT m.author, ${sql.join(
+        [
+          ...SENTIMENTS.map((s) => sql`${is(s)}::int`),
+          ...SENTIMENTS.map((s) => sql`CASE WHEN ${is(s)} THEN m.reach ELSE 0 END`),
+        ],
+        sql`, `,
+      )} FROM messages m JOIN sources s ON s.id = m.source_id WHERE ${sql.join(conditions, sql` AND `)}`,
+    );
+  }
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`SELECT author, sum(p)::bigint AS positive, sum(u)::bigint AS neutral, sum(n)::bigint AS negative,
+        sum(pr + ur + nr)::bigint AS reach
+      FROM (${sql.join(parts, sql` UNION ALL `)}) parts(author, p, u, n, pr, ur, nr)
+      GROUP BY author HAVING sum(p + u + n) > 0
+      ORDER BY sum(p + u + n) DESC, reach DESC, author${limit ? sql` LIMIT ${limit}` : sql``}`,
+  );
+  return rows.map((row) => {
+    const counts = { positive: n(row.positive), neutral: n(row.neutral), negative: n(row.negative) };
+    return {
+      author: String(row.author),
+      ...counts,
+      total: counts.positive + counts.neutral + counts.negative,
+      reach: n(row.reach),
+    };
+  });
 }
 
 /**
