@@ -514,51 +514,90 @@ export function mentionSample(query: MentionQuery, fraction: number): SQL {
 }
 
 /**
- * In a sample of a `fraction` of all messages: how many are in the population the total is scaled from (the
- * mention query's mentions, else those meeting `where`), and how many of them the feed shows for its search.
+ * In a sample of all messages, for each entry (a text search, and the fraction of all messages its sample
+ * takes): how many are in the population the total is scaled from (the mention query's mentions, else those
+ * meeting `where`), and how many of them the feed shows for that search. One pass, at the largest fraction: a
+ * smaller fraction's sample is the messages of the larger one below its own id threshold.
  */
-async function sampled(db: Database, feed: FeedFilters, fraction: number) {
+async function sampled(db: Database, feed: FeedFilters, entries: Array<{ search: SQL; fraction: number }>) {
+  const widest = Math.max(...entries.map((e) => e.fraction));
   const population = feed.mentions
-    ? mentionSample(feed.mentions, fraction)
-    : sql`${feed.where} AND m.id <= ${idBelow(fraction)}`;
-  const [row] = await queryRows<{ base: number; hits: number }>(
+    ? mentionSample(feed.mentions, widest)
+    : sql`${feed.where} AND m.id <= ${idBelow(widest)}`;
+  const columns = entries.flatMap(({ fraction }, i) => {
+    const within = sql`x.id <= ${idBelow(fraction)}`;
+    return [
+      sql`count(*) FILTER (WHERE ${within}) AS ${sql.raw(`base${i}`)}`,
+      sql`count(*) FILTER (WHERE ${within} AND x.shown AND ${sql.raw(`x.found${i}`)}) AS ${sql.raw(`hits${i}`)}`,
+    ];
+  });
+  const found = entries.map(({ search }, i) => sql`(${search}) AS ${sql.raw(`found${i}`)}`);
+  const [row] = await queryRows<Record<string, unknown>>(
     db,
-    sql`SELECT count(*) AS base, count(*) FILTER (WHERE ${feed.where} AND ${feed.search}) AS hits ${FEED_FROM}
-      WHERE ${population}`,
+    sql`SELECT ${sql.join(columns, sql`, `)}
+      FROM (SELECT m.id, (${feed.where}) AS shown, ${sql.join(found, sql`, `)} ${FEED_FROM} WHERE ${population}) x`,
   );
-  return { base: n(row?.base), hits: n(row?.hits) };
+  return entries.map((_, i) => ({ base: n(row?.[`base${i}`]), hits: n(row?.[`hits${i}`]) }));
 }
 
 /**
  * The feed's total. Exact from the rollups when they know all its filters; otherwise counted, exactly, from
- * the messages. With a text search: counted exactly when that reads fewer mentions than a sample would, else
- * estimated from a uniform sample (by the messages' random ids) holding about `SAMPLE_MATCHES` matches, scaled
- * by the exact rollup total of the filters they know (or by the sample's share of all messages).
+ * the messages. With a text search, see `countSearches`.
  */
 export async function countFeed(db: Database, feed: FeedFilters): Promise<Total> {
   const { search, mentions } = feed;
-  if (!search) {
-    const count = mentions && !feed.more ? (await countMentions(db, mentions)).total : await countWhere(db, feed.where);
-    return { count, estimated: false };
-  }
-  const all = sql`${feed.where} AND ${search}`;
+  if (search) return (await countSearches(db, feed, [search]))[0] as Total;
+  const count = mentions && !feed.more ? (await countMentions(db, mentions)).total : await countWhere(db, feed.where);
+  return { count, estimated: false };
+}
+
+/**
+ * The totals of a feed's filters with each of `searches` (one search: the feed's own; several: a period's
+ * topics, each its link's). Each is counted exactly when that reads fewer mentions than a sample would, else
+ * estimated from a uniform sample (by the messages' random ids) holding about `SAMPLE_MATCHES` matches, scaled
+ * by the exact rollup total of the filters they know (or by the sample's share of all messages). The searches
+ * share their samples' passes over the messages; each total is the one it would have alone.
+ */
+export async function countSearches(db: Database, feed: FeedFilters, searches: SQL[]): Promise<Total[]> {
+  if (searches.length === 0) return [];
+  const { mentions } = feed;
   // The population the sample is drawn from: exact from the rollups, else the planner's guess.
   const base = mentions ? (await countMentions(db, mentions)).total : await plannedRows(db, feed.where);
-  if (mentions && base === 0) return { count: 0, estimated: false };
-  let fraction = Math.min(1, FIRST_SAMPLE / base);
-  let sample = await sampled(db, feed, fraction);
-  const estimate = () =>
+  if (mentions && base === 0) return searches.map(() => ({ count: 0, estimated: false }));
+  const first = Math.min(1, FIRST_SAMPLE / base);
+  const firstSamples = await sampled(
+    db,
+    feed,
+    searches.map((search) => ({ search, fraction: first })),
+  );
+  type Sample = { base: number; hits: number };
+  const estimate = (sample: Sample, fraction: number) =>
     mentions ? Math.round((base * sample.hits) / Math.max(1, sample.base)) : Math.round(sample.hits / fraction);
-  if (fraction < 1 && sample.hits < SAMPLE_MATCHES) {
-    // Counting reads the population, or the mentions the search matches anywhere, whichever the planner
-    // finds fewer; a big enough sample reads SAMPLE_MATCHES / (matches / population) of them.
-    const counting = Math.min(base, await plannedRows(db, search));
-    if (counting <= (SAMPLE_MATCHES * base) / Math.max(1, estimate())) {
-      return { count: await countWhere(db, all), estimated: false };
-    }
-    fraction = Math.min(1, (fraction * SAMPLE_MATCHES * 1.2) / Math.max(1, sample.hits));
-    sample = await sampled(db, feed, fraction);
-  }
-  if (fraction === 1) return { count: sample.hits, estimated: false };
-  return { count: estimate(), estimated: true };
+  const plans = await Promise.all(
+    searches.map(async (search, i): Promise<{ exact?: number; fraction: number; sample?: Sample }> => {
+      const sample = firstSamples[i] as Sample;
+      if (first === 1 || sample.hits >= SAMPLE_MATCHES) return { fraction: first, sample };
+      // Counting reads the population, or the mentions the search matches anywhere, whichever the planner
+      // finds fewer; a big enough sample reads SAMPLE_MATCHES / (matches / population) of them.
+      const counting = Math.min(base, await plannedRows(db, search));
+      if (counting <= (SAMPLE_MATCHES * base) / Math.max(1, estimate(sample, first))) {
+        return { exact: await countWhere(db, sql`${feed.where} AND ${search}`), fraction: first };
+      }
+      return { fraction: Math.min(1, (first * SAMPLE_MATCHES * 1.2) / Math.max(1, sample.hits)) };
+    }),
+  );
+  const again = plans.flatMap((plan, i) => (plan.exact === undefined && !plan.sample ? [i] : []));
+  const larger = again.length
+    ? await sampled(
+        db,
+        feed,
+        again.map((i) => ({ search: searches[i] as SQL, fraction: plans[i]?.fraction as number })),
+      )
+    : [];
+  return plans.map((plan, i) => {
+    if (plan.exact !== undefined) return { count: plan.exact, estimated: false };
+    const sample = plan.sample ?? (larger[again.indexOf(i)] as Sample);
+    if (plan.fraction === 1) return { count: sample.hits, estimated: false };
+    return { count: estimate(sample, plan.fraction), estimated: true };
+  });
 }
