@@ -41,8 +41,10 @@ CREATE TYPE kuzatuv_rollup_counts AS (
   positive integer, neutral integer, negative integer, positive_reach bigint, neutral_reach bigint, negative_reach bigint
 );
 --> statement-breakpoint
-CREATE FUNCTION kuzatuv_rollup_add(counts kuzatuv_rollup_counts[]) RETURNS void LANGUAGE sql AS $$
-  -- (the author tables' rows: with an author, in a set of at least one project)
+-- PL/pgSQL, so its plans are kept for the session: the row triggers (archiving, deleting) call it per row.
+CREATE FUNCTION kuzatuv_rollup_add(counts kuzatuv_rollup_counts[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE empty_set integer := (SELECT id FROM project_sets WHERE projects = '{}');
+BEGIN
   INSERT INTO mention_rollups (hour, set_id, source_id, language, positive, neutral, negative, positive_reach,
     neutral_reach, negative_reach)
   SELECT hour, set_id, source_id, language, sum(positive), sum(neutral), sum(negative), sum(positive_reach),
@@ -59,7 +61,7 @@ CREATE FUNCTION kuzatuv_rollup_add(counts kuzatuv_rollup_counts[]) RETURNS void 
   SELECT hour, set_id, source_id, language, author, sum(positive), sum(neutral), sum(negative), sum(positive_reach),
     sum(neutral_reach), sum(negative_reach)
   FROM unnest(counts)
-  WHERE author <> '' AND set_id IS DISTINCT FROM (SELECT id FROM project_sets WHERE projects = '{}')
+  WHERE author <> '' AND set_id IS DISTINCT FROM empty_set
   GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
   ON CONFLICT (hour, set_id, source_id, language, author) DO UPDATE SET
     positive = author_rollups.positive + EXCLUDED.positive, neutral = author_rollups.neutral + EXCLUDED.neutral,
@@ -72,7 +74,7 @@ CREATE FUNCTION kuzatuv_rollup_add(counts kuzatuv_rollup_counts[]) RETURNS void 
   SELECT date_trunc('day', hour, 'UTC'), set_id, source_id, language, author, sum(positive), sum(neutral),
     sum(negative), sum(positive_reach), sum(neutral_reach), sum(negative_reach)
   FROM unnest(counts)
-  WHERE author <> '' AND set_id IS DISTINCT FROM (SELECT id FROM project_sets WHERE projects = '{}')
+  WHERE author <> '' AND set_id IS DISTINCT FROM empty_set
   GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
   ON CONFLICT (day, set_id, source_id, language, author) DO UPDATE SET
     positive = author_day_rollups.positive + EXCLUDED.positive,
@@ -81,10 +83,12 @@ CREATE FUNCTION kuzatuv_rollup_add(counts kuzatuv_rollup_counts[]) RETURNS void 
     positive_reach = author_day_rollups.positive_reach + EXCLUDED.positive_reach,
     neutral_reach = author_day_rollups.neutral_reach + EXCLUDED.neutral_reach,
     negative_reach = author_day_rollups.negative_reach + EXCLUDED.negative_reach;
-$$;
+END $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION kuzatuv_rollup_count(p_set integer, m messages, p_sign integer) RETURNS void LANGUAGE sql AS $$
-  SELECT kuzatuv_rollup_add(ARRAY[ROW(date_trunc('hour', m.published_at, 'UTC'), p_set, m.source_id,
+CREATE OR REPLACE FUNCTION kuzatuv_rollup_count(p_set integer, m messages, p_sign integer) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM kuzatuv_rollup_add(ARRAY[ROW(date_trunc('hour', m.published_at, 'UTC'), p_set, m.source_id,
     kuzatuv_rollup_language(m.language), coalesce(m.author, ''),
     CASE WHEN m.sentiment = 'positive' THEN p_sign ELSE 0 END,
     CASE WHEN m.sentiment = 'neutral' THEN p_sign ELSE 0 END,
@@ -92,7 +96,7 @@ CREATE OR REPLACE FUNCTION kuzatuv_rollup_count(p_set integer, m messages, p_sig
     CASE WHEN m.sentiment = 'positive' THEN p_sign * m.reach ELSE 0 END,
     CASE WHEN m.sentiment = 'neutral' THEN p_sign * m.reach ELSE 0 END,
     CASE WHEN m.sentiment = 'negative' THEN p_sign * m.reach ELSE 0 END)::kuzatuv_rollup_counts]);
-$$;
+END $$;
 --> statement-breakpoint
 -- A changed author moves a mention too.
 DROP TRIGGER messages_rollup_update ON messages;
