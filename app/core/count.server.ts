@@ -117,22 +117,17 @@ function keyOf(buckets: Buckets | undefined, at: SQL): SQL {
 const hourList = (hours: number[]) =>
   sql`${`{${hours.map((t) => new Date(t).toISOString()).join(",")}}`}::timestamptz[]`;
 
-/** The rollups' part of a sum: whole UTC hours of the range that no boundary cuts. */
-function rollupPart(query: MentionQuery, grouping: Grouping, cut: number[]): SQL {
-  const conditions = [
-    sql`r.hour >= ${instant(new Date(floorHour(query.start.getTime())))}`,
-    sql`r.hour < ${instant(query.end)}`,
-  ];
-  if (cut.length) conditions.push(sql`r.hour <> ALL(${hourList(cut)})`);
+/** A query's projects, source types, sources and languages over a rollup table `r`. */
+function rollupFilters(query: MentionQuery): SQL[] {
   // Sets may still name deleted projects (ADR 043): only projects that exist are asked about, so "all" is the
   // mentions of any existing project, as mentionInScope says (a mention that matches none is in no total).
   const existing =
     query.scope === "all"
       ? sql`SELECT p.id FROM projects p`
       : sql`SELECT p.id FROM projects p WHERE p.id = ANY(${uuidArray(query.scope)})`;
-  conditions.push(
+  const conditions = [
     sql`r.set_id = ANY(ARRAY(SELECT ps.id FROM project_sets ps WHERE ps.projects && ARRAY(${existing})))`,
-  );
+  ];
   if (query.sourceTypes?.length) {
     conditions.push(
       sql`r.source_id = ANY(ARRAY(SELECT st.id FROM sources st WHERE st.type::text = ANY(${textArray(query.sourceTypes)})))`,
@@ -140,6 +135,17 @@ function rollupPart(query: MentionQuery, grouping: Grouping, cut: number[]): SQL
   }
   if (query.sources?.length) conditions.push(sql`r.source_id = ANY(${uuidArray(query.sources)})`);
   if (query.languages?.length) conditions.push(sql`r.language = ANY(${textArray(query.languages)})`);
+  return conditions;
+}
+
+/** The rollups' part of a sum: whole UTC hours of the range that no boundary cuts. */
+function rollupPart(query: MentionQuery, grouping: Grouping, cut: number[]): SQL {
+  const conditions = [
+    sql`r.hour >= ${instant(new Date(floorHour(query.start.getTime())))}`,
+    sql`r.hour < ${instant(query.end)}`,
+  ];
+  if (cut.length) conditions.push(sql`r.hour <> ALL(${hourList(cut)})`);
+  conditions.push(...rollupFilters(query));
   // Summed per hour (or over the range) first, so a bucket's key is worked out once per hour, not per row.
   const hour = grouping.buckets ? sql`r.hour` : sql`NULL::timestamptz`;
   const by = grouping.by;
@@ -333,6 +339,97 @@ export async function countByWeekHour(db: Database, query: MentionQuery, timeZon
   return cells;
 }
 
+export interface AuthorTotals extends MentionTotals {
+  author: string;
+}
+
+const DAY = 24 * HOUR;
+const ceilTo = (t: number, unit: number) => Math.ceil(t / unit) * unit;
+const floorTo = (t: number, unit: number) => Math.floor(t / unit) * unit;
+const between = (column: SQL, from: number, to: number) =>
+  sql`(${column} >= ${instant(new Date(from))} AND ${column} < ${instant(new Date(to))})`;
+
+/**
+ * The query's authors with the most mentions (the first `limit`), or the totals of the given `authors`: exact,
+ * each mention once, ordered by mentions, reach, then name. Whole UTC days are read from the daily author
+ * rollups, the other whole hours from the hourly ones, and the minutes a boundary cuts (zones at :30 or :45)
+ * from the messages (ADR 051). Mentions without an author are left out.
+ */
+export async function countByAuthor(
+  db: Database,
+  query: MentionQuery,
+  { limit, authors }: { limit?: number; authors?: readonly string[] },
+): Promise<AuthorTotals[]> {
+  if (emptyScope(query) || query.end <= query.start || authors?.length === 0) return [];
+  const from = query.start.getTime();
+  const to = query.end.getTime();
+  const [firstHour, lastHour] = [ceilTo(from, HOUR), floorTo(to, HOUR)];
+  const [firstDay, lastDay] = [ceilTo(firstHour, DAY), floorTo(lastHour, DAY)];
+  const wholeHours = firstHour < lastHour;
+  const wholeDays = wholeHours && firstDay < lastDay;
+  const named = (column: SQL) => (authors ? [sql`${column} = ANY(${textArray(authors)})`] : []);
+  const counted = SENTIMENTS.map((s) => (chosen(query, s) ? sql.raw(`r.${s}`) : sql`0`));
+  const reached = SENTIMENTS.map((s) => (chosen(query, s) ? sql.raw(`r.${s}_reach`) : sql`0`));
+  const rollup = (table: SQL, range: SQL) =>
+    sql`SELECT r.author, ${sql.join([...counted, ...reached], sql`, `)} FROM ${table} r
+      WHERE ${sql.join([range, ...rollupFilters(query), ...named(sql`r.author`)], sql` AND `)}`;
+  const parts: SQL[] = [];
+  const hours: SQL[] = [];
+  if (wholeDays) {
+    parts.push(rollup(sql`author_day_rollups`, between(sql`r.day`, firstDay, lastDay)));
+    if (firstHour < firstDay) hours.push(between(sql`r.hour`, firstHour, firstDay));
+    if (lastDay < lastHour) hours.push(between(sql`r.hour`, lastDay, lastHour));
+  } else if (wholeHours) hours.push(between(sql`r.hour`, firstHour, lastHour));
+  if (hours.length) parts.push(rollup(sql`author_rollups`, sql`(${sql.join(hours, sql` OR `)})`));
+  const cut = wholeHours
+    ? [...(from < firstHour ? [[from, firstHour]] : []), ...(lastHour < to ? [[lastHour, to]] : [])]
+    : [[from, to]];
+  if (cut.length) {
+    const conditions = [
+      sql`(${sql.join(
+        cut.map(([a, b]) => between(sql`m.published_at`, a as number, b as number)),
+        sql` OR `,
+      )})`,
+      sql`NOT m.is_archived`,
+      sql`m.author <> ''`,
+      mentionInScope(query.scope, sql`m.id`),
+      ...named(sql`m.author`),
+    ];
+    if (query.sourceTypes?.length) conditions.push(sql`s.type::text = ANY(${textArray(query.sourceTypes)})`);
+    if (query.sources?.length) conditions.push(sql`m.source_id = ANY(${uuidArray(query.sources)})`);
+    if (query.languages?.length) {
+      conditions.push(sql`kuzatuv_rollup_language(m.language) = ANY(${textArray(query.languages)})`);
+    }
+    const is = (s: Sentiment) => (chosen(query, s) ? sql`(m.sentiment = ${s})` : sql`false`);
+    parts.push(
+      sql`SELECT m.author, ${sql.join(
+        [
+          ...SENTIMENTS.map((s) => sql`${is(s)}::int`),
+          ...SENTIMENTS.map((s) => sql`CASE WHEN ${is(s)} THEN m.reach ELSE 0 END`),
+        ],
+        sql`, `,
+      )} FROM messages m JOIN sources s ON s.id = m.source_id WHERE ${sql.join(conditions, sql` AND `)}`,
+    );
+  }
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`SELECT author, sum(p)::bigint AS positive, sum(u)::bigint AS neutral, sum(n)::bigint AS negative,
+        sum(pr + ur + nr)::bigint AS reach
+      FROM (${sql.join(parts, sql` UNION ALL `)}) parts(author, p, u, n, pr, ur, nr)
+      GROUP BY author HAVING sum(p + u + n) > 0
+      ORDER BY sum(p + u + n) DESC, reach DESC, author${limit ? sql` LIMIT ${limit}` : sql``}`,
+  );
+  return rows.map((row) => {
+    const counts = { positive: n(row.positive), neutral: n(row.neutral), negative: n(row.negative) };
+    return {
+      author: String(row.author),
+      ...counts,
+      total: counts.positive + counts.neutral + counts.negative,
+      reach: n(row.reach),
+    };
+  });
+}
+
 /**
  * The mentions of each project of the scope, as a subquery (`project_id`, `mentions`) to join in a list
  * that sorts by it; a mention counts for each project it matched.
@@ -417,51 +514,90 @@ export function mentionSample(query: MentionQuery, fraction: number): SQL {
 }
 
 /**
- * In a sample of a `fraction` of all messages: how many are in the population the total is scaled from (the
- * mention query's mentions, else those meeting `where`), and how many of them the feed shows for its search.
+ * In a sample of all messages, for each entry (a text search, and the fraction of all messages its sample
+ * takes): how many are in the population the total is scaled from (the mention query's mentions, else those
+ * meeting `where`), and how many of them the feed shows for that search. One pass, at the largest fraction: a
+ * smaller fraction's sample is the messages of the larger one below its own id threshold.
  */
-async function sampled(db: Database, feed: FeedFilters, fraction: number) {
+async function sampled(db: Database, feed: FeedFilters, entries: Array<{ search: SQL; fraction: number }>) {
+  const widest = Math.max(...entries.map((e) => e.fraction));
   const population = feed.mentions
-    ? mentionSample(feed.mentions, fraction)
-    : sql`${feed.where} AND m.id <= ${idBelow(fraction)}`;
-  const [row] = await queryRows<{ base: number; hits: number }>(
+    ? mentionSample(feed.mentions, widest)
+    : sql`${feed.where} AND m.id <= ${idBelow(widest)}`;
+  const columns = entries.flatMap(({ fraction }, i) => {
+    const within = sql`x.id <= ${idBelow(fraction)}`;
+    return [
+      sql`count(*) FILTER (WHERE ${within}) AS ${sql.raw(`base${i}`)}`,
+      sql`count(*) FILTER (WHERE ${within} AND x.shown AND ${sql.raw(`x.found${i}`)}) AS ${sql.raw(`hits${i}`)}`,
+    ];
+  });
+  const found = entries.map(({ search }, i) => sql`(${search}) AS ${sql.raw(`found${i}`)}`);
+  const [row] = await queryRows<Record<string, unknown>>(
     db,
-    sql`SELECT count(*) AS base, count(*) FILTER (WHERE ${feed.where} AND ${feed.search}) AS hits ${FEED_FROM}
-      WHERE ${population}`,
+    sql`SELECT ${sql.join(columns, sql`, `)}
+      FROM (SELECT m.id, (${feed.where}) AS shown, ${sql.join(found, sql`, `)} ${FEED_FROM} WHERE ${population}) x`,
   );
-  return { base: n(row?.base), hits: n(row?.hits) };
+  return entries.map((_, i) => ({ base: n(row?.[`base${i}`]), hits: n(row?.[`hits${i}`]) }));
 }
 
 /**
  * The feed's total. Exact from the rollups when they know all its filters; otherwise counted, exactly, from
- * the messages. With a text search: counted exactly when that reads fewer mentions than a sample would, else
- * estimated from a uniform sample (by the messages' random ids) holding about `SAMPLE_MATCHES` matches, scaled
- * by the exact rollup total of the filters they know (or by the sample's share of all messages).
+ * the messages. With a text search, see `countSearches`.
  */
 export async function countFeed(db: Database, feed: FeedFilters): Promise<Total> {
   const { search, mentions } = feed;
-  if (!search) {
-    const count = mentions && !feed.more ? (await countMentions(db, mentions)).total : await countWhere(db, feed.where);
-    return { count, estimated: false };
-  }
-  const all = sql`${feed.where} AND ${search}`;
+  if (search) return (await countSearches(db, feed, [search]))[0] as Total;
+  const count = mentions && !feed.more ? (await countMentions(db, mentions)).total : await countWhere(db, feed.where);
+  return { count, estimated: false };
+}
+
+/**
+ * The totals of a feed's filters with each of `searches` (one search: the feed's own; several: a period's
+ * topics, each its link's). Each is counted exactly when that reads fewer mentions than a sample would, else
+ * estimated from a uniform sample (by the messages' random ids) holding about `SAMPLE_MATCHES` matches, scaled
+ * by the exact rollup total of the filters they know (or by the sample's share of all messages). The searches
+ * share their samples' passes over the messages; each total is the one it would have alone.
+ */
+export async function countSearches(db: Database, feed: FeedFilters, searches: SQL[]): Promise<Total[]> {
+  if (searches.length === 0) return [];
+  const { mentions } = feed;
   // The population the sample is drawn from: exact from the rollups, else the planner's guess.
   const base = mentions ? (await countMentions(db, mentions)).total : await plannedRows(db, feed.where);
-  if (mentions && base === 0) return { count: 0, estimated: false };
-  let fraction = Math.min(1, FIRST_SAMPLE / base);
-  let sample = await sampled(db, feed, fraction);
-  const estimate = () =>
+  if (mentions && base === 0) return searches.map(() => ({ count: 0, estimated: false }));
+  const first = Math.min(1, FIRST_SAMPLE / base);
+  const firstSamples = await sampled(
+    db,
+    feed,
+    searches.map((search) => ({ search, fraction: first })),
+  );
+  type Sample = { base: number; hits: number };
+  const estimate = (sample: Sample, fraction: number) =>
     mentions ? Math.round((base * sample.hits) / Math.max(1, sample.base)) : Math.round(sample.hits / fraction);
-  if (fraction < 1 && sample.hits < SAMPLE_MATCHES) {
-    // Counting reads the population, or the mentions the search matches anywhere, whichever the planner
-    // finds fewer; a big enough sample reads SAMPLE_MATCHES / (matches / population) of them.
-    const counting = Math.min(base, await plannedRows(db, search));
-    if (counting <= (SAMPLE_MATCHES * base) / Math.max(1, estimate())) {
-      return { count: await countWhere(db, all), estimated: false };
-    }
-    fraction = Math.min(1, (fraction * SAMPLE_MATCHES * 1.2) / Math.max(1, sample.hits));
-    sample = await sampled(db, feed, fraction);
-  }
-  if (fraction === 1) return { count: sample.hits, estimated: false };
-  return { count: estimate(), estimated: true };
+  const plans = await Promise.all(
+    searches.map(async (search, i): Promise<{ exact?: number; fraction: number; sample?: Sample }> => {
+      const sample = firstSamples[i] as Sample;
+      if (first === 1 || sample.hits >= SAMPLE_MATCHES) return { fraction: first, sample };
+      // Counting reads the population, or the mentions the search matches anywhere, whichever the planner
+      // finds fewer; a big enough sample reads SAMPLE_MATCHES / (matches / population) of them.
+      const counting = Math.min(base, await plannedRows(db, search));
+      if (counting <= (SAMPLE_MATCHES * base) / Math.max(1, estimate(sample, first))) {
+        return { exact: await countWhere(db, sql`${feed.where} AND ${search}`), fraction: first };
+      }
+      return { fraction: Math.min(1, (first * SAMPLE_MATCHES * 1.2) / Math.max(1, sample.hits)) };
+    }),
+  );
+  const again = plans.flatMap((plan, i) => (plan.exact === undefined && !plan.sample ? [i] : []));
+  const larger = again.length
+    ? await sampled(
+        db,
+        feed,
+        again.map((i) => ({ search: searches[i] as SQL, fraction: plans[i]?.fraction as number })),
+      )
+    : [];
+  return plans.map((plan, i) => {
+    if (plan.exact !== undefined) return { count: plan.exact, estimated: false };
+    const sample = plan.sample ?? (larger[again.indexOf(i)] as Sample);
+    if (plan.fraction === 1) return { count: sample.hits, estimated: false };
+    return { count: estimate(sample, plan.fraction), estimated: true };
+  });
 }

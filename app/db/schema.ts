@@ -351,6 +351,35 @@ export const mentionRollups = pgTable(
   (t) => [primaryKey({ columns: [t.hour, t.setId, t.sourceId, t.language] })],
 );
 
+/**
+ * Mentions per author (ADR 051), keyed as `mention_rollups` plus the author, by sentiment: top authors on
+ * /analytics and in reports. Kept by the same triggers; mentions without an author are not in them. Whole UTC
+ * days are read from the daily table and the hours at a period's edges from the hourly one.
+ */
+const authorRollupColumns = (grain: "hour" | "day") => ({
+  [grain]: timestamp(grain, { withTimezone: true }).notNull(),
+  setId: integer("set_id")
+    .notNull()
+    .references(() => projectSets.id),
+  sourceId: uuid("source_id").notNull(),
+  language: text("language").notNull(),
+  author: text("author").notNull(),
+  positive: integer("positive").notNull().default(0),
+  neutral: integer("neutral").notNull().default(0),
+  negative: integer("negative").notNull().default(0),
+  positiveReach: bigint("positive_reach", { mode: "number" }).notNull().default(0),
+  neutralReach: bigint("neutral_reach", { mode: "number" }).notNull().default(0),
+  negativeReach: bigint("negative_reach", { mode: "number" }).notNull().default(0),
+});
+
+export const authorRollups = pgTable("author_rollups", authorRollupColumns("hour"), (t) => [
+  primaryKey({ columns: [t.hour, t.setId, t.sourceId, t.language, t.author] }),
+]);
+
+export const authorDayRollups = pgTable("author_day_rollups", authorRollupColumns("day"), (t) => [
+  primaryKey({ columns: [t.day, t.setId, t.sourceId, t.language, t.author] }),
+]);
+
 export const tasks = pgTable(
   "tasks",
   {

@@ -4,10 +4,11 @@
 // from the rollups through core/count: a mention counts once in a total and archived mentions count nowhere;
 // share of voice is a per-project breakdown (a mention counts for each project it matched). Authors read
 // the messages themselves; topics are in topics.server.ts.
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Services } from "../../core/context.server.ts";
 import {
   countBy,
+  countByAuthor,
   countByProject,
   countByWeekHour,
   countMentions,
@@ -23,8 +24,8 @@ import {
 } from "../../core/count.server.ts";
 import { addDays, bucketKeys, dayOf, daysBetween, HOURLY_UP_TO_DAYS, type Range } from "../../core/period.ts";
 import type { Audience } from "../../core/reader.ts";
-import { canSeeProject, inScope, mentionInScope } from "../../core/scope.server.ts";
-import { instant, queryRows, textArray, uuidArray, uuids } from "../../core/sql.server.ts";
+import { canSeeProject, inScope } from "../../core/scope.server.ts";
+import { queryRows, uuidArray, uuids } from "../../core/sql.server.ts";
 import type { Translations } from "../../db/schema.ts";
 import { inLanguage } from "../../lib/translations.ts";
 
@@ -246,57 +247,27 @@ export interface TopAuthor extends SentimentCounts {
   reach: number;
 }
 
-/** The filters of a scope over messages `m` and sources `s`, from `start` (earlier to take in a previous period). */
-function messageWhere(scope: AnalyticsScope, start = scope.start): SQL {
-  const conditions = [
-    sql`m.published_at >= ${instant(start)}`,
-    sql`m.published_at < ${instant(scope.end)}`,
-    sql`NOT m.is_archived`,
-    mentionInScope(scope.scope, sql`m.id`),
-  ];
-  if (scope.sourceTypes?.length) conditions.push(sql`s.type::text = ANY(${textArray(scope.sourceTypes)})`);
-  if (scope.sources?.length) conditions.push(sql`m.source_id = ANY(${uuidArray(scope.sources)})`);
-  if (scope.languages?.length) {
-    conditions.push(sql`kuzatuv_rollup_language(m.language) = ANY(${textArray(scope.languages)})`);
-  }
-  if (scope.sentiments?.length) conditions.push(sql`m.sentiment::text = ANY(${textArray(scope.sentiments)})`);
-  return sql.join(conditions, sql` AND `);
-}
-
-const MESSAGES = sql`FROM messages m JOIN sources s ON s.id = m.source_id`;
-const n = (v: unknown) => Number(v ?? 0);
-
-/** The authors with the most mentions in the scope, with their reach and sentiment mix. */
+/** The authors with the most mentions in the scope, with their reach, sentiment mix and previous count. */
 export async function topAuthors(
   { db }: Reads,
   scope: AnalyticsScope,
   limit = 10,
   previous?: Range,
 ): Promise<TopAuthor[]> {
-  if (nothing(scope)) return [];
-  const now = sql`m.published_at >= ${instant(scope.start)}`;
-  const rows = await queryRows<Record<string, unknown>>(
-    db,
-    sql`
-    SELECT m.author, count(*) FILTER (WHERE ${now})::int AS count,
-      ${previous ? sql`count(*) FILTER (WHERE m.published_at < ${instant(previous.end)})::int` : sql`0`} AS previous,
-      coalesce(sum(m.reach) FILTER (WHERE ${now}), 0)::bigint AS reach,
-      ${sql.join(
-        SENTIMENTS.map((s) => sql`count(*) FILTER (WHERE ${now} AND m.sentiment = ${s})::int AS ${sql.raw(s)}`),
-        sql`, `,
-      )}
-    ${MESSAGES} WHERE ${messageWhere(scope, previous?.start)} AND m.author IS NOT NULL AND m.author <> ''
-    GROUP BY m.author HAVING count(*) FILTER (WHERE ${now}) > 0
-    ORDER BY count DESC, reach DESC, m.author LIMIT ${limit}`,
-  );
-  return rows.map((r) => ({
-    author: String(r.author),
-    count: n(r.count),
-    previous: n(r.previous),
-    reach: n(r.reach),
-    positive: n(r.positive),
-    neutral: n(r.neutral),
-    negative: n(r.negative),
+  const top = await countByAuthor(db, scope, { limit });
+  const before =
+    previous && top.length
+      ? await countByAuthor(db, { ...scope, ...previous }, { authors: top.map((a) => a.author) })
+      : [];
+  const previousOf = new Map(before.map((a) => [a.author, a.total]));
+  return top.map(({ author, total, reach, positive, neutral, negative }) => ({
+    author,
+    count: total,
+    previous: previousOf.get(author) ?? 0,
+    reach,
+    positive,
+    neutral,
+    negative,
   }));
 }
 

@@ -10,7 +10,7 @@ import type { Viewer } from "../../core/reader.ts";
 import { findTopics } from "../../core/topics.server.ts";
 import type { Background } from "../../core/topics.ts";
 import { feedOf } from "../messages/feed.server.ts";
-import { feedTotal } from "../messages/feed-total.server.ts";
+import { feedTotal, searchTotals } from "../messages/feed-total.server.ts";
 import { feedParams } from "./filters.ts";
 import { type AnalyticsScope, scopeDays } from "./queries.server.ts";
 
@@ -81,31 +81,33 @@ async function countedTopics(
   const projects = scope.scope === "all" ? [] : scope.scope;
   const link = (range: Range, q: string) =>
     feedParams(filters, { projects, ...scopeDays({ ...scope, ...range }) }, { q });
-  // The feed as the reader opens it from this page: the same projects (or, for none, the same default).
-  const total = (params: URLSearchParams) => feedTotal(services, feedOf(reader, params, now));
-  const rows = await Promise.all(
-    found.topics.map(async (topic): Promise<TopicRow> => {
-      const query = link(scope, topic.search);
-      const [counted, before] = await Promise.all([total(query), total(link(previous, topic.search))]);
-      const read = topic.sentiment.positive + topic.sentiment.neutral + topic.sentiment.negative;
-      const share = (n: number) => (read ? n / read : 0);
-      return {
-        label: topic.label,
-        phrases: topic.phrases,
-        search: topic.search,
-        query: query.toString(),
-        count: counted.count,
-        estimated: counted.estimated,
-        previous: before.count,
-        mix: {
-          positive: share(topic.sentiment.positive),
-          neutral: share(topic.sentiment.neutral),
-          negative: share(topic.sentiment.negative),
-        },
-        examples: topic.examples,
-      };
-    }),
-  );
+  // The feeds as the reader opens them from this page: the same projects (or, for none, the same default).
+  const queries = found.topics.map((topic) => link(scope, topic.search));
+  const totals = (range: Range) =>
+    searchTotals(
+      services,
+      found.topics.map((topic) => feedOf(reader, link(range, topic.search), now)),
+    );
+  const [counted, before] = await Promise.all([totals(scope), totals(previous)]);
+  const rows = found.topics.map((topic, i): TopicRow => {
+    const read = topic.sentiment.positive + topic.sentiment.neutral + topic.sentiment.negative;
+    const share = (n: number) => (read ? n / read : 0);
+    return {
+      label: topic.label,
+      phrases: topic.phrases,
+      search: topic.search,
+      query: (queries[i] as URLSearchParams).toString(),
+      count: counted[i]?.count ?? 0,
+      estimated: counted[i]?.estimated ?? false,
+      previous: before[i]?.count ?? 0,
+      mix: {
+        positive: share(topic.sentiment.positive),
+        neutral: share(topic.sentiment.neutral),
+        negative: share(topic.sentiment.negative),
+      },
+      examples: topic.examples,
+    };
+  });
   return rows.filter((row) => row.count > 0);
 }
 
