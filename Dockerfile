@@ -7,12 +7,13 @@ COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:24-slim AS runtime
-# MALLOC_ARENA_MAX and the V8 flags below keep the server's memory down under load (ADR 039).
+# The MALLOC_ settings and the V8 flags below keep the server's memory down under load (ADR 039, ADR 053).
 # ROLE: all serves pages and runs background work; on PostgreSQL run this image with ROLE=web (pages, queueing)
 # and ROLE=worker (fetching, imports, alerts, reports; /healthz and /readyz only) instead (README, ADR 048).
 ENV NODE_ENV=production \
     ROLE=all \
     MALLOC_ARENA_MAX=2 \
+    MALLOC_TRIM_THRESHOLD_=131072 \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data
@@ -39,4 +40,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Migrations run at start; SESSION_SECRET must be set (NODE_ENV=production). The same command for every ROLE.
-CMD ["node", "--max-semi-space-size=16", "--heap-growing-percent=100", "server/main.ts"]
+CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=50", "--wasm-num-compilation-tasks=1", "server/main.ts"]
