@@ -69,7 +69,17 @@ export function FeedPage({ data }: { data: FeedData }) {
       {header}
       <FeedFilters query={query} projects={choices.projects} sources={choices.sources} tags={choices.tags} />
       <div className={outlet ? "grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)]" : undefined}>
-        <section aria-label={t("feed")} className="flex min-w-0 flex-col gap-3">
+        {/* The open mention comes first in the document, shown beside the feed: on a slow network it shows
+            before the page of mentions has arrived, not after it. */}
+        {outlet && (
+          <aside
+            aria-label={t("mention.panel")}
+            className="max-lg:fixed max-lg:inset-0 max-lg:z-40 max-lg:overflow-y-auto max-lg:bg-background max-lg:p-4 lg:sticky lg:top-4 lg:col-start-2 lg:row-start-1 lg:max-h-[calc(100dvh-2rem)] lg:overflow-y-auto"
+          >
+            {outlet}
+          </aside>
+        )}
+        <section aria-label={t("feed")} className="flex min-w-0 flex-col gap-3 lg:col-start-1 lg:row-start-1">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <Total total={total} />
             <NewArrivals loadedAt={data.loadedAt} />
@@ -110,14 +120,6 @@ export function FeedPage({ data }: { data: FeedData }) {
             />
           )}
         </section>
-        {outlet && (
-          <aside
-            aria-label={t("mention.panel")}
-            className="max-lg:fixed max-lg:inset-0 max-lg:z-40 max-lg:overflow-y-auto max-lg:bg-background max-lg:p-4 lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:overflow-y-auto"
-          >
-            {outlet}
-          </aside>
-        )}
       </div>
       <datalist id="workspace-tags">
         {choices.tags.map((tag) => (

@@ -1,11 +1,12 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { buttonClass } from "~/ui/button";
 import { useHydrated } from "~/ui/data-table/url-form";
-import { Dialog, DialogContent, DialogTrigger } from "~/ui/dialog";
 import { Keyboard } from "~/ui/icons";
 
-const KEYS = ["j", "k", "o", "s", "e", "?"] as const;
+// The list of keys and its dialog load when first asked for ("?" or the button), not with the feed.
+const loadHelp = () => import("./shortcuts-help");
+const ShortcutsHelp = lazy(loadHelp);
 
 function typingIn(target: EventTarget | null) {
   const element = target as HTMLElement | null;
@@ -25,12 +26,18 @@ function currentItem(): HTMLElement | null {
 export function FeedShortcuts({ canTriage }: { canTriage: boolean }) {
   const { t } = useTranslation("messages");
   const [helpOpen, setHelpOpen] = useState(false);
+  const [helpWanted, setHelpWanted] = useState(false);
   const hydrated = useHydrated();
+  const openHelp = () => {
+    setHelpWanted(true);
+    setHelpOpen(true);
+  };
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey || typingIn(event.target)) return;
       if (event.key === "?") {
+        setHelpWanted(true);
         setHelpOpen(true);
         return;
       }
@@ -66,24 +73,32 @@ export function FeedShortcuts({ canTriage }: { canTriage: boolean }) {
 
   // Keys need JavaScript: without it there is nothing to list.
   if (!hydrated) return null;
+  const label = (
+    <>
+      <Keyboard aria-hidden="true" />
+      {t("shortcuts.title")}
+    </>
+  );
+  const className = `${buttonClass("ghost", "sm")} mt-2 max-md:hidden`;
+  const button = (
+    <button
+      type="button"
+      className={className}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      onClick={openHelp}
+      onPointerEnter={() => void loadHelp()}
+      onFocus={() => void loadHelp()}
+    >
+      {label}
+    </button>
+  );
+  if (!helpWanted) return button;
   return (
-    <Dialog open={helpOpen} onOpenChange={setHelpOpen}>
-      <DialogTrigger className={`${buttonClass("ghost", "sm")} mt-2 max-md:hidden`}>
-        <Keyboard aria-hidden="true" />
-        {t("shortcuts.title")}
-      </DialogTrigger>
-      <DialogContent title={t("shortcuts.title")}>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-          {KEYS.map((key) => (
-            <div key={key} className="contents">
-              <dt>
-                <kbd className="rounded border border-border bg-muted px-1.5 py-0.5 font-mono text-xs">{key}</kbd>
-              </dt>
-              <dd>{t(`shortcuts.${key === "?" ? "help" : key}`)}</dd>
-            </div>
-          ))}
-        </dl>
-      </DialogContent>
-    </Dialog>
+    <Suspense fallback={button}>
+      <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} className={className}>
+        {label}
+      </ShortcutsHelp>
+    </Suspense>
   );
 }
