@@ -11,6 +11,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { messageProjects, messages } from "~/db/schema";
 import { topAuthors } from "~/features/analytics/queries.server";
 import { aProject, aSource, type MentionSpec, mentions, openTestDatabase } from "../support/builders";
+import { seeded } from "../support/random";
 
 let handle: DatabaseHandle;
 let red: string;
@@ -18,15 +19,7 @@ let blue: string;
 let sourceIds: string[];
 const db = () => handle.db;
 
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-}
-const rnd = random(20_261_127);
-const pick = <T>(items: readonly T[]) => items[Math.floor(rnd() * items.length)] as T;
+const { rnd, pick } = seeded(20_261_127);
 
 const ZONES = ["Pacific/Kiritimati", "Pacific/Honolulu", "Asia/Tashkent", "Asia/Kolkata", "Asia/Kathmandu"];
 const FIRST_DAY = "2026-03-01";

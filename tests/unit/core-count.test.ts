@@ -18,6 +18,7 @@ import { queryRows, textArray, uuidArray } from "~/core/sql.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { messageProjects, messages, projects } from "~/db/schema";
 import { aProject, aSource, type MentionSpec, mentions, openTestDatabase } from "../support/builders";
+import { seeded } from "../support/random";
 
 let handle: DatabaseHandle;
 let red: string;
@@ -26,16 +27,7 @@ let green: string;
 let sourceIds: string[];
 const db = () => handle.db;
 
-// A small deterministic generator, so a failure can be replayed.
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-}
-const rnd = random(20_261_126);
-const pick = <T>(items: readonly T[]) => items[Math.floor(rnd() * items.length)] as T;
+const { rnd, pick } = seeded(20_261_126);
 
 const ZONES = ["Pacific/Kiritimati", "Pacific/Honolulu", "Asia/Tashkent", "Asia/Kolkata", "Asia/Kathmandu"];
 const FIRST_DAY = "2026-03-01";
