@@ -1,6 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { ImportFileError, readTableInSlices } from "~/lib/upload-table";
+import { decodeUpload, ImportFileError, readTableInSlices } from "~/lib/upload-table";
 import { watchEventLoop } from "../support/event-loop";
+
+/** What `work` gives, how many times the event loop turned meanwhile, and the longest stretch it held it (ms). */
+async function watched<T>(work: () => Promise<T>) {
+  let turns = 0;
+  let watching = true;
+  const turn = () => {
+    turns++;
+    if (watching) setImmediate(turn);
+  };
+  setImmediate(turn);
+  const stopWatching = watchEventLoop();
+  const value = await work();
+  const longest = stopWatching();
+  watching = false;
+  return { value, turns, longest };
+}
 
 /** The problem a file is refused for, or null when it reads. */
 async function problemOf(content: string) {
@@ -60,22 +76,42 @@ describe("a source's JSON file", () => {
       date: "2026-11-20",
     }));
     const content = JSON.stringify(rows);
-    let turns = 0;
-    let watching = true;
-    const turn = () => {
-      turns++;
-      if (watching) setImmediate(turn);
-    };
-    setImmediate(turn);
-    const stopWatching = watchEventLoop();
-    const table = await readTableInSlices("json", content);
-    const longest = stopWatching();
-    watching = false;
+    const { value: table, turns, longest } = await watched(() => readTableInSlices("json", content));
     expect(table.rows).toHaveLength(100_000);
     expect(table.rows[99_999]).toEqual(rows[99_999]);
     // Read in one go, the loop does not turn once until the whole file is parsed.
     expect(turns).toBeGreaterThan(50);
     // Loosely: the real figures come from the bench.
     expect(longest).toBeLessThan(50);
+  });
+});
+
+describe("an upload's text", () => {
+  // Cyrillic (two bytes in UTF-8) and an emoji (four): slices of the bytes cut through characters.
+  const text = Array.from({ length: 40_000 }, (_, n) => `${n};Нурбанк открыл отделение 😀;https://t.me/b/${n}\n`).join(
+    "",
+  );
+
+  it("is decoded in slices, the event loop turning in between, whole", async () => {
+    const bytes = new TextEncoder().encode(`\uFEFF${text}`);
+    expect(bytes.length).toBeGreaterThan(2 * 1024 ** 2);
+    const { value, turns, longest } = await watched(() => decodeUpload(bytes));
+    expect(value).toBe(text);
+    expect(turns).toBeGreaterThan(1);
+    expect(longest).toBeLessThan(50);
+  });
+
+  it("falls back to Windows-1251 when a byte far into the file is not UTF-8", async () => {
+    const bytes = new Uint8Array(3 * 1024 ** 2 + 2).fill(0x78);
+    bytes.set([0xc0, 0xe1], 3 * 1024 ** 2);
+    expect((await decodeUpload(bytes)).endsWith("Аб")).toBe(true);
+  });
+
+  it("reads UTF-16 across slices", async () => {
+    // Little-endian with a BOM, as Excel's "Unicode Text" (and this machine's Uint16Array) has it.
+    const units = Uint16Array.from({ length: text.length + 1 }, (_, i) => (i ? text.charCodeAt(i - 1) : 0xfeff));
+    const bytes = new Uint8Array(units.buffer);
+    expect(bytes.length).toBeGreaterThan(2 * 1024 ** 2);
+    expect(await decodeUpload(bytes)).toBe(text);
   });
 });

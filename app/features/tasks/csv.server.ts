@@ -94,9 +94,9 @@ const ALIASES: Record<TaskField, string[]> = {
 };
 
 /** An upload read into columns and rows; the problem when it cannot be. Dates and text are as in the file. */
-export function readTaskFile(bytes: Uint8Array): TaskFile | { problem: TaskFileProblem; line?: number } {
+export async function readTaskFile(bytes: Uint8Array): Promise<TaskFile | { problem: TaskFileProblem; line?: number }> {
   if (bytes.byteLength > MAX_TASK_IMPORT_BYTES) return { problem: "too_large" };
-  return readTaskCsv(decodeUpload(bytes));
+  return readTaskCsv(await decodeUpload(bytes));
 }
 
 /** Control characters no text file has (tabs and line breaks aside; a NUL is refused with its row by readCsvTable). */
