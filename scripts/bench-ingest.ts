@@ -1,12 +1,12 @@
 // Mentions per second through the whole ingestion pipeline (normalise → de-duplicate → language →
 // sentiment → match → store with links and rollups), on in-memory PGlite or DATABASE_URL, then what a
-// manual source's import of a 100 000-row CSV (upload, then the job) and a project's re-match over those
-// rows take. For each, how long the event loop waited: monitorEventLoopDelay's max and p99 (wall clock,
-// which on a busy machine includes time given to other processes) and the longest stretch of this thread's
-// CPU between two turns of the loop (what the code itself holds it for).
+// manual source's import of a 100 000-row CSV (upload, then the job), a project's re-match over those rows
+// and the same import from a JSON file take. For each, how long the event loop waited: monitorEventLoopDelay's
+// max and p99 (wall clock, which on a busy machine includes time given to other processes) and the longest
+// stretch of this thread's CPU between two turns of the loop (what the code itself holds it for).
 // `node scripts/bench-ingest.ts [count] [batchSize…] [--runs N] [--rows N]`: each batch size `runs` times
 // (default 3) with new items from a new source; the median run is reported. Defaults: 20 000 items, batches
-// of 100 and 1 000, an import of 100 000 rows (`--rows 0` leaves the import and the re-match out).
+// of 100 and 1 000, imports of 100 000 rows (`--rows 0` leaves the imports and the re-match out).
 import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { projects, sources } from "../app/db/schema.ts";
@@ -125,32 +125,66 @@ await handle.close();
 
 /**
  * A `rows`-row CSV into a manual source: the upload (read and kept for preview), then the import job; then a
- * new project re-matched over exactly those rows (dated in early 2025, away from the items above).
+ * new project re-matched over exactly those rows (dated in early 2025, away from the items above). Last, the
+ * same rows as JSON into another source, a year earlier (else they would be copies of the CSV's).
  */
 async function importAndRematch(rows: number) {
+  const first = Date.UTC(2025, 0, 1);
+  await importFile("csv", rows, first);
+  const [project] = await handle.db
+    .insert(projects)
+    .values({ name: `Bench re-match ${tag}`, keywords: ["TezPay", "Нурбанк"] })
+    .returning();
+  const done = watch();
+  // Its 90-day window ends a month after the last row: the imported rows and nothing else.
+  await rematchProject(services, project!.id, new Date(first + rows * 60_000 + 30 * 86_400_000));
+  const rematch = done();
+  console.log(
+    `${handle.driver}: re-match over ${rows} mentions ${rematch.seconds.toFixed(1)} s, ` +
+      `${Math.round(rows / rematch.seconds)} mentions/s; ${loopOf(rematch)} (${load()})`,
+  );
+  await importFile("json", rows, Date.UTC(2024, 0, 1));
+}
+
+/** A `rows`-row file into a new manual source: the upload (read and kept for preview), then the import job. */
+async function importFile(format: "csv" | "json", rows: number, first: number) {
   const [source] = await handle.db
     .insert(sources)
-    .values({ type: "manual", name: "Bench import", url: `bench-import-${tag}` })
+    .values({ type: "manual", name: `Bench ${format} import`, url: `bench-import-${format}-${tag}` })
     .returning();
-  const first = Date.UTC(2025, 0, 1);
-  // Short rows, so that 100 000 of them stay under the 10 MB an upload may have.
+  // Short rows, so that 100 000 of them stay under the 10 MB an upload may have. In JSON, with its keys, only
+  // without the id (the link is one) and with Unix times for dates.
   const notes = ["Nurbank ilovasi ishlamayapti", "TezPay ikki marta pul yechdi", "Нурбанк открыл отделение"];
-  const lines = ["id;date;text;url"];
-  for (let i = 0; i < rows; i++) {
-    const date = new Date(first + i * 60_000).toISOString().slice(0, 16).replace("T", " ");
-    lines.push(`${i};${date};${notes[i % notes.length]} ${i};https://t.me/b/${i}`);
+  const at = (i: number) => first + i * 60_000;
+  let content: string;
+  if (format === "csv") {
+    const lines = ["id;date;text;url"];
+    for (let i = 0; i < rows; i++) {
+      const date = new Date(at(i)).toISOString().slice(0, 16).replace("T", " ");
+      lines.push(`${i};${date};${notes[i % notes.length]} ${i};https://t.me/b/${i}`);
+    }
+    content = lines.join("\n");
+  } else {
+    const items = Array.from({ length: rows }, (_, i) => ({
+      date: at(i) / 1000,
+      text: `${notes[i % notes.length]} ${i}`,
+      url: `https://t.me/b/${i}`,
+    }));
+    content = JSON.stringify(items);
   }
-  const bytes = new TextEncoder().encode(lines.join("\n"));
+  const bytes = new TextEncoder().encode(content);
+  const what = `${format.toUpperCase()} of ${rows} rows`;
   const size = `${(bytes.length / 1e6).toFixed(1)} MB`;
 
   let done = watch();
-  const created = await createImport(services, source!.id, { name: "bench.csv", bytes }, crypto.randomUUID());
+  const created = await createImport(services, source!.id, { name: `bench.${format}`, bytes }, crypto.randomUUID());
   const upload = done();
   if (!("id" in created)) throw new Error(`the upload was refused: ${JSON.stringify(created)}`);
-  console.log(`${handle.driver}: upload of ${rows} rows (${size}) ${upload.seconds.toFixed(1)} s; ${loopOf(upload)}`);
+  console.log(`${handle.driver}: upload of a ${what} (${size}) ${upload.seconds.toFixed(1)} s; ${loopOf(upload)}`);
 
   const row = await findImport(services, source!.id, created.id);
-  await confirmImport(services, row!, { externalId: "id", publishedAt: "date", text: "text", url: "url" });
+  const mapping = { publishedAt: "date", text: "text", url: "url", ...(format === "csv" ? { externalId: "id" } : {}) };
+  await confirmImport(services, row!, mapping);
   done = watch();
   await runImport(services, created.id);
   const job = done();
@@ -160,20 +194,7 @@ async function importAndRematch(rows: number) {
     throw new Error(`the import ended ${imported?.status}: ${JSON.stringify(imported?.result ?? imported?.errors)}`);
   }
   console.log(
-    `${handle.driver}: import job of ${rows} rows ${job.seconds.toFixed(1)} s, ${Math.round(rows / job.seconds)} rows/s; ` +
+    `${handle.driver}: import job of a ${what} ${job.seconds.toFixed(1)} s, ${Math.round(rows / job.seconds)} rows/s; ` +
       `${loopOf(job)} (${load()})`,
-  );
-
-  const [project] = await handle.db
-    .insert(projects)
-    .values({ name: `Bench re-match ${tag}`, keywords: ["TezPay", "Нурбанк"] })
-    .returning();
-  done = watch();
-  // Its 90-day window ends a month after the last row: the imported rows and nothing else.
-  await rematchProject(services, project!.id, new Date(first + rows * 60_000 + 30 * 86_400_000));
-  const rematch = done();
-  console.log(
-    `${handle.driver}: re-match over ${rows} mentions ${rematch.seconds.toFixed(1)} s, ` +
-      `${Math.round(rows / rematch.seconds)} mentions/s; ${loopOf(rematch)} (${load()})`,
   );
 }

@@ -2,6 +2,7 @@
  * Reading an uploaded CSV or JSON file into columns and rows, and guessing which column feeds which field:
  * what every import (a source's items, tasks) starts with. No database here.
  */
+import { JSONParser } from "@streamparser/json";
 import { parse as csvParser } from "csv-parse";
 import { parse } from "csv-parse/sync";
 import { giveWay, mapInSlices } from "./slices.ts";
@@ -49,17 +50,31 @@ function utf16Of(bytes: Uint8Array): "utf-16le" | "utf-16be" | null {
   return null;
 }
 
+/** Bytes decoded at a time: about a millisecond's work. */
+const DECODE_SLICE = 1 << 20;
+
+/** `bytes` decoded a slice at a time, the event loop turning before each; the decoder's error is thrown. */
+async function decodeInSlices(decoder: TextDecoder, bytes: Uint8Array): Promise<string> {
+  const parts: string[] = [];
+  for (let at = 0; at < bytes.length; at += DECODE_SLICE) {
+    await giveWay();
+    parts.push(decoder.decode(bytes.subarray(at, at + DECODE_SLICE), { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return parts.join("");
+}
+
 /**
  * The text of an upload: UTF-16 (see above), else UTF-8 when the bytes are valid UTF-8, else Windows-1251,
- * what Excel saves in Russian. A BOM is dropped.
+ * what Excel saves in Russian. A BOM is dropped. Decoded in slices: 10 MB hold the event loop for 5–25 ms.
  */
-export function decodeUpload(bytes: Uint8Array): string {
+export async function decodeUpload(bytes: Uint8Array): Promise<string> {
   const utf16 = utf16Of(bytes);
-  if (utf16) return new TextDecoder(utf16).decode(bytes);
+  if (utf16) return decodeInSlices(new TextDecoder(utf16), bytes);
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return await decodeInSlices(new TextDecoder("utf-8", { fatal: true }), bytes);
   } catch {
-    return new TextDecoder("windows-1251").decode(bytes);
+    return decodeInSlices(new TextDecoder("windows-1251"), bytes);
   }
 }
 
@@ -134,12 +149,13 @@ async function parseCsvInSlices(content: string, limit: number): Promise<string[
   // Awaited below; until then a parse error must not count as unhandled.
   finished.catch(() => {});
   for (let at = 0; at < content.length && !parser.destroyed && records.length < limit; ) {
+    // A turn first: the file's decoding and checks ran in this one.
+    await giveWay();
     // Cut after a line break, so no character (a surrogate pair) is split between slices.
     const cut = content.indexOf("\n", at + CSV_SLICE);
     const next = cut < 0 ? content.length : cut + 1;
     parser.write(content.slice(at, next));
     at = next;
-    await giveWay();
   }
   if (records.length >= limit) return records.slice(0, limit);
   if (!parser.destroyed) parser.end();
@@ -154,17 +170,46 @@ async function parseCsvInSlices(content: string, limit: number): Promise<string[
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-function readJson(content: string): ImportTable {
-  let parsed: unknown;
+/** Characters the JSON parser takes at a time: a few milliseconds' work. */
+const JSON_SLICE = 65_536;
+
+/**
+ * The rows of a JSON file: a top-level array of objects, or an object whose `items` is one (a BOM is dropped).
+ * Parsed a slice at a time with the event loop turning in between, each row taken as the parser completes it.
+ * Only the first `limit` rows are kept, but the whole file is read: the columns are the keys of every row, in
+ * order of first appearance, and a file that is not JSON is refused whatever its first rows. As with
+ * JSON.parse, a syntax error anywhere comes before a shape problem.
+ */
+async function parseJsonInSlices(content: string, limit: number): Promise<ImportTable> {
+  // The rows are the top-level array's items, or else those of an `items` array (a top-level object).
+  const wrapped = content.trimStart()[0] !== "[";
+  const parser = new JSONParser({ paths: wrapped ? ["$.items.*", "$.items"] : ["$.*"], keepStack: false });
+  const rows: ImportTable["rows"] = [];
+  const columns = new Set<string>();
+  let listFound = !wrapped;
+  let misshapen = false;
+  parser.onValue = ({ value, parent, stack }) => {
+    if (wrapped && stack.length === 1) {
+      listFound = Array.isArray(value);
+    } else if (Array.isArray(parent) && isPlainObject(value)) {
+      for (const key of Object.keys(value)) columns.add(key);
+      if (rows.length < limit) rows.push(value);
+    } else {
+      misshapen = true;
+    }
+  };
   try {
-    parsed = JSON.parse(content.replace(/^\uFEFF/, ""));
+    // A high surrogate at a slice's end waits in the parser for the low one that follows.
+    for (let at = content.charCodeAt(0) === 0xfeff ? 1 : 0; at < content.length; at += JSON_SLICE) {
+      await giveWay();
+      parser.write(content.slice(at, at + JSON_SLICE));
+    }
+    if (!parser.isEnded) parser.end();
   } catch {
     throw new ImportFileError("bad_json");
   }
-  const list = Array.isArray(parsed) ? parsed : isPlainObject(parsed) ? parsed.items : undefined;
-  if (!Array.isArray(list) || !list.every(isPlainObject)) throw new ImportFileError("json_shape");
-  const columns = [...new Set(list.flatMap((row) => Object.keys(row)))];
-  return { columns, rows: list };
+  if (misshapen || !listFound) throw new ImportFileError("json_shape");
+  return { columns: [...columns], rows };
 }
 
 function checkContent(content: string) {
@@ -174,18 +219,18 @@ function checkContent(content: string) {
   if (nul >= 0) throw new ImportFileError("nul", content.slice(0, nul).split("\n").length);
 }
 
-/** Columns and rows of a small file (a task list); ImportFileError when it cannot be read or holds no rows. */
-export function readTable(format: ImportFormat, content: string): ImportTable {
+/** Columns and rows of a small CSV file (a task list); ImportFileError when it cannot be read or holds no rows. */
+export function readCsvTable(content: string): ImportTable {
   checkContent(content);
-  const table = format === "csv" ? readCsv(content) : readJson(content);
+  const table = readCsv(content);
   if (table.rows.length === 0) throw new ImportFileError("no_rows");
   return table;
 }
 
 /**
- * The same for a source's import (up to 10 MB, 100 000 rows and more): a CSV is parsed and turned into rows in
- * slices that let the event loop turn, so the server keeps answering while it reads. With `limit`, only the
- * first rows (a preview). A JSON file is still parsed in one go (about 0.1 s for 10 MB).
+ * Columns and rows of a source's import, CSV or JSON (up to 10 MB, 100 000 rows and more): the file is parsed
+ * and turned into rows in slices that let the event loop turn, so the server keeps answering while it reads. With `limit`, only the
+ * first rows (a preview): a CSV stops there, a JSON file is read to its end for its columns.
  */
 export async function readTableInSlices(
   format: ImportFormat,
@@ -198,8 +243,7 @@ export async function readTableInSlices(
     const { columns, body } = tableOf(await parseCsvInSlices(content, limit + 1));
     table = { columns, rows: await mapInSlices(body, (record) => rowOf(columns, record)) };
   } else {
-    const { columns, rows } = readJson(content);
-    table = { columns, rows: rows.slice(0, limit) };
+    table = await parseJsonInSlices(content, limit);
   }
   if (table.rows.length === 0) throw new ImportFileError("no_rows");
   return table;

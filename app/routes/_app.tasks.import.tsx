@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") === "upload") {
     const file = form.get("file");
     if (!(file instanceof File) || (file.size === 0 && !file.name)) return unreadable("missing");
-    const read = readTaskFile(new Uint8Array(await file.arrayBuffer()));
+    const read = await readTaskFile(new Uint8Array(await file.arrayBuffer()));
     if ("problem" in read) return unreadable(read.problem, read.line);
     return importPreview(read, file.name, guessTaskMapping(read.columns), defaultProjectId);
   }

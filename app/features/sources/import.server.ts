@@ -46,7 +46,7 @@ export async function createImport(
   userId: string,
 ): Promise<{ id: string } | { problem: ImportFileError["problem"] | "too_large"; line?: number }> {
   if (file.bytes.byteLength > MAX_IMPORT_BYTES) return { problem: "too_large" };
-  const content = decodeUpload(file.bytes);
+  const content = await decodeUpload(file.bytes);
   const format = formatOf(file.name, content);
   let columns: string[];
   let totalRows: number;

@@ -7,7 +7,7 @@ import type { Reader } from "~/core/reader";
 import { tasks } from "~/db/schema";
 import { CSV_OPTIONS } from "~/lib/csv.server";
 import { createFormatter } from "~/lib/format";
-import { decodeUpload, guessColumns, ImportFileError, readTable } from "~/lib/upload-table";
+import { decodeUpload, guessColumns, ImportFileError, readCsvTable } from "~/lib/upload-table";
 import { MAX_TASK_IMPORT_BYTES, type RowError, TASK_FIELDS, type TaskField, type TaskMapping } from "./import-fields";
 import { MAX_DESCRIPTION, MAX_LABEL, MAX_TITLE, TASK_PRIORITIES, TASK_STATUSES, type TasksTableState } from "./list";
 import { mentionIdIn, type TaskInput } from "./schemas";
@@ -94,12 +94,12 @@ const ALIASES: Record<TaskField, string[]> = {
 };
 
 /** An upload read into columns and rows; the problem when it cannot be. Dates and text are as in the file. */
-export function readTaskFile(bytes: Uint8Array): TaskFile | { problem: TaskFileProblem; line?: number } {
+export async function readTaskFile(bytes: Uint8Array): Promise<TaskFile | { problem: TaskFileProblem; line?: number }> {
   if (bytes.byteLength > MAX_TASK_IMPORT_BYTES) return { problem: "too_large" };
-  return readTaskCsv(decodeUpload(bytes));
+  return readTaskCsv(await decodeUpload(bytes));
 }
 
-/** Control characters no text file has (tabs and line breaks aside; a NUL is refused with its row by readTable). */
+/** Control characters no text file has (tabs and line breaks aside; a NUL is refused with its row by readCsvTable). */
 const CONTROL = /(?![\0\t\n\r\f\v])\p{Cc}/u;
 
 /** The same, from the text the preview's form carried back. */
@@ -107,7 +107,7 @@ export function readTaskCsv(content: string): TaskFile | { problem: TaskFileProb
   // Binary files decode to text full of control characters: not a CSV we can read.
   if (CONTROL.test(content)) return { problem: "encoding" };
   try {
-    const table = readTable("csv", content);
+    const table = readCsvTable(content);
     if (table.rows.length > MAX_IMPORT_ROWS) return { problem: "too_many_rows" };
     return { content, columns: table.columns, rows: table.rows as Array<Record<string, string>> };
   } catch (error) {
