@@ -229,8 +229,9 @@ export function readCsvTable(content: string): ImportTable {
 
 /**
  * Columns and rows of a source's import, CSV or JSON (up to 10 MB, 100 000 rows and more): the file is parsed
- * and turned into rows in slices that let the event loop turn, so the server keeps answering while it reads. With `limit`, only the
- * first rows (a preview): a CSV stops there, a JSON file is read to its end for its columns.
+ * and turned into rows in slices that let the event loop turn, so the server keeps answering while it reads.
+ * With `limit`, only the first rows (a preview): a CSV stops there, a JSON file is read to its end for its
+ * columns.
  */
 export async function readTableInSlices(
   format: ImportFormat,
