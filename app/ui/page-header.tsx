@@ -22,7 +22,9 @@ export function PageHeader({
       {/* The first paint waits for the heading instead of painting the sidebar alone first (ADR 052). */}
       <link rel="expect" href="#page-title" blocking="render" />
       <div className="min-w-0">
-        <h1 id="page-title" className="text-2xl font-semibold tracking-tight">{title}</h1>
+        <h1 id="page-title" className="text-2xl font-semibold tracking-tight">
+          {title}
+        </h1>
         {description && <p className="mt-1 text-muted-foreground">{description}</p>}
       </div>
       {(actions || help) && (
