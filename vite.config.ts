@@ -41,7 +41,7 @@ export default defineConfig({
                   name: "layout",
                   // The signed-in layout, the primitives every signed-in page shows, and modules of a few hundred
                   // bytes that many of its pages share: each on its own cost a request and ~360 bytes of headers.
-                  test: /[\\/]app[\\/](routes[\\/]_app\.tsx|ui[\\/](card|badge|tone|empty-state|sentiment|early-input|highlighted|source-icons)\.tsx?|db[\\/]mention-model\.ts|lib[\\/]side-panel\.ts)$/,
+                  test: /[\\/]app[\\/](routes[\\/]_app\.tsx|ui[\\/](card|badge|tone|empty-state|sentiment|early-input|highlighted|source-icons)\.tsx?|core[\\/]change\.ts|db[\\/]mention-model\.ts|lib[\\/]side-panel\.ts)$/,
                 },
                 {
                   name: "list-kit",

@@ -19,8 +19,12 @@ export function PageHeader({
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <title>{`${title} · Kuzatuv`}</title>
+      {/* The first paint waits for the heading instead of painting the sidebar alone first (ADR 052). */}
+      <link rel="expect" href="#page-title" blocking="render" />
       <div className="min-w-0">
-        <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+        <h1 id="page-title" className="text-2xl font-semibold tracking-tight">
+          {title}
+        </h1>
         {description && <p className="mt-1 text-muted-foreground">{description}</p>}
       </div>
       {(actions || help) && (

@@ -226,3 +226,24 @@ for (const scheme of ["light", "dark"] as const) {
     });
   }
 }
+
+test("the first paint waits for the page's heading, and every heading it waits for is on the page", async ({
+  page,
+}) => {
+  // A render-blocking expect link whose element is missing would hold the first paint to the end of the page.
+  await page.goto("/messages");
+  const mention = await page.locator("[data-feed-item] a[data-open]").first().getAttribute("href");
+  for (const path of ["/", "/analytics", "/messages", mention as string, "/sources", "/settings/notifications"]) {
+    await page.goto(path);
+    const expected = await page.evaluate(() =>
+      [...document.head.querySelectorAll('link[rel="expect"][blocking="render"]')].map((link) => ({
+        href: link.getAttribute("href") ?? "",
+        found: document.querySelectorAll(link.getAttribute("href") ?? "").length,
+      })),
+    );
+    expect(expected.length, path).toBeGreaterThan(0);
+    for (const { href, found } of expected) expect(found, `${path}: ${href}`).toBe(1);
+    for (const { href } of expected) await expect(page.locator(href), `${path}: ${href}`).toBeVisible();
+  }
+  await expect(page.locator("main h1#page-title")).toBeVisible();
+});

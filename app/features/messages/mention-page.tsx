@@ -64,6 +64,7 @@ export function MentionPage({ data, actionData }: { data: MentionData; actionDat
       className="flex flex-col gap-4 rounded-lg border border-border bg-card p-4"
       aria-labelledby="mention-title"
     >
+      <link rel="expect" href="#mention-title" blocking="render" />
       <div className="flex items-start justify-between gap-2">
         <p className="flex min-w-0 flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <Icon aria-hidden="true" className="size-4 shrink-0" />
