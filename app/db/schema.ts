@@ -326,50 +326,47 @@ export const projectSets = pgTable("project_sets", {
   projects: uuid("projects").array().notNull().unique(),
 });
 
-/**
- * Mentions per UTC hour, project set, source and language (`other`: any other or unknown), by sentiment: kept
- * exact by triggers on messages and message_projects; archived mentions are not in them (ADR 043). A mention is
- * in one set, so a scope's total sums the sets that meet it and counts each mention once. No foreign key to
- * sources: a deleted source's messages count themselves out as they go.
- */
-export const mentionRollups = pgTable(
-  "mention_rollups",
-  {
-    hour: timestamp("hour", { withTimezone: true }).notNull(),
-    setId: integer("set_id")
-      .notNull()
-      .references(() => projectSets.id),
-    sourceId: uuid("source_id").notNull(),
-    language: text("language").notNull(),
-    positive: integer("positive").notNull().default(0),
-    neutral: integer("neutral").notNull().default(0),
-    negative: integer("negative").notNull().default(0),
-    positiveReach: bigint("positive_reach", { mode: "number" }).notNull().default(0),
-    neutralReach: bigint("neutral_reach", { mode: "number" }).notNull().default(0),
-    negativeReach: bigint("negative_reach", { mode: "number" }).notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.hour, t.setId, t.sourceId, t.language] })],
-);
+const utcTime = (name: string) => timestamp(name, { withTimezone: true }).notNull();
 
-/**
- * Mentions per author (ADR 051), keyed as `mention_rollups` plus the author, by sentiment: top authors on
- * /analytics and in reports. Kept by the same triggers; mentions without an author are not in them. Whole UTC
- * days are read from the daily table and the hours at a period's edges from the hourly one.
- */
-const authorRollupColumns = (grain: "hour" | "day") => ({
-  [grain]: timestamp(grain, { withTimezone: true }).notNull(),
+/** A rollup's UTC hour or day, project set, source and language (each table gets builders of its own). */
+const rollupKey = <Grain extends "hour" | "day">(grain: Grain) => ({
+  ...({ [grain]: utcTime(grain) } as Record<Grain, ReturnType<typeof utcTime>>),
   setId: integer("set_id")
     .notNull()
     .references(() => projectSets.id),
   sourceId: uuid("source_id").notNull(),
   language: text("language").notNull(),
-  author: text("author").notNull(),
+});
+
+/** A rollup's mentions and their reach by sentiment. */
+const sentimentCounts = () => ({
   positive: integer("positive").notNull().default(0),
   neutral: integer("neutral").notNull().default(0),
   negative: integer("negative").notNull().default(0),
   positiveReach: bigint("positive_reach", { mode: "number" }).notNull().default(0),
   neutralReach: bigint("neutral_reach", { mode: "number" }).notNull().default(0),
   negativeReach: bigint("negative_reach", { mode: "number" }).notNull().default(0),
+});
+
+/**
+ * Mentions per UTC hour, project set, source and language (`other`: any other or unknown), by sentiment: kept
+ * exact by triggers on messages and message_projects; archived mentions are not in them (ADR 043). A mention is
+ * in one set, so a scope's total sums the sets that meet it and counts each mention once. No foreign key to
+ * sources: a deleted source's messages count themselves out as they go.
+ */
+export const mentionRollups = pgTable("mention_rollups", { ...rollupKey("hour"), ...sentimentCounts() }, (t) => [
+  primaryKey({ columns: [t.hour, t.setId, t.sourceId, t.language] }),
+]);
+
+/**
+ * Mentions per author (ADR 051), keyed as `mention_rollups` plus the author, by sentiment: top authors on
+ * /analytics and in reports. Kept by the same triggers; mentions without an author are not in them. Whole UTC
+ * days are read from the daily table and the hours at a period's edges from the hourly one.
+ */
+const authorRollupColumns = <Grain extends "hour" | "day">(grain: Grain) => ({
+  ...rollupKey(grain),
+  author: text("author").notNull(),
+  ...sentimentCounts(),
 });
 
 export const authorRollups = pgTable("author_rollups", authorRollupColumns("hour"), (t) => [
