@@ -52,10 +52,11 @@ async function typeAtFirstPaint(
   await page.unrouteAll({ behavior: "wait" });
 }
 
+// `found`: what the first row then shows. The feed's search reads across scripts: "bank" also finds "банке".
 const SEARCHES = [
-  { path: "/messages", words: "bank", rows: "[data-feed-item]" },
-  { path: "/tasks", words: "complaints", rows: "tbody th[scope=row]" },
-  { path: "/sources", words: "Fintech", rows: "tbody th[scope=row]" },
+  { path: "/messages", words: "bank", rows: "[data-feed-item]", found: /bank|банк/i },
+  { path: "/tasks", words: "complaints", rows: "tbody th[scope=row]", found: /complaints/i },
+  { path: "/sources", words: "Fintech", rows: "tbody th[scope=row]", found: /fintech/i },
 ] as const;
 
 for (const { lng, locale, viewport } of [
@@ -66,7 +67,7 @@ for (const { lng, locale, viewport } of [
     test("a search typed before hydration stays in its box and runs once the page is ready", async ({ browser }) => {
       const context = await adminContext(browser, { locale, viewport });
       const page = await context.newPage();
-      for (const { path, words, rows } of SEARCHES) {
+      for (const { path, words, rows, found } of SEARCHES) {
         // The search form's Apply button is there only until the page hydrates.
         const apply = page.getByRole("search").getByRole("button", { name: text(lng, "tables:apply") });
         const box = page.locator("#table-search");
@@ -74,7 +75,7 @@ for (const { lng, locale, viewport } of [
         await expect(apply, `${path} hydrates`).toBeHidden();
         await expect(box, `${path} keeps the words`).toHaveValue(words);
         await expect(page).toHaveURL(new RegExp(`[?&]q=${words}(&|$)`));
-        await expect(page.locator(rows).first()).toContainText(new RegExp(words, "i"));
+        await expect(page.locator(rows).first()).toContainText(found);
       }
       await context.close();
     });
