@@ -1,25 +1,15 @@
 import { Command } from "cmdk";
-import { useEffect } from "react";
-import { useFetcher } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { loader } from "~/routes/help-center.search";
 import { BookOpen } from "~/ui/icons";
-
-const DELAY_MS = 250;
+import { usePaletteSearch } from "./palette-search";
 
 /** The palette's help articles: those whose title or keywords match what is typed, asked for after a pause. */
 export function PaletteHelp({ query, onOpen }: { query: string; onOpen: (to: string) => void }) {
   const { t } = useTranslation("help");
-  const fetcher = useFetcher<typeof loader>();
-  const q = query.trim();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the fetcher's identity changes each render.
-  useEffect(() => {
-    if (q.length < 2) return;
-    const timer = setTimeout(() => void fetcher.load(`/help-center/search?${new URLSearchParams({ q })}`), DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [q]);
-  const articles = fetcher.data?.articles ?? [];
-  if (q.length < 2 || articles.length === 0) return null;
+  const { searching, data } = usePaletteSearch<typeof loader>("/help-center/search", query);
+  const articles = data?.articles ?? [];
+  if (!searching || articles.length === 0) return null;
   return (
     <Command.Group heading={t("palette")} forceMount>
       {articles.map((a) => (

@@ -1,11 +1,8 @@
 import { Command } from "cmdk";
-import { useEffect } from "react";
-import { useFetcher } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { loader } from "~/routes/messages.palette";
 import { MessagesSquare, Search } from "~/ui/icons";
-
-const DELAY_MS = 250;
+import { usePaletteSearch } from "./palette-search";
 
 /**
  * The palette's mentions: the top five matching what is typed (asked for after a pause in typing), and
@@ -14,17 +11,10 @@ const DELAY_MS = 250;
  */
 export function PaletteMentions({ query, onOpen }: { query: string; onOpen: (to: string) => void }) {
   const { t } = useTranslation("messages");
-  const fetcher = useFetcher<typeof loader>();
-  const q = query.trim();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the fetcher's identity changes each render.
-  useEffect(() => {
-    if (q.length < 2) return;
-    const timer = setTimeout(() => void fetcher.load(`/messages/palette?${new URLSearchParams({ q })}`), DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [q]);
-  const mentions = fetcher.data?.mentions ?? [];
+  const { q, searching, data } = usePaletteSearch<typeof loader>("/messages/palette", query);
+  const mentions = data?.mentions ?? [];
   // Nothing found stays "No results", as for any other palette search.
-  if (q.length < 2 || mentions.length === 0) return null;
+  if (!searching || mentions.length === 0) return null;
   return (
     <Command.Group heading={t("palette.heading")} forceMount>
       {mentions.map((m) => (

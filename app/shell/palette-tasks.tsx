@@ -1,11 +1,8 @@
 import { Command } from "cmdk";
-import { useEffect } from "react";
-import { useFetcher } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { loader } from "~/routes/tasks.palette";
 import { ListTodo, Plus } from "~/ui/icons";
-
-const DELAY_MS = 250;
+import { usePaletteSearch } from "./palette-search";
 
 /**
  * The palette's tasks: "New task" for those who may create one, and the tasks whose title has what is
@@ -13,21 +10,12 @@ const DELAY_MS = 250;
  */
 export function PaletteTasks({ query, onOpen }: { query: string; onOpen: (to: string) => void }) {
   const { t } = useTranslation("tasks");
-  const fetcher = useFetcher<typeof loader>();
-  const q = query.trim();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the fetcher's identity changes each render.
-  useEffect(() => {
-    const timer = setTimeout(
-      () => void fetcher.load(`/tasks/palette?${new URLSearchParams(q.length >= 2 ? { q } : {})}`),
-      q.length >= 2 ? DELAY_MS : 0,
-    );
-    return () => clearTimeout(timer);
-  }, [q]);
-  const found = q.length >= 2 ? (fetcher.data?.tasks ?? []) : [];
-  if (!fetcher.data?.canCreate && found.length === 0) return null;
+  const { searching, data } = usePaletteSearch<typeof loader>("/tasks/palette", query, true);
+  const found = searching ? (data?.tasks ?? []) : [];
+  if (!data?.canCreate && found.length === 0) return null;
   return (
     <Command.Group heading={t("palette.heading")}>
-      {fetcher.data?.canCreate && (
+      {data?.canCreate && (
         <Command.Item value={`task new ${t("new")}`} onSelect={() => onOpen("/tasks/new")}>
           <Plus aria-hidden="true" />
           {t("new")}

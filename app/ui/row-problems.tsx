@@ -1,4 +1,5 @@
 import { useFormatter } from "~/lib/format";
+import { PlainTable } from "./plain-table";
 
 /** An uploaded file's rows that cannot be taken, each by its number in the file, and what is wrong with it. */
 export function RowProblems({
@@ -14,28 +15,18 @@ export function RowProblems({
 }) {
   const format = useFormatter();
   return (
-    <div className="overflow-x-auto rounded-lg border border-border">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-muted/50">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {rowLabel}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {problemLabel}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {problems.map(({ row, problem }) => (
-            <tr key={`${row}:${problem}`} className="border-t border-border">
-              <td className="px-3 py-2 tabular-nums">{format.number(row)}</td>
-              <td className="px-3 py-2">{problem}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <PlainTable
+      caption={caption}
+      headings={[rowLabel, problemLabel]}
+      rows={problems.map(({ row, problem }) => ({
+        key: `${row}:${problem}`,
+        cells: [
+          <span key="row" className="tabular-nums">
+            {format.number(row)}
+          </span>,
+          problem,
+        ],
+      }))}
+    />
   );
 }

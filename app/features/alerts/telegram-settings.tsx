@@ -1,8 +1,8 @@
-import { useEffect } from "react";
-import { Form, useRevalidator } from "react-router";
+import { Form } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { useIsPending } from "~/lib/forms";
+import { useRevalidateWhile } from "~/lib/use-revalidate-while";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { FormError } from "~/ui/field";
 import { Send } from "~/ui/icons";
@@ -43,14 +43,7 @@ export function TelegramSettings({
   const linking = useIsPending("telegram-link");
   const unlinking = useIsPending("telegram-unlink");
   const waiting = Boolean(deepLink && telegram.codeOpen && !telegram.linked);
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle") void revalidator.revalidate();
-    }, REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [waiting, revalidator]);
+  useRevalidateWhile(waiting, REFRESH_MS);
 
   if (!telegram.bot) {
     return (

@@ -3,6 +3,7 @@ import { Form, useNavigation, useRevalidator } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/i18n/use-translation";
 import { type FormResult, typedValue, useFormErrors } from "~/lib/forms";
+import { useRevalidateWhile } from "~/lib/use-revalidate-while";
 import { SubmitButton } from "~/ui/button";
 import { FieldError, HiddenLabel } from "~/ui/field";
 import { Bot, LoaderCircle, Send, User } from "~/ui/icons";
@@ -70,18 +71,8 @@ function useAnswerStream(conversationId: string, pendingId: string | null): Stre
   return pendingId ? streamed : null;
 }
 
+/** How often an answer being written by another request (another tab, or before a reload) is looked for. */
 const REFRESH_MS = 2000;
-
-/** An answer being written by another request (another tab, or before a reload): shown when it is stored. */
-function useRefreshWhileWritten(waiting: boolean) {
-  const revalidator = useRevalidator();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the revalidator's identity changes each render.
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setInterval(() => revalidator.revalidate(), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [waiting]);
-}
 
 function Bubble({ from: role, children }: { from: "user" | "assistant"; children: React.ReactNode }) {
   const { t } = useTranslation("ai-assistant");
@@ -121,7 +112,7 @@ export function Conversation({ conversationId, messages }: { conversationId: str
   const { t } = useTranslation("ai-assistant");
   const pending = messages.find((m) => m.role === "assistant" && (m.status === "pending" || m.status === "streaming"));
   const streamed = useAnswerStream(conversationId, pending?.status === "pending" ? pending.id : null);
-  useRefreshWhileWritten(pending?.status === "streaming" && !streamed);
+  useRevalidateWhile(pending?.status === "streaming" && !streamed, REFRESH_MS);
   return (
     <ol className="flex flex-col gap-4" aria-label={t("messages")}>
       {messages.map((m) => {

@@ -1,5 +1,6 @@
 import type { PublicUser } from "../../core/auth-contract.ts";
 import type { Services } from "../../core/context.server.ts";
+import type { FormResult, Message } from "../../lib/forms";
 
 export type AuthUser = PublicUser;
 
@@ -94,4 +95,38 @@ export async function callAuth<T>(
     } satisfies AuthResult<T>;
   }
   throw new AuthUnavailableError(`The auth service is unavailable (${lastProblem})`);
+}
+
+/** What an auth-service call made for a form came to: its data, or what the form shows again. */
+export type AuthOutcome<T> = { ok: true; data: T } | { ok: false; result: FormResult; status: number };
+
+/**
+ * `callAuth` for a form: a refusal becomes the form's error with everything typed (`values`) kept. The service's
+ * stable codes become translated messages (`codes`); a code not listed is shown as the service says it (SPEC §8). A
+ * taken e-mail, or an unknown one (`not_found` naming the e-mail field), is the e-mail field's error.
+ */
+export async function callAuthForForm<T>(
+  services: Pick<Services, "env">,
+  path: string,
+  options: CallOptions,
+  { values, codes, unavailable }: { values: FormResult["values"]; codes: Record<string, string>; unavailable: string },
+): Promise<AuthOutcome<T>> {
+  let answer: AuthResult<T>;
+  try {
+    answer = await callAuth<T>(services, path, options);
+  } catch (error) {
+    if (!(error instanceof AuthUnavailableError)) throw error;
+    return { ok: false, result: { values, formError: { key: unavailable } }, status: 503 };
+  }
+  if (answer.ok) return answer;
+  const emailError =
+    answer.code === "email_taken"
+      ? "auth:errors.emailTaken"
+      : answer.code === "not_found" && answer.fields?.email
+        ? "users:errors.unknownEmail"
+        : undefined;
+  if (emailError) return { ok: false, result: { values, fieldErrors: { email: emailError } }, status: answer.status };
+  const key = answer.code ? codes[answer.code] : undefined;
+  const formError: Message = key ? { key } : { text: answer.error };
+  return { ok: false, result: { values, formError }, status: answer.status };
 }

@@ -1,6 +1,6 @@
 import type { Services } from "../../core/context.server.ts";
-import type { FormResult, Message } from "../../lib/forms";
-import { AuthUnavailableError, type AuthUser, callAuth } from "./auth-client.server";
+import type { FormResult } from "../../lib/forms";
+import { type AuthUser, callAuthForForm } from "./auth-client.server";
 import { startSession } from "./session.server";
 
 // The service's stable codes we can say in every language; anything else is shown as the service says it.
@@ -45,24 +45,13 @@ export async function enter(
 
   // With the device token, other people's wrong passwords do not lock the owner out (ADR 041).
   const body = endpoint === "/login" && device ? { ...submission.data, device } : submission.data;
-  let answer: Awaited<ReturnType<typeof callAuth<{ token: string; user: AuthUser; device?: string }>>>;
-  try {
-    answer = await callAuth<{ token: string; user: AuthUser; device?: string }>(services, endpoint, {
-      body,
-      clientIp,
-    });
-  } catch (error) {
-    if (!(error instanceof AuthUnavailableError)) throw error;
-    return { ok: false, result: { values, formError: { key: "auth:errors.unavailable" } }, status: 503 };
-  }
-  if (!answer.ok) {
-    if (answer.code === "email_taken") {
-      return { ok: false, result: { values, fieldErrors: { email: "auth:errors.emailTaken" } }, status: answer.status };
-    }
-    const key = answer.code ? CODE_KEYS[answer.code] : undefined;
-    const formError: Message = key ? { key } : { text: answer.error };
-    return { ok: false, result: { values, formError }, status: answer.status };
-  }
+  const answer = await callAuthForForm<{ token: string; user: AuthUser; device?: string }>(
+    services,
+    endpoint,
+    { body, clientIp },
+    { values, codes: CODE_KEYS, unavailable: "auth:errors.unavailable" },
+  );
+  if (!answer.ok) return answer;
   const sessionCookie = await startSession(services, answer.data.token, answer.data.user);
   return { ok: true, sessionCookie, device: answer.data.device };
 }

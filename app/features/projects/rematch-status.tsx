@@ -1,8 +1,7 @@
-import { useEffect } from "react";
-import { useRevalidator } from "react-router";
 import type { RematchState } from "~/db/schema";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
+import { useRevalidateWhile } from "~/lib/use-revalidate-while";
 import { LoaderCircle } from "~/ui/icons";
 
 const REFRESH_MS = 2_000;
@@ -14,15 +13,8 @@ const REFRESH_MS = 2_000;
 export function RematchStatus({ rematch }: { rematch: RematchState | null }) {
   const { t } = useTranslation("projects");
   const format = useFormatter();
-  const revalidator = useRevalidator();
   const active = rematch?.status === "queued" || rematch?.status === "running";
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle") void revalidator.revalidate();
-    }, REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [active, revalidator]);
+  useRevalidateWhile(active, REFRESH_MS);
   if (!rematch) return null;
 
   if (active) {

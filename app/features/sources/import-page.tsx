@@ -1,14 +1,15 @@
-import { useEffect } from "react";
-import { Form, Link, useRevalidator } from "react-router";
+import { Form, Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { type FormResult, useFormErrors, useIsPending } from "~/lib/forms";
+import { useRevalidateWhile } from "~/lib/use-revalidate-while";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { InputField, SelectField } from "~/ui/field";
 import { FileUp, RefreshCw } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
+import { UploadPreview } from "~/ui/plain-table";
 import type { ImportRow, recentImports } from "./import.server";
 import { ITEM_FIELDS, MAX_IMPORT_BYTES } from "./import-fields";
 import { ImportErrors, ImportResult, ImportStatusBadge } from "./import-view";
@@ -95,33 +96,7 @@ function PreviewCard({ current, result }: { current: Current; result: FormResult
             </SelectField>
           ))}
         </fieldset>
-        <div className="overflow-x-auto rounded-lg border border-border">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t("preview.caption")}</caption>
-            <thead className="bg-muted/50">
-              <tr>
-                {preview.columns.map((column) => (
-                  <th key={column} scope="col" className="whitespace-nowrap px-3 py-2 font-medium" data-user-content>
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {preview.rows.map((cells, r) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: preview rows have no identity but their place.
-                <tr key={r} className="border-t border-border align-top">
-                  {cells.map((cell, c) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional.
-                    <td key={c} className="max-w-64 px-3 py-2" data-user-content>
-                      <span className="line-clamp-3 break-words">{cell}</span>
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <UploadPreview caption={t("preview.caption")} columns={preview.columns} rows={preview.rows} />
         {errors.form && (
           <p role="alert" className="text-sm text-danger">
             {errors.form}
@@ -143,15 +118,8 @@ function PreviewCard({ current, result }: { current: Current; result: FormResult
 function ProgressCard({ current }: { current: Current }) {
   const { t } = useTranslation("imports");
   const format = useFormatter();
-  const revalidator = useRevalidator();
   const running = RUNNING.has(current.status);
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle") void revalidator.revalidate();
-    }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [running, revalidator]);
+  useRevalidateWhile(running, POLL_MS);
 
   return (
     <Card title={t("progress.title")} action={<ImportStatusBadge status={current.status} />}>

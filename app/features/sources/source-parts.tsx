@@ -1,7 +1,7 @@
-import { useEffect } from "react";
-import { useFetcher, useFetchers, useRevalidator } from "react-router";
+import { useFetcher, useFetchers } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
+import { useRevalidateWhile } from "~/lib/use-revalidate-while";
 import { Badge } from "~/ui/badge";
 import { buttonClass } from "~/ui/button";
 import { CircleAlert, CircleCheck, CircleMinus, CirclePause, CirclePlay, LoaderCircle, RefreshCw } from "~/ui/icons";
@@ -128,14 +128,6 @@ export function useFetching(sources: readonly Fetchable[]): (source: Fetchable) 
     fetchers.filter((f) => f.formData?.get("intent") === "fetch").map((f) => String(f.formData?.get("id"))),
   );
   const fetching = (source: Fetchable) => source.fetchRequestedAt !== null || pending.has(source.id);
-  const any = sources.some(fetching);
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    if (!any) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle") void revalidator.revalidate();
-    }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [any, revalidator]);
+  useRevalidateWhile(sources.some(fetching), POLL_MS);
   return fetching;
 }

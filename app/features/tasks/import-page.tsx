@@ -7,6 +7,7 @@ import { Card } from "~/ui/card";
 import { InputField, SelectField } from "~/ui/field";
 import { FileUp } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
+import { UploadPreview } from "~/ui/plain-table";
 import { RowProblems } from "~/ui/row-problems";
 import {
   type ImportPreview,
@@ -120,31 +121,10 @@ function PreviewStep({ result, projects }: { result: ImportPreview; projects: Ar
         <h2 id="import-preview" className="font-semibold">
           {t("import.previewTitle", { count: Math.min(PREVIEW_ROWS, result.totalRows) })}
         </h2>
-        <div className="overflow-x-auto rounded-lg border border-border">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-muted/50">
-              <tr>
-                {result.columns.map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2 font-medium whitespace-nowrap" data-user-content>
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {result.rows.map((row, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: preview rows have no id and never reorder.
-                <tr key={i} className="border-t border-border">
-                  {result.columns.map((column) => (
-                    <td key={column} className="max-w-64 truncate px-3 py-2" data-user-content>
-                      {row[column]}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <UploadPreview
+          columns={result.columns}
+          rows={result.rows.map((row) => result.columns.map((column) => row[column] ?? ""))}
+        />
       </section>
       <div className="flex flex-wrap gap-2">
         <SubmitButton name="intent" value="confirm" pending={pending} pendingLabel={t("import.importing")}>

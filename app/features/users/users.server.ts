@@ -1,14 +1,11 @@
 import type { PublicUser, Role, UserEvent } from "../../core/auth-contract.ts";
 import type { Services } from "../../core/context.server.ts";
-import type { FormResult, Message } from "../../lib/forms";
-import { AuthUnavailableError, callAuth } from "../auth/auth-client.server";
+import type { FormResult } from "../../lib/forms";
+import { type AuthOutcome, callAuth, callAuthForForm } from "../auth/auth-client.server";
 import type { AuthCaller } from "../auth/guard.server";
 import { markSessionsStale } from "../auth/session.server";
 
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-
-/** What a change through the auth service came to: its data, or what the form should show. */
-export type Outcome<T> = { ok: true; data: T } | { ok: false; result: FormResult; status: number };
 
 // The service's stable codes we can say in every language; anything else is shown as it says it (SPEC §8).
 const FORM_ERRORS: Record<string, string> = {
@@ -34,29 +31,14 @@ async function change<T>(
     changedUserId,
     values = {},
   }: { method: Method; body?: unknown; changedUserId?: string; values?: FormResult["values"] },
-): Promise<Outcome<T>> {
-  let answer: Awaited<ReturnType<typeof callAuth<T>>>;
-  try {
-    answer = await callAuth<T>(services, path, { method, body, ...caller });
-  } catch (error) {
-    if (!(error instanceof AuthUnavailableError)) throw error;
-    return { ok: false, result: { values, formError: { key: "users:errors.unavailable" } }, status: 503 };
-  }
-  if (!answer.ok) {
-    if (answer.code === "email_taken") {
-      return { ok: false, result: { values, fieldErrors: { email: "auth:errors.emailTaken" } }, status: answer.status };
-    }
-    if (answer.code === "not_found" && answer.fields?.email) {
-      return {
-        ok: false,
-        result: { values, fieldErrors: { email: "users:errors.unknownEmail" } },
-        status: answer.status,
-      };
-    }
-    const key = answer.code ? FORM_ERRORS[answer.code] : undefined;
-    const formError: Message = key ? { key } : { text: answer.error };
-    return { ok: false, result: { values, formError }, status: answer.status };
-  }
+): Promise<AuthOutcome<T>> {
+  const answer = await callAuthForForm<T>(
+    services,
+    path,
+    { method, body, ...caller },
+    { values, codes: FORM_ERRORS, unavailable: "users:errors.unavailable" },
+  );
+  if (!answer.ok) return answer;
   const userId = changedUserId ?? (answer.data as { user?: PublicUser }).user?.id;
   if (userId) await markSessionsStale(services, userId);
   return { ok: true, data: answer.data };
