@@ -31,8 +31,3 @@ export function can(user: { roles: readonly Role[] }, permission: Permission): b
   const allowed: readonly Role[] = PERMISSIONS[permission];
   return user.roles.some((role) => allowed.includes(role));
 }
-
-/** Admins reach every project; everyone else only the projects listed on their account. */
-export function canAccessProject(user: { roles: readonly Role[]; projectIds: readonly string[] }, projectId: string) {
-  return user.roles.includes("admin") || user.projectIds.includes(projectId);
-}

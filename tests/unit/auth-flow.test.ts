@@ -4,8 +4,9 @@ import express from "express";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requirePermission, requireReader } from "~/core/context.server";
-import { canAccessProject, PERMISSIONS, type Permission } from "~/core/permissions";
+import { PERMISSIONS, type Permission } from "~/core/permissions";
 import { toCurrentUser } from "~/core/reader";
+import { canSeeProject } from "~/core/scope.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { AUTH_RETRIES, AuthUnavailableError, callAuth } from "~/features/auth/auth-client.server";
 
@@ -354,9 +355,9 @@ describe("permissions", () => {
   });
 
   it("admins reach every project, others only theirs; nobody signed in goes to sign-in", () => {
-    expect(canAccessProject(as("admin", []), "p9")).toBe(true);
-    expect(canAccessProject(as("viewer"), "p1")).toBe(true);
-    expect(canAccessProject(as("manager"), "p9")).toBe(false);
+    expect(canSeeProject(as("admin", []), "p9")).toBe(true);
+    expect(canSeeProject(as("viewer"), "p1")).toBe(true);
+    expect(canSeeProject(as("manager"), "p9")).toBe(false);
     expect(() => requireReader(new RouterContextProvider())).toThrow(expect.objectContaining({ status: 302 }));
   });
 });

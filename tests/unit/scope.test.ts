@@ -271,6 +271,12 @@ describe("a viewer of Alpha gets nothing of Zeta", () => {
     expectOwnOnly("Alpha's mention", await answer(mentionLoader, viewer, "/", { messageId: alphaMention }));
   });
 
+  it("an admin opens any mention, one of no project too (reached from its source, ADR 042)", async () => {
+    const page = JSON.stringify(await answer(mentionLoader, admin, "/", { messageId: orphan }));
+    expect(page).toContain("orphanword");
+    expect(page).toContain(orphan);
+  });
+
   it("tasks, their export, the palette and a task by its id", async () => {
     expectOwnOnly("tasks", await answer(tasksLoader, viewer, "/tasks"));
     expectOwnOnly("tasks board", await answer(tasksLoader, viewer, "/tasks?view=board"));

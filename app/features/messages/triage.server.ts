@@ -4,16 +4,13 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Services } from "~/core/context.server";
 import { can } from "~/core/permissions";
 import type { Reader } from "~/core/reader";
-import { inScope, mentionInScope, visibleScope } from "~/core/scope.server";
+import { inScope, visibleMentions, visibleScope } from "~/core/scope.server";
 import { isUuid, queryRows, uuidArray, uuids } from "~/core/sql.server";
 import { tasks } from "~/db/schema";
 import { inLanguage } from "~/lib/translations";
 import { mentionsChanged } from "../../core/kept.server";
 import { type FeedItem, feedRows, workspaceTags } from "./feed.server";
 import type { Change, TaskInput } from "./schemas";
-
-/** Mentions (`m`) the reader may see. */
-const visibleMention = (reader: Reader) => mentionInScope(visibleScope(reader), sql`m.id`);
 
 export interface MentionDetail extends FeedItem {
   collectedAt: string;
@@ -26,7 +23,7 @@ export interface MentionDetail extends FeedItem {
 export async function getMention(services: Services, reader: Reader, id: string): Promise<MentionDetail | null> {
   if (!isUuid(id)) return null;
   const { db } = services;
-  const rows = feedRows(services, reader, sql`m.id = ${id} AND ${visibleMention(reader)}`, 1);
+  const rows = feedRows(services, reader, sql`m.id = ${id} AND ${visibleMentions(reader, sql`m.id`)}`, 1);
   const item = (await rows.next()).value;
   if (!item) return null;
   const [extra] = await queryRows<{ collectedAt: string; sentimentSetBy: "auto" | "user" }>(
@@ -95,7 +92,7 @@ export async function changeMentions({ db }: Services, reader: Reader, change: C
   const changed = await queryRows<{ id: string }>(
     db,
     sql`UPDATE messages AS m SET ${assignment(change)} FROM sources s
-    WHERE s.id = m.source_id AND ${where} AND ${visibleMention(reader)}
+    WHERE s.id = m.source_id AND ${where} AND ${visibleMentions(reader, sql`m.id`)}
     RETURNING m.id`,
   );
   if (changed.length) mentionsChanged();

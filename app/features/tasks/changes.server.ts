@@ -8,7 +8,7 @@ import { uuids } from "~/core/sql.server";
 import { projects, tasks } from "~/db/schema";
 import type { TaskQuery, TaskStatus } from "./list";
 import type { BulkChange, TaskInput } from "./schemas";
-import { getTask, isMember, type MembersOf, NO_FILTERS, taskConditions, visibleMentions } from "./tasks.server";
+import { getTask, isMember, type MembersOf, NO_FILTERS, taskConditions, visibleMentionIds } from "./tasks.server";
 
 /** A saved task, or the field the form cannot know is wrong, with its translation key. */
 export type Saved = { ok: true; id: string } | { ok: false; field: keyof TaskInput; key: string };
@@ -24,7 +24,7 @@ async function refusal(services: Services, reader: Reader, input: TaskInput, mem
   if (input.assigneeId && !isMember(await membersOf([input.projectId]), input.projectId, input.assigneeId)) {
     return refuse("assigneeId", "tasks:errors.assigneeNotMember");
   }
-  if (input.messageId && !(await visibleMentions(services, reader, [input.messageId])).size) {
+  if (input.messageId && !(await visibleMentionIds(services, reader, [input.messageId])).size) {
     return refuse("messageId", "tasks:errors.mentionInvalid");
   }
   return null;

@@ -19,7 +19,7 @@ import {
   type People,
   type ProjectChoice,
   taskProjectChoices,
-  visibleMentions,
+  visibleMentionIds,
 } from "./tasks.server";
 
 /** The export's header, which the import recognises as it is. */
@@ -215,7 +215,7 @@ export async function checkTaskRows(
   if (!mapping.title) return { ok: false, errors: [{ row: 1, field: "title", problem: "unmapped" }], invalidRows: 0 };
   const projects = await taskProjectChoices(services, reader);
   const people = await membersOf(projects.map((p) => p.id));
-  const mentionIds = await visibleMentions(
+  const mentionIds = await visibleMentionIds(
     services,
     reader,
     file.rows.map((row) => mentionIdIn(mapping.mention ? (row[mapping.mention] ?? "") : "")),

@@ -6,7 +6,7 @@ import type { Services } from "~/core/context.server";
 import { addDays, type Day, mondayOf, today } from "~/core/period";
 import { can } from "~/core/permissions";
 import type { Reader } from "~/core/reader";
-import { inScope, mentionInScope, readerScope, visibleScope } from "~/core/scope.server";
+import { inScope, readerScope, visibleMentions, visibleScope } from "~/core/scope.server";
 import { isUuid, uuidArray, uuids } from "~/core/sql.server";
 import { offsetPage, searchColumns, sortOrder } from "~/core/table.server";
 import type { Database } from "~/db/client.server";
@@ -271,8 +271,8 @@ export function isMember(people: People, projectId: string, userId: string) {
   return (people[projectId] ?? []).some((m) => m.id === userId);
 }
 
-/** Of these mention ids, the ones the reader may see (lower case). */
-export async function visibleMentions({ db }: Services, reader: Reader, ids: string[]): Promise<Set<string>> {
+/** Of these mention ids, the ones the reader may open (lower case; core/scope's `visibleMentions`). */
+export async function visibleMentionIds({ db }: Services, reader: Reader, ids: string[]): Promise<Set<string>> {
   const valid = uuids(
     ids.map((id) => id.toLowerCase()),
     ids.length,
@@ -281,13 +281,13 @@ export async function visibleMentions({ db }: Services, reader: Reader, ids: str
   const rows = await db
     .select({ id: messages.id })
     .from(messages)
-    .where(and(inArray(messages.id, valid), mentionInScope(visibleScope(reader), messages.id)));
+    .where(and(inArray(messages.id, valid), visibleMentions(reader, messages.id)));
   return new Set(rows.map((r) => r.id));
 }
 
 /** A mention to link a task to, as the form shows it; null when the reader may not see it. */
 export async function mentionForTask(services: Services, reader: Reader, messageId: string | null) {
-  if (!messageId || !(await visibleMentions(services, reader, [messageId])).size) return null;
+  if (!messageId || !(await visibleMentionIds(services, reader, [messageId])).size) return null;
   const [row] = await services.db
     .select({
       id: messages.id,
