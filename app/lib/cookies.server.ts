@@ -3,7 +3,7 @@ import type { Env } from "./env.server.ts";
 
 /**
  * A cookie only the server reads: signed with the session secret, httpOnly, whole site, SameSite=Lax and
- * Secure in production (ARCHITECTURE.md).
+ * Secure in production (docs/architecture.md, Security rules).
  */
 export function signedCookie(env: Env, maxAgeSeconds: number): CookieOptions {
   return {

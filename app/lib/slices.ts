@@ -1,5 +1,5 @@
-// Long CPU work in slices: nothing may hold the event loop for more than 50 ms (ARCHITECTURE.md), so loops over
-// many items give it a turn (timers, I/O, other requests) once a slice has used its time.
+// Long CPU work in slices: nothing may hold the event loop for more than 50 ms (docs/architecture.md, Budgets), so
+// loops over many items give it a turn (timers, I/O, other requests) once a slice has used its time.
 
 /** The longest stretch of work between two turns of the event loop. */
 export const SLICE_MS = 8;

@@ -2,8 +2,8 @@ import { type RefObject, useEffectEvent, useLayoutEffect, useState } from "react
 import { useHydrated } from "remix-utils/use-hydrated";
 
 /**
- * Input given before hydration (ARCHITECTURE.md: nothing typed is lost). On a slow network a person types,
- * ticks and chooses in the server's HTML before React takes over. React keeps an input's and a select's
+ * Input given before hydration (docs/architecture.md, Budgets: nothing typed is lost). On a slow network a
+ * person types, ticks and chooses in the server's HTML before React takes over. React keeps an input's and a select's
  * value while it hydrates, but it fires no change events for them, and it puts a textarea back to its
  * default. These helpers find what changed and hand it to the page once it is hydrated.
  */

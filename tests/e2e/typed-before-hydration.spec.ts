@@ -7,7 +7,7 @@ import { adminContext, text, waitForInteractive } from "./support";
 test.describe.configure({ timeout: 90_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-/** The budget's slow4g (ARCHITECTURE.md): 150 ms, 1.6 Mbit/s, a CPU four times slower. */
+/** The budget's slow4g (docs/architecture.md, Budgets): 150 ms, 1.6 Mbit/s, a CPU four times slower. */
 async function throttle(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
