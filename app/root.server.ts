@@ -2,7 +2,7 @@ import { STATUS_CODES } from "node:http";
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { preferencesContext, servicesOf } from "./core/context.server.ts";
 import { AuthUnavailableError } from "./features/auth/auth-client.server";
-import { getLocale } from "./i18n/i18n.server";
+import { getLocale, languageMiddleware } from "./i18n/i18n.server";
 import { requestInfoContext } from "./lib/request-info";
 import { readTheme } from "./lib/theme.server";
 
@@ -21,6 +21,9 @@ export async function documentFacts(request: Request, context: Readonly<RouterCo
   };
 }
 export type DocumentFacts = Awaited<ReturnType<typeof documentFacts>>;
+
+/** The request's language: the signed-in user's saved one, else the browser's (i18n/i18n.server.ts). */
+export const i18nextMiddleware = languageMiddleware((context) => context.get(preferencesContext)?.language);
 
 const failureContext = createContext<{ error: unknown } | null>(null);
 

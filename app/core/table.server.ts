@@ -1,8 +1,8 @@
 // The server half of the table kit (app/ui/data-table): a search across columns, the sort a URL asks for with
 // stable tie-breakers, and an offset page clamped to the rows there are. Every offset-paged list uses it.
 import { asc, desc, ilike, or, type SQL, type SQLWrapper } from "drizzle-orm";
-import { clampPage, type TableSpec, type TableState } from "../ui/data-table/spec.ts";
 import { likePattern } from "./sql.server.ts";
+import { clampPage, type TableSpec, type TableState } from "./table.ts";
 
 /** Rows whose columns contain the search text (case-insensitive); no condition for an empty search. */
 export function searchColumns(q: string, columns: readonly SQLWrapper[]): SQL | undefined {

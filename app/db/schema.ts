@@ -17,16 +17,13 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { Translations } from "../lib/translations.ts";
 import type { AssistantBlock, AssistantToolCall } from "./assistant-blocks.ts";
 import { SENTIMENTS, SOURCE_TYPES } from "./mention-model.ts";
 import { REPORT_PERIODS, REPORT_STATUSES, type ReportSection } from "./report-model.ts";
 
-/**
- * Text that exists in several interface languages, by field then language: `{ description: { ru: "…" } }`.
- * The demo workspace uses it so that every new user reads it in their language; a user's edit of a field
- * drops that field's translations (their own words are then what everyone sees).
- */
-export type Translations = Record<string, Partial<Record<string, string>>>;
+export type { Translations };
+
 const translations = () => jsonb("translations").$type<Translations>().notNull().default(sql`'{}'::jsonb`);
 
 /** Facts about this installation (first install time, last version started), shown by /readyz. */

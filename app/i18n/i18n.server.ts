@@ -1,7 +1,6 @@
 import { createInstance, type InitOptions, type i18n, type Resource } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { preferencesContext } from "../core/context.server.ts";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, NAMESPACES } from "./config.ts";
 import { detectLanguage } from "./locale-cookie.server.ts";
 
@@ -51,15 +50,20 @@ const localeContext = createContext<Language>(DEFAULT_LANGUAGE);
 const instanceContext = createContext<i18n | null>(null);
 
 /**
- * Root middleware: the request's language is the signed-in user's saved one, else the `lng` cookie,
- * then Accept-Language (see locale-cookie.server.ts); its i18next instance goes into the context.
+ * Root middleware: the request's language is the signed-in user's saved one (`savedLanguage`, from the layers
+ * above), else the `lng` cookie, then Accept-Language (see locale-cookie.server.ts); its i18next instance goes
+ * into the context.
  */
-export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const lng = context.get(preferencesContext)?.language ?? (await detectLanguage(request));
-  context.set(localeContext, lng);
-  context.set(instanceContext, await instanceFor(lng));
-  return next();
-};
+export function languageMiddleware(
+  savedLanguage: (context: Readonly<RouterContextProvider>) => Language | null | undefined,
+): MiddlewareFunction<Response> {
+  return async ({ request, context }, next) => {
+    const lng = savedLanguage(context) ?? (await detectLanguage(request));
+    context.set(localeContext, lng);
+    context.set(instanceContext, await instanceFor(lng));
+    return next();
+  };
+}
 
 export const getLocale = (context: Readonly<RouterContextProvider>) => context.get(localeContext);
 

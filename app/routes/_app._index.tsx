@@ -1,8 +1,8 @@
 import { requireReader, servicesOf } from "~/core/context.server";
 import { overview, overviewPeriod } from "~/features/overview/overview.server";
 import { OverviewPage } from "~/features/overview/overview-page";
+import { layoutProjects } from "~/features/projects/layout-projects.server";
 import { PageErrorBoundary } from "~/shell/error-page";
-import { layoutProjects } from "~/shell/layout.server";
 import type { Route } from "./+types/_app._index";
 
 export async function loader({ context, url }: Route.LoaderArgs) {

@@ -1,10 +1,11 @@
 import { requireReader, servicesOf } from "~/core/context.server";
+import { NotificationBell } from "~/features/alerts/notification-bell";
 import { unreadNotifications } from "~/features/alerts/notifications.server";
 import { requireUserMiddleware } from "~/features/auth/guard.server";
+import { layoutProjects } from "~/features/projects/layout-projects.server";
 import { readSidebarCollapsed } from "~/lib/sidebar.server";
 import { AppLayout, type LayoutData } from "~/shell/app-layout";
 import { MinimalErrorPage, statusOf } from "~/shell/error-page";
-import { layoutProjects } from "~/shell/layout.server";
 import type { Route } from "./+types/_app";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<La
 }
 
 export default function Layout({ loaderData }: Route.ComponentProps) {
-  return <AppLayout loaderData={loaderData} />;
+  return <AppLayout loaderData={loaderData} bell={<NotificationBell unread={loaderData.unreadNotifications} />} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -6,7 +6,7 @@ import { createUserSchema } from "~/features/users/schemas";
 import { RolesAndProjects } from "~/features/users/user-fields";
 import { createUser } from "~/features/users/users.server";
 import { useTranslation } from "~/i18n/use-translation";
-import { type FormResult, typedValue, useFormErrors, useIsPending } from "~/lib/forms";
+import { type FormResult, typedValue, useIsPending } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { buttonClass, SubmitButton } from "~/ui/button";
@@ -14,6 +14,7 @@ import { Card } from "~/ui/card";
 import { EmailField, FormError } from "~/ui/field";
 import { KeyRound } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
+import { useFormErrors } from "~/ui/use-form-fields";
 import type { Route } from "./+types/_app.users.new";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { requirePermission, requireReader, servicesOf } from "~/core/context.server";
 import { requireUserMiddleware } from "~/features/auth/guard.server";
+import type { PreviewAnswer } from "~/features/projects/preview";
 import { previewRules } from "~/features/projects/preview.server";
 import { rulesSchema } from "~/features/projects/schemas";
 import { parseForm } from "~/lib/forms.server";
@@ -17,7 +18,9 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
   const reader = requireReader(context);
   requirePermission(reader, "projects.manage");
   const rules = parseForm(url.searchParams, rulesSchema);
-  if (!rules.success) return data({ preview: null, fieldErrors: rules.result.fieldErrors }, { status: 400 });
+  if (!rules.success) {
+    return data({ preview: null, fieldErrors: rules.result.fieldErrors } satisfies PreviewAnswer, { status: 400 });
+  }
   const preview = await previewRules(servicesOf(context), reader, rules.data, { signal: request.signal });
-  return { preview, fieldErrors: null };
+  return { preview, fieldErrors: null } satisfies PreviewAnswer;
 }

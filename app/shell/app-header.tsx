@@ -1,10 +1,10 @@
+import type { ReactNode } from "react";
+import { SEARCH_ID } from "~/core/table";
 import { useTranslation } from "~/i18n/use-translation";
 import { buttonClass } from "~/ui/button";
-import { SEARCH_ID } from "~/ui/data-table/spec";
 import { Menu, Search } from "~/ui/icons";
 import { DRAWER_ID } from "./app-sidebar";
 import { LanguageSwitcher } from "./language-switcher";
-import { NotificationBell } from "./notification-bell";
 import { ThemeSwitcher } from "./theme-switcher";
 import { type MenuUser, UserMenu } from "./user-menu";
 
@@ -13,12 +13,13 @@ const SEARCH_PAGE = `/projects#${SEARCH_ID}`;
 
 export function AppHeader({
   user,
-  unread,
+  bell,
   onSearch,
   onSearchIntent,
 }: {
   user: MenuUser;
-  unread: number;
+  /** The notifications' bell (features/alerts), given by the layout's route. */
+  bell: ReactNode;
   onSearch: () => void;
   onSearchIntent: () => void;
 }) {
@@ -54,7 +55,7 @@ export function AppHeader({
       <div className="ml-auto flex items-center gap-1">
         <LanguageSwitcher />
         <ThemeSwitcher />
-        <NotificationBell unread={unread} />
+        {bell}
         <UserMenu user={user} />
       </div>
     </header>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from "react";
 import { Outlet, useLocation, useRouteLoaderData } from "react-router";
 import type { Role } from "~/core/auth-contract";
 import { useTranslation } from "~/i18n/use-translation";
@@ -26,7 +26,7 @@ export interface LayoutData {
 }
 
 /** The signed-in layout: sidebar, header with search and switchers, the page, the palette. */
-export function AppLayout({ loaderData }: { loaderData: LayoutData }) {
+export function AppLayout({ loaderData, bell }: { loaderData: LayoutData; bell: ReactNode }) {
   const { t } = useTranslation();
   const collapsed = useSidebarCollapsed(loaderData.sidebarCollapsed);
   useRevalidateOnFocus();
@@ -83,7 +83,7 @@ export function AppLayout({ loaderData }: { loaderData: LayoutData }) {
       <div className="app-main">
         <AppHeader
           user={loaderData.user}
-          unread={loaderData.unreadNotifications}
+          bell={bell}
           onSearch={openPalette}
           onSearchIntent={() => void loadPalette()}
         />

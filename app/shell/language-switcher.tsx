@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { buttonClass } from "~/ui/button";
 import { Languages } from "~/ui/icons";
 import { MenuChoice } from "~/ui/menu-choice";
-import { useDetailsDismiss } from "./use-dismiss";
+import { useDetailsDismiss } from "~/ui/use-dismiss";
 
 /**
  * A menu of the four languages. It is always a plain form post: the server stores the choice and

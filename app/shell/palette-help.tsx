@@ -1,13 +1,12 @@
 import { Command } from "cmdk";
 import { useTranslation } from "~/i18n/use-translation";
-import type { loader } from "~/routes/help-center.search";
 import { BookOpen } from "~/ui/icons";
-import { usePaletteSearch } from "./palette-search";
+import { type PaletteArticlesAnswer, usePaletteSearch } from "./palette-search";
 
 /** The palette's help articles: those whose title or keywords match what is typed, asked for after a pause. */
 export function PaletteHelp({ query, onOpen }: { query: string; onOpen: (to: string) => void }) {
   const { t } = useTranslation("help");
-  const { searching, data } = usePaletteSearch<typeof loader>("/help-center/search", query);
+  const { searching, data } = usePaletteSearch<PaletteArticlesAnswer>("/help-center/search", query);
   const articles = data?.articles ?? [];
   if (!searching || articles.length === 0) return null;
   return (

@@ -1,8 +1,7 @@
 import { Command } from "cmdk";
 import { useTranslation } from "~/i18n/use-translation";
-import type { loader } from "~/routes/messages.palette";
 import { MessagesSquare, Search } from "~/ui/icons";
-import { usePaletteSearch } from "./palette-search";
+import { type PaletteMentionsAnswer, usePaletteSearch } from "./palette-search";
 
 /**
  * The palette's mentions: the top five matching what is typed (asked for after a pause in typing), and
@@ -11,7 +10,7 @@ import { usePaletteSearch } from "./palette-search";
  */
 export function PaletteMentions({ query, onOpen }: { query: string; onOpen: (to: string) => void }) {
   const { t } = useTranslation("messages");
-  const { q, searching, data } = usePaletteSearch<typeof loader>("/messages/palette", query);
+  const { q, searching, data } = usePaletteSearch<PaletteMentionsAnswer>("/messages/palette", query);
   const mentions = data?.mentions ?? [];
   // Nothing found stays "No results", as for any other palette search.
   if (!searching || mentions.length === 0) return null;

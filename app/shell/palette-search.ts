@@ -1,6 +1,18 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 
+/** What the palette's resource routes answer (`/messages/palette`, `/tasks/palette`, `/help-center/search`). */
+export interface PaletteMentionsAnswer {
+  mentions: Array<{ id: string; heading: string; source: string }>;
+}
+export interface PaletteTasksAnswer {
+  canCreate: boolean;
+  tasks: Array<{ id: string; title: string }>;
+}
+export interface PaletteArticlesAnswer {
+  articles: Array<{ slug: string; title: string }>;
+}
+
 const DELAY_MS = 250;
 /** A palette search starts at two characters. */
 const PALETTE_MIN_QUERY = 2;

@@ -1,8 +1,7 @@
 import { Command } from "cmdk";
 import { useTranslation } from "~/i18n/use-translation";
-import type { loader } from "~/routes/tasks.palette";
 import { ListTodo, Plus } from "~/ui/icons";
-import { usePaletteSearch } from "./palette-search";
+import { type PaletteTasksAnswer, usePaletteSearch } from "./palette-search";
 
 /**
  * The palette's tasks: "New task" for those who may create one, and the tasks whose title has what is
@@ -10,7 +9,7 @@ import { usePaletteSearch } from "./palette-search";
  */
 export function PaletteTasks({ query, onOpen }: { query: string; onOpen: (to: string) => void }) {
   const { t } = useTranslation("tasks");
-  const { searching, data } = usePaletteSearch<typeof loader>("/tasks/palette", query, true);
+  const { searching, data } = usePaletteSearch<PaletteTasksAnswer>("/tasks/palette", query, true);
   const found = searching ? (data?.tasks ?? []) : [];
   if (!data?.canCreate && found.length === 0) return null;
   return (

@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { ChevronsUpDown, Layers, Radar } from "~/ui/icons";
 import { MenuChoice } from "~/ui/menu-choice";
-import { useDetailsDismiss } from "./use-dismiss";
+import { useDetailsDismiss } from "~/ui/use-dismiss";
 
 export interface SwitcherProject {
   id: string;

@@ -6,7 +6,7 @@ import { THEME_CHOICES, type ThemeChoice } from "~/lib/theme";
 import { buttonClass } from "~/ui/button";
 import { Monitor, Moon, Sun } from "~/ui/icons";
 import { MenuChoice } from "~/ui/menu-choice";
-import { useDetailsDismiss } from "./use-dismiss";
+import { useDetailsDismiss } from "~/ui/use-dismiss";
 
 export const THEME_ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
 

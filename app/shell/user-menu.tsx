@@ -3,7 +3,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import type { Role } from "~/core/auth-contract";
 import { useTranslation } from "~/i18n/use-translation";
 import { LifeBuoy, LogOut, Settings } from "~/ui/icons";
-import { useDetailsDismiss } from "./use-dismiss";
+import { useDetailsDismiss } from "~/ui/use-dismiss";
 
 export interface MenuUser {
   displayName: string;

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { i18nextMiddleware } from "~/i18n/i18n.server";
+import { i18nextMiddleware } from "~/root.server";
 import { testContext } from "./services";
 
 type Middleware = (args: any, next: () => Promise<Response>) => Promise<Response | undefined> | Response | undefined;

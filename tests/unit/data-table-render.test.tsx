@@ -5,11 +5,11 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub, useLoaderData, useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
+import { defineTable } from "~/core/table";
 import { NAMESPACES } from "~/i18n/config";
 import { resources } from "~/i18n/i18n.server";
 import { type Column, DataTable } from "~/ui/data-table/data-table";
 import { parseTableState } from "~/ui/data-table/parse";
-import { defineTable } from "~/ui/data-table/spec";
 
 const spec = defineTable({
   sortable: ["name"],

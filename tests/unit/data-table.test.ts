@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { carriedParams, clampPage, defineTable, pageHref, sortHref, withParams } from "~/core/table";
 import { parseBulkAction, parseTableState } from "~/ui/data-table/parse";
-import { carriedParams, clampPage, defineTable, pageHref, sortHref, withParams } from "~/ui/data-table/spec";
 
 const spec = defineTable({
   sortable: ["name", "updated"],

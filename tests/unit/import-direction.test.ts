@@ -4,8 +4,8 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
 // Biome's noRestrictedImports (biome.json) makes `npm run lint` fail on imports that point the wrong way:
-// `app/` never imports `server/`, and the floor beneath the features (core, db, i18n, lib, ui) imports no
-// feature.
+// `app/` never imports `server/`, and each layer of app/ imports only the layers below it (routes → features →
+// shell → ui → core → i18n → db → lib), type-only imports included.
 const root = path.resolve(import.meta.dirname, "../..");
 const fixtures: string[] = [];
 afterAll(() => {
@@ -47,17 +47,48 @@ describe("import direction", () => {
     ["i18n", "../../features/settings/preferences.server"],
     ["lib", "~/features/auth/guard.server"],
     ["ui", "../../features/tasks/task-form"],
-  ])("fails lint for the floor (%s) importing %s", (folder, specifier) => {
+    ["shell", "~/features/projects/projects.server"],
+    ["features", "~/routes/projects.preview"],
+    ["shell", "../../routes/messages.palette"],
+    ["ui", "~/shell/use-dismiss"],
+    ["core", "../../ui/data-table/toolbar"],
+    ["i18n", "../../core/context.server.ts"],
+    ["db", "../../i18n/config.ts"],
+    ["lib", "~/i18n/use-translation"],
+    ["lib", "../../db/schema"],
+  ])("fails lint for %s importing %s, a layer above it", (folder, specifier) => {
     const { status, output } = lint(folder, specifier);
     expect(status).not.toBe(0);
-    expect(output).toContain("The floor (core, db, i18n, lib, ui) imports no feature");
+    expect(output).toContain("Layers point down: routes → features → shell → ui → core → i18n → db → lib");
   });
 
-  it.each(["../../../server/main.ts"])("keeps the floor from importing server/ too (%s)", (specifier) => {
+  it("counts a type-only import too", () => {
+    const dir = path.join(root, "app", "lib", `lint-fixture-type-${process.pid}`);
+    fixtures.push(dir);
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, "module.ts");
+    fs.writeFileSync(
+      file,
+      `import type { Translations } from "../../db/schema";\n\nexport type Copy = Translations;\n`,
+    );
+    const result = spawnSync(path.join(root, "node_modules/.bin/biome"), ["lint", file], { encoding: "utf8" });
+    expect(result.status).not.toBe(0);
+    expect(result.stdout + result.stderr).toContain("Layers point down");
+  });
+
+  it.each(["../../../server/main.ts"])("keeps the layers below from importing server/ too (%s)", (specifier) => {
     expect(lint("core", specifier).output).toContain("app/ never imports server/");
   });
 
-  it.each(["../reader", "~/db/schema", "../../lib/format"])("allows the floor importing %s", (specifier) => {
-    expect(lint("core", specifier)).toMatchObject({ status: 0 });
+  it.each([
+    ["core", "../reader"],
+    ["core", "~/db/schema"],
+    ["core", "../../lib/format"],
+    ["shell", "~/ui/icons"],
+    ["features", "~/shell/toaster"],
+    ["ui", "~/core/table"],
+    ["db", "../../lib/translations.ts"],
+  ])("allows %s importing %s, a layer below it", (folder, specifier) => {
+    expect(lint(folder, specifier)).toMatchObject({ status: 0 });
   });
 });

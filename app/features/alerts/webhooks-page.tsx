@@ -3,7 +3,7 @@ import type { WebhookAttempt } from "~/db/schema";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/config";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
-import { type FormResult, typedValue, useFormErrors, useIsPending } from "~/lib/forms";
+import { type FormResult, typedValue, useIsPending } from "~/lib/forms";
 import { Badge } from "~/ui/badge";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { Card } from "~/ui/card";
@@ -11,6 +11,7 @@ import { FormError, InputField, SelectField } from "~/ui/field";
 import { PageHeader } from "~/ui/page-header";
 import { SecretOnce } from "~/ui/secret-once";
 import type { Tone } from "~/ui/tone";
+import { useFormErrors } from "~/ui/use-form-fields";
 import { WEBHOOK_FORMATS } from "./schemas";
 
 type Status = "queued" | "delivered" | "failed";

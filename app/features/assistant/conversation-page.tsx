@@ -1,9 +1,10 @@
 import { Form } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
-import { type FormResult, typedValue, useFormErrors, useIsPending } from "~/lib/forms";
+import { type FormResult, typedValue, useIsPending } from "~/lib/forms";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { InputField } from "~/ui/field";
 import { Pencil, Trash2 } from "~/ui/icons";
+import { useFormErrors } from "~/ui/use-form-fields";
 import { type ChatMessage, Conversation, QuestionForm } from "./chat";
 import { TITLE_LENGTH } from "./limits";
 

@@ -1,8 +1,9 @@
 import { Form, Link, useSearchParams } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
-import { type FormResult, useFormErrors, useIsPending } from "~/lib/forms";
+import { type FormResult, useIsPending } from "~/lib/forms";
 import { SubmitButton } from "~/ui/button";
 import { EmailField, FormError } from "~/ui/field";
+import { useFormErrors } from "~/ui/use-form-fields";
 import { CurrentPasswordField, NewPasswordFields } from "./password-fields";
 import { HONEYPOT_FIELD } from "./schemas";
 

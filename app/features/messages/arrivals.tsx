@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { cursorHref, withParams } from "~/core/table";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
-import { cursorHref, withParams } from "~/ui/data-table/spec";
 import { RefreshCw } from "~/ui/icons";
 
 const POLL_MS = 30_000;

@@ -1,9 +1,9 @@
 import { Link, useLocation } from "react-router";
+import { PARAMS, POSITION_PARAMS, type TableSpec, withParams } from "~/core/table";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { PARAMS, POSITION_PARAMS, type TableSpec, withParams } from "~/ui/data-table/spec";
 import { FacetMenu, RecordFacetMenu, SearchBox } from "~/ui/data-table/toolbar";
 import { ApplyWithoutScript, Menu, MenuDate, UrlForm } from "~/ui/data-table/url-form";
 import { ArrowDownUp, CalendarRange, Check, X } from "~/ui/icons";

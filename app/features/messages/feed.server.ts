@@ -12,10 +12,10 @@ import type { Reader, Viewer } from "~/core/reader";
 import { inScope, mentionInScope, type ProjectScope, readerScope, visibleScope } from "~/core/scope.server";
 import { parseSearch, type SearchTerm, simpleQuery } from "~/core/search";
 import { instant, isUuid, queryRows, textArray, uuidArray, uuids } from "~/core/sql.server";
+import type { TableState } from "~/core/table";
 import type { Translations } from "~/db/schema";
 import { inLanguage } from "~/lib/translations";
 import { type Cursor, parseCursor, parseTableState } from "~/ui/data-table/parse";
-import type { TableState } from "~/ui/data-table/spec";
 import { messagesFeed } from "./feed";
 import { feedTotal } from "./feed-total.server";
 

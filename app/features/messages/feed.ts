@@ -1,6 +1,6 @@
 import type { Preset } from "~/core/period";
+import { defineTable } from "~/core/table";
 import { MESSAGE_LANGUAGES, SENTIMENTS, SOURCE_TYPES } from "~/db/mention-model";
-import { defineTable } from "~/ui/data-table/spec";
 /** The feed's period filter: today and the 6, 29 or 89 days before it, in the reader's zone. */
 export const PERIODS = ["7", "30", "90"] as const satisfies readonly Preset[];
 

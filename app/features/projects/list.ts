@@ -1,4 +1,4 @@
-import { defineTable, type TableState } from "~/ui/data-table/spec";
+import { defineTable, type TableState } from "~/core/table";
 
 export const PROJECT_STATUSES = ["active", "paused"] as const;
 

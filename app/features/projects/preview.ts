@@ -37,6 +37,11 @@ export interface RulesPreview {
   hiddenExamples: boolean;
 }
 
+/** What `/projects/preview` answers: the preview, or (400) the rules' errors per field. */
+export type PreviewAnswer =
+  | { preview: RulesPreview; fieldErrors: null }
+  | { preview: null; fieldErrors: Record<string, string> | undefined };
+
 /** A text cut at the spans (of one field), each part plain or marked; overlapping spans merge. */
 export function segmentsOf(text: string, spans: ReadonlyArray<Pick<MatchSpan, "start" | "end">>): Segment[] {
   const segments: Segment[] = [];

@@ -2,10 +2,11 @@ import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/config";
 import { useTranslation } from "~/i18n/use-translation";
-import { type FormResult, useFormFields, useIsPending } from "~/lib/forms";
+import { type FormResult, useIsPending } from "~/lib/forms";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { CheckboxGroup, ErrorSummary, Field, InputField, TextareaField } from "~/ui/field";
 import { Input } from "~/ui/input";
+import { useFormFields } from "~/ui/use-form-fields";
 import type { RulesPreview } from "./preview";
 import { RulesPreviewPanel, useRulesPreview } from "./rules-preview";
 

@@ -2,10 +2,9 @@ import { type RefObject, useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { type Formatter, useFormatter } from "~/lib/format";
-import type { loader } from "~/routes/projects.preview";
 import { cn } from "~/ui/cn";
 import { Highlighted } from "~/ui/highlighted";
-import type { RulesPreview } from "./preview";
+import type { PreviewAnswer, RulesPreview } from "./preview";
 
 /** The form's fields that make the rules; typing in any of them asks for a new preview. */
 const RULE_FIELDS = ["keywords", "requiredWords", "excludedWords", "languages"] as const;
@@ -18,7 +17,7 @@ const DELAY_MS = 400;
  * posts the form (`intent=preview`) and the page comes back with the preview and everything typed.
  */
 export function useRulesPreview(form: RefObject<HTMLFormElement | null>) {
-  const fetcher = useFetcher<typeof loader>();
+  const fetcher = useFetcher<PreviewAnswer>();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const asked = useRef<string | null>(null);
   /** Null until the form has been read in the browser. */

@@ -1,4 +1,4 @@
-import { defineTable } from "~/ui/data-table/spec";
+import { defineTable } from "~/core/table";
 import { REPORT_SCHEDULES } from "../../db/report-model";
 
 /** The reports table: what its URL may sort, filter and page by (the project filter's values are the reader's projects). */

@@ -2,11 +2,12 @@ import { useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/config";
 import { useTranslation } from "~/i18n/use-translation";
-import { type FormResult, typedValue, useFocusFirstInvalid, useFormFields, useIsPending } from "~/lib/forms";
+import { type FormResult, typedValue, useFocusFirstInvalid, useIsPending } from "~/lib/forms";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { useChangedBeforeHydration } from "~/ui/early-input";
 import { CheckboxGroup, ErrorSummary, FieldError, InputField, SelectField, TextareaField } from "~/ui/field";
 import { Input } from "~/ui/input";
+import { useFormFields } from "~/ui/use-form-fields";
 import { MAX_TOP_MENTIONS, REPORT_PERIODS, REPORT_SECTIONS } from "../../db/report-model";
 
 // In the order they appear in the form.

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import type { TableState } from "~/ui/data-table/spec";
+import type { TableState } from "~/core/table";
 import type { Services } from "../../core/context.server";
 import { type Preset, presetDays, today } from "../../core/period";
 import type { Audience, CurrentUser, Reader } from "../../core/reader";

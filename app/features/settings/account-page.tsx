@@ -3,11 +3,12 @@ import { CurrentPasswordField, NewPasswordFields } from "~/features/auth/passwor
 import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/config";
 import { useTranslation } from "~/i18n/use-translation";
 import { DATE_FORMATS, type DateFormat, useFormatter } from "~/lib/format";
-import { type FormResult, useFormErrors, useIsPending } from "~/lib/forms";
+import { type FormResult, useIsPending } from "~/lib/forms";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { FormError, SelectField, SwitchField } from "~/ui/field";
 import { LogOut } from "~/ui/icons";
 import { BackToSection, SettingsSection } from "~/ui/settings-section";
+import { useFormErrors } from "~/ui/use-form-fields";
 import type { TimeZoneGroup } from "./time-zones.server";
 import { usePreferenceForm } from "./use-preference-form";
 

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
-import { type FormResult, useFormErrors, useIsPending } from "~/lib/forms";
+import { type FormResult, useIsPending } from "~/lib/forms";
 import { useRevalidateWhile } from "~/lib/use-revalidate-while";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { Card } from "~/ui/card";
@@ -10,6 +10,7 @@ import { InputField, SelectField } from "~/ui/field";
 import { FileUp, RefreshCw } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import { UploadPreview } from "~/ui/plain-table";
+import { useFormErrors } from "~/ui/use-form-fields";
 import type { ImportRow, recentImports } from "./import.server";
 import { ITEM_FIELDS, MAX_IMPORT_BYTES } from "./import-fields";
 import { ImportErrors, ImportResult, ImportStatusBadge } from "./import-view";

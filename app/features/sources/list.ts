@@ -1,4 +1,4 @@
-import { defineTable } from "~/ui/data-table/spec";
+import { defineTable } from "~/core/table";
 import { SOURCE_STATUSES, SOURCE_TYPES } from "./schemas";
 
 /** The sources table: what its URL may sort, filter, hide and page by. */

@@ -2,9 +2,10 @@ import { useRef } from "react";
 import { Form, Link } from "react-router";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/config";
 import { useTranslation } from "~/i18n/use-translation";
-import { type FormResult, useFocusFirstInvalid, useFormFields, useIsPending } from "~/lib/forms";
+import { type FormResult, useFocusFirstInvalid, useIsPending } from "~/lib/forms";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { ErrorSummary, InputField, SelectField } from "~/ui/field";
+import { useFormFields } from "~/ui/use-form-fields";
 import { POLL_INTERVALS, SOURCE_ADDRESS, SOURCE_TYPES, type SourceType } from "./schemas";
 import { intervalLabel, SourceTypeLabel } from "./source-parts";
 

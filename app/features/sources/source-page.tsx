@@ -1,5 +1,6 @@
 import { type ReactNode, Suspense } from "react";
 import { Form, Link } from "react-router";
+import type { TableState } from "~/core/table";
 import { MentionList } from "~/features/mentions/mention-list";
 import { LANGUAGE_NAMES, type Language } from "~/i18n/config";
 import { useTranslation } from "~/i18n/use-translation";
@@ -9,7 +10,6 @@ import { buttonClass, SubmitButton } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { ConfirmBulkAction } from "~/ui/data-table/bulk";
 import { type Column, countColumn, DataTable } from "~/ui/data-table/data-table";
-import type { TableState } from "~/ui/data-table/spec";
 import { DeleteCard } from "~/ui/delete-card";
 import { FileUp, KeyRound, Pause, Pencil, Play } from "~/ui/icons";
 import { onDemand } from "~/ui/on-demand";

@@ -1,13 +1,14 @@
 import { Form } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
-import { type FormResult, typedValue, useFormErrors, useIsPending } from "~/lib/forms";
+import { type FormResult, typedValue, useIsPending } from "~/lib/forms";
 import { Badge } from "~/ui/badge";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { InputField, SelectField, TextareaField } from "~/ui/field";
 import { CircleCheck, Clock, Send, TriangleAlert } from "~/ui/icons";
 import { ItemText } from "~/ui/item-text";
+import { useFormErrors } from "~/ui/use-form-fields";
 import { MESSAGE_MAX, SUPPORT_TOPICS } from "./schemas";
 
 export interface SupportRequestRow {

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
-import { useFormErrors, useIsPending } from "~/lib/forms";
+import { useIsPending } from "~/lib/forms";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { InputField, SelectField } from "~/ui/field";
@@ -9,6 +9,7 @@ import { FileUp } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
 import { UploadPreview } from "~/ui/plain-table";
 import { RowProblems } from "~/ui/row-problems";
+import { useFormErrors } from "~/ui/use-form-fields";
 import {
   type ImportPreview,
   type ImportUpload,

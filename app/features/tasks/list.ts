@@ -1,4 +1,4 @@
-import { defineTable, type TableState } from "~/ui/data-table/spec";
+import { defineTable, type TableState } from "~/core/table";
 
 export const TASK_STATUSES = ["backlog", "todo", "in_progress", "done", "canceled"] as const;
 export const TASK_PRIORITIES = ["low", "medium", "high", "critical"] as const;

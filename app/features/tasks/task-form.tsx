@@ -1,12 +1,13 @@
 import { type ReactNode, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
-import { type FormResult, useFocusFirstInvalid, useFormFields, useIsPending } from "~/lib/forms";
+import { type FormResult, useFocusFirstInvalid, useIsPending } from "~/lib/forms";
 import { buttonClass, SubmitButton } from "~/ui/button";
 import { useHydrated } from "~/ui/data-table/url-form";
 import { useChangedBeforeHydration } from "~/ui/early-input";
 import { InputField, SelectField, TextareaField } from "~/ui/field";
 import { MessageSquareText } from "~/ui/icons";
+import { useFormFields } from "~/ui/use-form-fields";
 import { MAX_LABEL, MAX_TITLE, TASK_PRIORITIES, TASK_STATUSES } from "./list";
 
 const FIELDS = [

@@ -1,11 +1,11 @@
 import { Suspense, useState } from "react";
 import { Link, useLocation, useOutlet } from "react-router";
+import { withParams } from "~/core/table";
 import { useTranslation } from "~/i18n/use-translation";
 import { type Formatter, useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
 import { BulkAction, BulkDelete } from "~/ui/data-table/bulk";
 import { type Column, DataTable } from "~/ui/data-table/data-table";
-import { withParams } from "~/ui/data-table/spec";
 import { Menu, useHydrated } from "~/ui/data-table/url-form";
 import { ViewSwitch } from "~/ui/data-table/view-switch";
 import { EmptyState } from "~/ui/empty-state";

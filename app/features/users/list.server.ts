@@ -2,7 +2,7 @@ import type { PublicUser } from "../../core/auth-contract.ts";
 import { toCurrentUser } from "../../core/reader";
 import { visibleScope } from "../../core/scope.server";
 import { offsetPage } from "../../core/table.server";
-import type { TableState } from "../../ui/data-table/spec";
+import type { TableState } from "../../core/table.ts";
 import type { UserRow, UsersTable } from "./list";
 
 type State = TableState<UsersTable>;

@@ -1,4 +1,4 @@
-import { defineTable } from "~/ui/data-table/spec";
+import { defineTable } from "~/core/table";
 import { type PublicUser, ROLES } from "../../core/auth-contract.ts";
 
 export const USER_STATUSES = ["active", "deactivated"] as const;

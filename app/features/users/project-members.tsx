@@ -1,11 +1,12 @@
 import { useFetcher } from "react-router";
 import type { Role } from "~/core/auth-contract";
 import { useTranslation } from "~/i18n/use-translation";
-import { type FormResult, typedValue, useFormErrors } from "~/lib/forms";
+import { type FormResult, typedValue } from "~/lib/forms";
 import { SubmitButton } from "~/ui/button";
 import { EmailField, FormError } from "~/ui/field";
 import { UserMinus, UserPlus } from "~/ui/icons";
 import { ItemText } from "~/ui/item-text";
+import { useFormErrors } from "~/ui/use-form-fields";
 
 type Member = { id: string; email: string; roles: Role[] };
 

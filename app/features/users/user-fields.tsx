@@ -1,8 +1,8 @@
 import { ROLES } from "~/core/auth-contract";
 import { useTranslation } from "~/i18n/use-translation";
 import type { FormResult } from "~/lib/forms";
-import { useFormErrors } from "~/lib/forms";
 import { CheckboxGroup } from "~/ui/field";
+import { useFormErrors } from "~/ui/use-form-fields";
 
 /** Ticked boxes: what came back with an error (none ticked sends nothing), else the stored choice. */
 function ticked(result: FormResult | undefined, name: string, stored: readonly string[]) {

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
+import type { TableState } from "~/core/table";
 import { useTranslation } from "~/i18n/use-translation";
 import { type Formatter, useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
 import { type Column, DataTable } from "~/ui/data-table/data-table";
-import type { TableState } from "~/ui/data-table/spec";
 import { EmptyState } from "~/ui/empty-state";
 import { UserPlus, Users } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";

@@ -1,5 +1,6 @@
 import { type ReactNode, type RefObject, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
+import { isFiltered, PARAMS, sortHref, type TableSpec, type TableState } from "~/core/table";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Formatter } from "~/lib/format";
 import { ArrowDown, ArrowUp, ArrowUpDown, SearchX } from "~/ui/icons";
@@ -7,7 +8,6 @@ import { cn } from "../cn";
 import { useChangedBeforeHydration } from "../early-input";
 import { EmptyState } from "../empty-state";
 import { DataTablePagination } from "./pagination";
-import { isFiltered, PARAMS, sortHref, type TableSpec, type TableState } from "./spec";
 import { DataTableToolbar, type Facet } from "./toolbar";
 import { checkboxClass, useHydrated } from "./url-form";
 

@@ -1,10 +1,18 @@
 import { Link, useLocation } from "react-router";
+import {
+  cursorHref,
+  PARAMS,
+  POSITION_PARAMS,
+  pageCount,
+  pageHref,
+  type TableSpec,
+  type TableState,
+} from "~/core/table";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, type IconComponent } from "~/ui/icons";
 import { buttonClass } from "../button";
 import { cn } from "../cn";
-import { cursorHref, PARAMS, POSITION_PARAMS, pageCount, pageHref, type TableSpec, type TableState } from "./spec";
 import { ApplyWithoutScript, UrlForm } from "./url-form";
 
 function PageLink({

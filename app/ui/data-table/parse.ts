@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defaultColumns, filterNames, PARAMS, type TableSpec, type TableState } from "./spec";
+import { defaultColumns, filterNames, PARAMS, type TableSpec, type TableState } from "~/core/table";
 
 const MAX_SEARCH = 100;
 const MAX_PAGE = 1_000_000;

@@ -1,11 +1,5 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import { useTranslation } from "~/i18n/use-translation";
-import { useFormatter } from "~/lib/format";
-import { CirclePlus, Search, Settings2, X } from "~/ui/icons";
-import { buttonClass } from "../button";
-import { cn } from "../cn";
-import { HiddenLabel } from "../field";
 import {
   filterNames,
   isFiltered,
@@ -15,7 +9,13 @@ import {
   type TableSpec,
   type TableState,
   withParams,
-} from "./spec";
+} from "~/core/table";
+import { useTranslation } from "~/i18n/use-translation";
+import { useFormatter } from "~/lib/format";
+import { CirclePlus, Search, Settings2, X } from "~/ui/icons";
+import { buttonClass } from "../button";
+import { cn } from "../cn";
+import { HiddenLabel } from "../field";
 import { ApplyWithoutScript, checkboxClass, Menu, UrlForm } from "./url-form";
 
 /** A faceted filter: its values come from the spec; the page names them and may count them. */

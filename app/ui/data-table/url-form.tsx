@@ -1,11 +1,11 @@
 import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useRef, useSyncExternalStore } from "react";
 import { Form, useLocation, useSubmit } from "react-router";
+import { carriedParams, PARAMS } from "~/core/table";
 import { useTranslation } from "~/i18n/use-translation";
-import { useDetailsDismiss } from "~/shell/use-dismiss";
+import { useDetailsDismiss } from "~/ui/use-dismiss";
 import { buttonClass } from "../button";
 import { cn } from "../cn";
 import { useChangedBeforeHydration } from "../early-input";
-import { carriedParams, PARAMS } from "./spec";
 
 const SEARCH_DELAY_MS = 300;
 const noSubscription = () => () => {};

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { requireReader, servicesOf } from "~/core/context.server";
-import { listProjects, type ProjectListItem } from "~/features/projects/projects.server";
+import { listProjects, type ProjectListItem } from "./projects.server";
 
 const listedPerRequest = new WeakMap<object, Promise<ProjectListItem[]>>();
 

@@ -1,16 +1,16 @@
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
-import type { NotificationView } from "~/features/alerts/notification-list";
 import { useTranslation } from "~/i18n/use-translation";
 import { buttonClass } from "~/ui/button";
 import { Bell } from "~/ui/icons";
-import { useDetailsDismiss } from "./use-dismiss";
+import { useDetailsDismiss } from "~/ui/use-dismiss";
+import type { NotificationView } from "./notification-list";
 
 const SHOWN = 8;
 
 // The list (and the time-zone arithmetic of its alert texts) loads with its items, when the panel first
 // opens: every signed-in page has the bell, few open it.
-const loadList = () => import("~/features/alerts/notification-list");
+const loadList = () => import("./notification-list");
 const NotificationList = lazy(() => loadList().then((module) => ({ default: module.NotificationList })));
 const MarkAllRead = lazy(() => loadList().then((module) => ({ default: module.MarkAllRead })));
 

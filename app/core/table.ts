@@ -1,3 +1,4 @@
+// A list's state in the URL, shared by the table kit (app/ui/data-table), its loaders and core/table.server.
 /**
  * What a server-driven table allows, shared by its loader (to parse the URL) and its page (to render
  * links and forms). Plain data, so importing it costs the browser nothing.
