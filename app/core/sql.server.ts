@@ -1,5 +1,6 @@
 // SQL plumbing every feature shares: ids, arrays, LIKE patterns and raw rows.
-import { type SQL, sql } from "drizzle-orm";
+import { desc, eq, type GetColumnData, type SQL, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.server.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -40,4 +41,18 @@ export function likePattern(q: string): string {
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * The newest rows of one owner (a source's imports, a user's conversations…): `columns` of `table` whose `owner`
+ * column is `id`, newest `at` first, at most `limit`.
+ */
+export function newestRows<Columns extends Record<string, PgColumn>>(
+  db: Database,
+  table: PgTable,
+  columns: Columns,
+  { owner, id, at, limit }: { owner: PgColumn; id: string; at: PgColumn; limit: number },
+): Promise<Array<{ [K in keyof Columns]: GetColumnData<Columns[K]> }>> {
+  const fields: Record<string, PgColumn> = columns;
+  return db.select(fields).from(table).where(eq(owner, id)).orderBy(desc(at)).limit(limit) as never;
 }

@@ -3,10 +3,10 @@
 // (HMAC-SHA256 over `timestamp.body`), through the collectors' guarded client (no private addresses), and
 // retried with growing pauses. Every attempt is kept on its delivery for the admin to read.
 import { createHmac, randomUUID } from "node:crypto";
-import { and, desc, eq, lt, ne, sql } from "drizzle-orm";
+import { and, eq, lt, ne, sql } from "drizzle-orm";
 import type { Services } from "../../core/context.server.ts";
 import type { Reader } from "../../core/reader.ts";
-import { isUuid } from "../../core/sql.server.ts";
+import { isUuid, newestRows } from "../../core/sql.server.ts";
 import { type WebhookAttempt, webhookDeliveries, webhookEndpoints } from "../../db/schema.ts";
 import type { Language } from "../../i18n/config.ts";
 import { checkSourceUrl, fetchPage, USER_AGENT } from "../sources/collectors/http.server.ts";
@@ -195,19 +195,19 @@ export async function listWebhooks({ db }: Pick<Services, "db">, projectId: stri
     .orderBy(webhookEndpoints.createdAt);
   return Promise.all(
     endpoints.map(async (endpoint) => {
-      const deliveries = await db
-        .select({
+      const deliveries = await newestRows(
+        db,
+        webhookDeliveries,
+        {
           id: webhookDeliveries.id,
           event: webhookDeliveries.event,
           status: webhookDeliveries.status,
           attempts: webhookDeliveries.attempts,
           nextAttemptAt: webhookDeliveries.nextAttemptAt,
           createdAt: webhookDeliveries.createdAt,
-        })
-        .from(webhookDeliveries)
-        .where(eq(webhookDeliveries.endpointId, endpoint.id))
-        .orderBy(desc(webhookDeliveries.createdAt))
-        .limit(LISTED);
+        },
+        { owner: webhookDeliveries.endpointId, id: endpoint.id, at: webhookDeliveries.createdAt, limit: LISTED },
+      );
       return { ...endpoint, deliveries: deliveries.map((d) => ({ ...d, attempts: [...d.attempts].reverse() })) };
     }),
   );

@@ -2,11 +2,11 @@
 // A question is stored with a `pending` answer; the answer runner claims it once (pending → streaming, in one
 // UPDATE), so a handed-over question is answered on arrival and never again on reload, and two tabs never
 // answer it twice.
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Services } from "~/core/context.server";
 import type { Reader } from "~/core/reader";
 import { mentionInScope, visibleScope } from "~/core/scope.server";
-import { isUuid, uuids } from "~/core/sql.server";
+import { isUuid, newestRows, uuids } from "~/core/sql.server";
 import type { AssistantBlock } from "~/db/assistant-blocks";
 import { assistantConversations, assistantMessages, messages as mentions } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
@@ -27,16 +27,16 @@ const titleOf = (question: string) => {
 };
 
 export function listConversations({ db }: Services, reader: Reader) {
-  return db
-    .select({
+  return newestRows(
+    db,
+    assistantConversations,
+    {
       id: assistantConversations.id,
       title: assistantConversations.title,
       updatedAt: assistantConversations.updatedAt,
-    })
-    .from(assistantConversations)
-    .where(eq(assistantConversations.userId, reader.id))
-    .orderBy(desc(assistantConversations.updatedAt))
-    .limit(100);
+    },
+    { owner: assistantConversations.userId, id: reader.id, at: assistantConversations.updatedAt, limit: 100 },
+  );
 }
 
 /** The reader's own conversation; null for anyone else's, or none. */

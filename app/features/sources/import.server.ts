@@ -4,9 +4,9 @@
  * which checks every row first (one bad row: `failed`, nothing stored) and then feeds the pipeline in
  * batches, counting `processed_rows` as it goes.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Services } from "../../core/context.server.ts";
-import { isUuid } from "../../core/sql.server.ts";
+import { isUuid, newestRows } from "../../core/sql.server.ts";
 import { sourceImports, sources } from "../../db/schema.ts";
 import { mapInSlices } from "../../lib/slices.ts";
 import {
@@ -83,18 +83,18 @@ export async function findImport({ db }: Services, sourceId: string, importId: s
 }
 
 export async function recentImports({ db }: Services, sourceId: string, limit = 10) {
-  return db
-    .select({
+  return newestRows(
+    db,
+    sourceImports,
+    {
       id: sourceImports.id,
       fileName: sourceImports.fileName,
       status: sourceImports.status,
       totalRows: sourceImports.totalRows,
       createdAt: sourceImports.createdAt,
-    })
-    .from(sourceImports)
-    .where(eq(sourceImports.sourceId, sourceId))
-    .orderBy(desc(sourceImports.createdAt))
-    .limit(limit);
+    },
+    { owner: sourceImports.sourceId, id: sourceId, at: sourceImports.createdAt, limit },
+  );
 }
 
 /** The columns and first rows of a file waiting for confirmation. */

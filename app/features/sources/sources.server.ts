@@ -8,7 +8,7 @@ import { resolvePeriod } from "../../core/period";
 import { can } from "../../core/permissions";
 import type { Reader } from "../../core/reader";
 import { mentionInScope, visibleScope } from "../../core/scope.server";
-import { isUuid } from "../../core/sql.server";
+import { isUuid, newestRows } from "../../core/sql.server";
 import { offsetPage, searchColumns, sortOrder } from "../../core/table.server";
 import type { TableState } from "../../core/table.ts";
 import { fetchAttempts, messages, sources } from "../../db/schema";
@@ -326,8 +326,10 @@ export async function deleteSource({ db }: Services, id: string) {
 
 /** The last 50 fetches of a source, newest first. */
 export function fetchHistory({ db }: Services, sourceId: string) {
-  return db
-    .select({
+  return newestRows(
+    db,
+    fetchAttempts,
+    {
       id: fetchAttempts.id,
       startedAt: fetchAttempts.startedAt,
       durationMs: fetchAttempts.durationMs,
@@ -336,11 +338,9 @@ export function fetchHistory({ db }: Services, sourceId: string) {
       newItems: fetchAttempts.newItems,
       duplicateItems: fetchAttempts.duplicateItems,
       error: fetchAttempts.error,
-    })
-    .from(fetchAttempts)
-    .where(eq(fetchAttempts.sourceId, sourceId))
-    .orderBy(desc(fetchAttempts.startedAt))
-    .limit(50);
+    },
+    { owner: fetchAttempts.sourceId, id: sourceId, at: fetchAttempts.startedAt, limit: 50 },
+  );
 }
 
 /** The source's newest mentions the reader may see (those linked to one of their projects; all for admins). */

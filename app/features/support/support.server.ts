@@ -1,9 +1,10 @@
 // The help center's "Contact support": configuration, the form's submission (stored first, then queued for
 // the Telegram support chat), the per-user rate limit and the user's recent requests. Delivery is in
 // deliver.server.ts (ADR 034).
-import { and, count, desc, eq, gt, sql } from "drizzle-orm";
+import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { Services } from "../../core/context.server";
 import type { Reader } from "../../core/reader";
+import { newestRows } from "../../core/sql.server";
 import { supportRequests } from "../../db/schema";
 import type { SupportRequestInput } from "./schemas";
 
@@ -52,17 +53,17 @@ export async function sendSupportRequest(
 
 /** The user's latest requests, for their status on the help center. */
 export function recentSupportRequests({ db }: Services, userId: string, limit = 5) {
-  return db
-    .select({
+  return newestRows(
+    db,
+    supportRequests,
+    {
       id: supportRequests.id,
       topic: supportRequests.topic,
       message: supportRequests.message,
       status: supportRequests.status,
       createdAt: supportRequests.createdAt,
       sentAt: supportRequests.sentAt,
-    })
-    .from(supportRequests)
-    .where(eq(supportRequests.userId, userId))
-    .orderBy(desc(supportRequests.createdAt))
-    .limit(limit);
+    },
+    { owner: supportRequests.userId, id: userId, at: supportRequests.createdAt, limit },
+  );
 }
