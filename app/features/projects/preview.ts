@@ -35,6 +35,8 @@ export interface RulesPreview {
   examples: PreviewExample[];
   /** True when some matches were left out of the examples because the reader may not see them. */
   hiddenExamples: boolean;
+  /** True when only the mentions of the reader's projects and of no project were counted (not an admin). */
+  scoped: boolean;
 }
 
 /** A text cut at the spans (of one field), each part plain or marked; overlapping spans merge. */
