@@ -72,12 +72,13 @@ const REFUSED: Record<string, string>[] = [
 
 describe("a page action (POST /tasks/new, signed in)", () => {
   it("creates the task from a same-origin form, with or without Sec-Fetch-Site, or by its Referer alone", async () => {
-    for (const [i, headers] of [
+    const accepted: Record<string, string>[] = [
       { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" },
       { Origin: ORIGIN },
       { "Sec-Fetch-Site": "same-origin" },
       { Referer: `${ORIGIN}/tasks` },
-    ].entries()) {
+    ];
+    for (const [i, headers] of accepted.entries()) {
       const response = await postTask(`same-origin ${i}`, headers);
       expect(statusOf(response), JSON.stringify(headers)).toBe(302);
     }
@@ -95,11 +96,12 @@ describe("a page action (POST /tasks/new, signed in)", () => {
 
 describe("a resource route (POST /resources/locale)", () => {
   it("accepts a same-origin post by Sec-Fetch-Site, by Origin when that is dropped, or by Referer", async () => {
-    for (const headers of [
+    const accepted: Record<string, string>[] = [
       { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" },
       { Origin: ORIGIN },
       { Referer: `${ORIGIN}/settings` },
-    ]) {
+    ];
+    for (const headers of accepted) {
       const response = await postLocale(headers);
       expect(response.status, JSON.stringify(headers)).toBe(302);
       expect(response.headers.get("Location")).toBe("/projects");
