@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import styles from "./app.css?inline";
 import { servicesOf } from "./core/context.server";
 import { getInstance } from "./i18n/i18n.server";
@@ -109,8 +109,11 @@ export default function handleRequest(
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  servicesOf(context).log.error(
-    { err: error, method: request.method, url: request.url },
-    "unhandled error in a loader or action",
-  );
+  const { log } = servicesOf(context);
+  // React Router's own 4xx (a method a route does not take, a URL no route has) is the client's mistake.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log.warn({ status: error.status, method: request.method, url: request.url }, error.statusText);
+    return;
+  }
+  log.error({ err: error, method: request.method, url: request.url }, "unhandled error in a loader or action");
 };

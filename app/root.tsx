@@ -16,6 +16,7 @@ import { preferencesContext, servicesOf } from "./core/context.server.ts";
 import { sessionMiddleware } from "./features/auth/guard.server";
 import { preferencesMiddleware } from "./features/settings/preferences.server";
 import { browserTimeZone } from "./features/settings/time-zones.server";
+import { csrfMiddleware } from "./lib/csrf.server";
 import { formBodyMiddleware } from "./lib/form-body.server";
 import type { FormatPreferences } from "./lib/format";
 import { THEME_COLORS } from "./lib/theme";
@@ -52,10 +53,12 @@ const colorSchemeHintMiddleware: Route.MiddlewareFunction = async (_args, next) 
   return response;
 };
 
-// Order matters: the session gives the user, whose saved preferences choose the language. A failure
-// is kept until language and theme are known, then shown as the error page (see root.server.ts).
+// Order matters: a cross-site post is refused before its body or session is read; the session gives the
+// user, whose saved preferences choose the language. A failure is kept until language and theme are known,
+// then shown as the error page (see root.server.ts).
 export const middleware: Route.MiddlewareFunction[] = [
   ...[
+    csrfMiddleware,
     formBodyMiddleware,
     sessionMiddleware,
     preferencesMiddleware,

@@ -61,3 +61,15 @@ export function visibleMentions(audience: Audience, messageId: SQLWrapper): SQL 
   const scope = visibleScope(audience);
   return scope === "all" ? sql`true` : mentionInScope(scope, messageId);
 }
+
+/**
+ * A mention the audience may count without opening it (the query preview, ADR 046): an admin any mention,
+ * anyone else a mention of one of their projects or of no project. A mention of someone else's project
+ * never is, so no count tells what another project holds.
+ */
+export function countableMentions(audience: Audience, messageId: SQLWrapper): SQL {
+  const scope = visibleScope(audience);
+  if (scope === "all") return sql`true`;
+  const unclaimed = sql`NOT EXISTS (SELECT 1 FROM message_projects cp WHERE cp.message_id = ${messageId})`;
+  return sql`(${unclaimed} OR ${mentionInScope(scope, messageId)})`;
+}

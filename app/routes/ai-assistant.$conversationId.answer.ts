@@ -1,9 +1,6 @@
 import { found, requirePermission, requireReader, servicesOf } from "~/core/context.server";
 import { answerPending, getConversation } from "~/features/assistant/conversations.server";
-import { csrfMiddleware } from "~/lib/csrf.server";
 import type { Route } from "./+types/ai-assistant.$conversationId.answer";
-
-export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware];
 
 /**
  * Writes the conversation's pending answer as server-sent events (`tool`, `text`, then `done`) while it is

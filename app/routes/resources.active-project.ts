@@ -2,12 +2,9 @@ import { data, redirect } from "react-router";
 import { requireReader, servicesOf } from "~/core/context.server";
 import { getProject } from "~/features/projects/projects.server";
 import { updatePreferences } from "~/features/settings/preferences.server";
-import { csrfMiddleware } from "~/lib/csrf.server";
 import { readForm } from "~/lib/form-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import type { Route } from "./+types/resources.active-project";
-
-export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware];
 
 /** The switcher: stores the project the scoped screens show (empty: all projects) and goes back. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -3,12 +3,9 @@ import { servicesOf, sessionContext } from "~/core/context.server";
 import { updatePreferences } from "~/features/settings/preferences.server";
 import { isLanguage } from "~/i18n/config";
 import { commitLocale } from "~/i18n/locale-cookie.server";
-import { csrfMiddleware } from "~/lib/csrf.server";
 import { readForm } from "~/lib/form-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import type { Route } from "./+types/resources.locale";
-
-export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware];
 
 /**
  * Stores the chosen interface language in the `lng` cookie (and, signed in, in the user's

@@ -1,11 +1,8 @@
 import { data, redirect } from "react-router";
-import { csrfMiddleware } from "~/lib/csrf.server";
 import { readForm } from "~/lib/form-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { sidebarCookie } from "~/lib/sidebar.server";
 import type { Route } from "./+types/resources.sidebar";
-
-export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware];
 
 /** Remembers whether the desktop sidebar is collapsed; a plain form post (JS off) comes back. */
 export async function action({ request }: Route.ActionArgs) {

@@ -1,14 +1,11 @@
 import { data, redirect } from "react-router";
 import { servicesOf, sessionContext } from "~/core/context.server";
 import { updatePreferences } from "~/features/settings/preferences.server";
-import { csrfMiddleware } from "~/lib/csrf.server";
 import { readForm } from "~/lib/form-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { isThemeChoice, type ThemeChoice } from "~/lib/theme";
 import { commitTheme } from "~/lib/theme.server";
 import type { Route } from "./+types/resources.theme";
-
-export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware];
 
 /** JSON from remix-themes ({ theme: "light" | "dark" | null }) or a plain form post (JS off). */
 async function readChoice(request: Request): Promise<{ choice: ThemeChoice | null; redirectTo: string | null }> {

@@ -2,10 +2,7 @@ import { redirect } from "react-router";
 import { servicesOf } from "~/core/context.server";
 import { AUTH_RETRIES, callAuth } from "~/features/auth/auth-client.server";
 import { getSession, markSessionsStale, sessionStorage } from "~/features/auth/session.server";
-import { csrfMiddleware } from "~/lib/csrf.server";
 import type { Route } from "./+types/sign-out";
-
-export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware];
 
 /**
  * Sign-out (SPEC §4): revoke the token, then make every copy of this cookie re-check it (ADR 015),

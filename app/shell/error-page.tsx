@@ -2,7 +2,7 @@ import { isRouteErrorResponse, Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { buttonClass } from "~/ui/button";
 
-export const ERROR_STATUSES = [400, 401, 403, 404, 415, 500, 503] as const;
+export const ERROR_STATUSES = [400, 401, 403, 404, 405, 415, 500, 503] as const;
 export type ErrorStatus = (typeof ERROR_STATUSES)[number];
 
 /** Maps anything thrown in a route to the error page to show: known statuses, else 500. */

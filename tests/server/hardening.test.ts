@@ -58,4 +58,42 @@ describe("error pages rendered by the server", () => {
     expect(response.headers.get("Content-Type")).toMatch(/^text\/html/);
     expect(await response.text()).toContain("Қўллаб-қувватланмайдиган формат");
   });
+
+  it("a post to a route that takes none gets the 405 page, logged as a warning, not an error", async () => {
+    const logged = server.output().length;
+    const response = await fetch(`${server.url}/sign-in`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: server.url,
+        Cookie: await language("ru"),
+      },
+      body: new URLSearchParams({ email: "reader@example.com", password: "whatever" }),
+    });
+    expect(response.status).toBe(405);
+    const html = await response.text();
+    expect(html).toContain('data-error-status="405"');
+    expect(html).toContain("Метод не поддерживается");
+    expect(html).not.toContain("Что-то пошло не так");
+    await expect.poll(() => server.output().slice(logged)).toMatch(/"level":40.*"status":405/);
+    expect(server.output().slice(logged)).not.toMatch(/"level":50/);
+  });
+
+  it("a post without Origin is refused when Sec-Fetch-Site or the Referer says it is from another site", async () => {
+    const forged: Record<string, string>[] = [
+      { "Sec-Fetch-Site": "cross-site" },
+      { Referer: "https://evil.example/form" },
+    ];
+    for (const headers of forged) {
+      const response = await fetch(`${server.url}/sign-in?index`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+        body: new URLSearchParams({ email: "reader@example.com", password: "whatever" }),
+      });
+      // Refused before the action: it would have asked the (unreachable) auth service and answered 503.
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect(response.headers.get("Content-Type")).toMatch(/^text\/html/);
+      expect(await response.text()).toContain('data-error-status="403"');
+    }
+  });
 });

@@ -53,6 +53,11 @@ export interface FakeTelegramBot {
     text: string,
     from?: { username?: string; language_code?: string },
   ): Promise<number | null>;
+  /**
+   * Telegram delivers the webhook's last update again, as it does when it got no answer in time (answering the
+   * app's status).
+   */
+  redeliver(): Promise<number>;
   /** The webhook set with setWebhook, if any. */
   webhook(): { url: string; secret: string | undefined } | null;
   close(): Promise<void>;
@@ -68,6 +73,7 @@ export async function startFakeTelegramBot(token = FAKE_BOT_TOKEN, port = 0): Pr
   let retryAfter: number | null = null;
   let webhook: { url: string; secret: string | undefined } | null = null;
   let pending: FakeUpdate[] = [];
+  let lastDelivered: FakeUpdate | null = null;
   let nextUpdateId = 1;
   // Long polls waiting for an update.
   const waiting = new Set<() => void>();
@@ -149,6 +155,14 @@ export async function startFakeTelegramBot(token = FAKE_BOT_TOKEN, port = 0): Pr
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
 
+  async function deliver(to: { url: string; secret: string | undefined }, update: FakeUpdate) {
+    lastDelivered = update;
+    const headers: Record<string, string> = { "content-type": "application/json" };
+    if (to.secret) headers["X-Telegram-Bot-Api-Secret-Token"] = to.secret;
+    const response = await fetch(to.url, { method: "POST", headers, body: JSON.stringify(update) });
+    await response.body?.cancel();
+    return response.status;
+  }
   const bot: FakeTelegramBot = {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     received,
@@ -178,16 +192,14 @@ export async function startFakeTelegramBot(token = FAKE_BOT_TOKEN, port = 0): Pr
           from: { id: chatId, is_bot: false, ...user, language_code: from.language_code },
         },
       };
-      if (webhook) {
-        const headers: Record<string, string> = { "content-type": "application/json" };
-        if (webhook.secret) headers["X-Telegram-Bot-Api-Secret-Token"] = webhook.secret;
-        const response = await fetch(webhook.url, { method: "POST", headers, body: JSON.stringify(update) });
-        await response.body?.cancel();
-        return response.status;
-      }
+      if (webhook) return deliver(webhook, update);
       pending.push(update);
       for (const wake of [...waiting]) wake();
       return null;
+    },
+    redeliver() {
+      if (!webhook || !lastDelivered) throw new Error("no update was delivered to a webhook");
+      return deliver(webhook, lastDelivered);
     },
     webhook: () => webhook,
     close: () =>

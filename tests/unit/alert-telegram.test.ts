@@ -124,7 +124,7 @@ describe("linking Telegram", () => {
     expect(bot.requests.filter((r) => r.endsWith("/getUpdates")).length).toBeGreaterThan(0);
   });
 
-  it("through Telegram's webhook with its secret header: a used or expired code is refused, a forged call is not heard", async () => {
+  it("through Telegram's webhook with its secret header: a used or expired code is refused, a redelivery or forged call is not heard", async () => {
     const env = testEnv();
     env.TELEGRAM_WEBHOOK_SECRET = "a-webhook-secret-of-some-length";
     // The app's webhook route on loopback, which the fake Bot API calls as Telegram would.
@@ -156,6 +156,10 @@ describe("linking Telegram", () => {
       await expect.poll(() => messagesTo(6001).length, { timeout: 15_000 }).toBe(1);
       expect(messagesTo(6001)[0]?.text).toMatch(/^Tayyor: endi bu chatga Kuzatuv ogohlantirishlaringiz keladi/);
       expect((await linkOf(user.id))?.chatId).toBe("6001");
+      // Telegram sends the same update again (it did not get the answer in time): the chat gets no second reply.
+      expect(await bot.redeliver()).toBe(200);
+      await jobsSettled(handle);
+      expect(messagesTo(6001)).toHaveLength(1);
 
       // The same code again, from another chat: refused in that Telegram user's language; the link stays.
       expect(await bot.userWrites(6002, `/start ${code}`, { language_code: "ru" })).toBe(200);

@@ -366,6 +366,54 @@ describe("delivery", () => {
     await dropQueuedRetries();
   });
 
+  it("signs each delivery when it is sent, not before it waits behind a receiver that hangs on the same host", async () => {
+    // One request per host at a time: the second delivery waits until the first one's try times out.
+    const hung: Received[] = [];
+    const hanging = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      hung.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() });
+      if (hung.length > 1) res.writeHead(200).end("ok");
+    });
+    await new Promise<void>((resolve) => hanging.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`;
+    const timeout = env.COLLECTOR_TIMEOUT_MS;
+    env.COLLECTOR_TIMEOUT_MS = 2_500;
+    try {
+      const project = await aProject(handle);
+      const admin = await signedInContext({ roles: ["admin"] });
+      const first = await addEndpoint(admin.context, project.id, { url: `${base}/slow` });
+      const second = await addEndpoint(admin.context, project.id, { url: `${base}/other` });
+      const [slow, later] = await handle.db
+        .insert(webhookDeliveries)
+        .values(
+          [first, second].map(({ secret }) => ({
+            endpointId: secret.id,
+            subject: `alert:hang-${secret.id}`,
+            event: "alert.volume" as const,
+            body: JSON.stringify({ endpoint: secret.id }),
+          })),
+        )
+        .returning();
+      await Promise.all([deliverWebhook(testServices(), slow!.id), deliverWebhook(testServices(), later!.id)]);
+
+      expect(hung).toHaveLength(2);
+      const [, arrived] = hung as [Received, Received];
+      expect(arrived.at - hung[0]!.at).toBeGreaterThanOrEqual(2_400);
+      // Its timestamp is the moment it left (to the second), so a five-minute replay window never refuses it.
+      const signedAt = Number(arrived.headers["x-kuzatuv-timestamp"]);
+      expect(arrived.at / 1000 - signedAt).toBeLessThan(1.5);
+      expect(verifies(arrived, second.secret.secret)).toBe(true);
+      const [delivered] = await handle.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, later!.id));
+      expect(delivered?.status).toBe("delivered");
+    } finally {
+      env.COLLECTOR_TIMEOUT_MS = timeout;
+      hanging.closeAllConnections();
+      await new Promise((resolve) => hanging.close(resolve));
+    }
+    await dropQueuedRetries();
+  });
+
   it("announces a scheduled report as report.ready", async () => {
     const project = await aProject(handle, { name: "Reported" });
     const admin = await signedInContext({ roles: ["admin"] });

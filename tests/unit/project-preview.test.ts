@@ -36,7 +36,7 @@ beforeAll(async () => {
       { daysAgo: 5, language: "ru", text: "Ипотека Банк ищет сотрудников: вакансия кассира" },
     ],
   });
-  // Not linked to any project the manager has: counted, never shown to them.
+  // Another project's: counted for an admin, neither counted nor shown for the bank's manager.
   await mentions(handle, {
     source,
     projectIds: [other],
@@ -50,6 +50,8 @@ beforeAll(async () => {
       { daysAgo: 1, language: "en", text: "Ipoteka Bank spam", isArchived: true },
       { daysAgo: 1, language: "en", text: "Ipoteka Banking is a different word" },
       { daysAgo: 2, language: "en", text: "Nothing about it" },
+      // Of no project: counted for everyone, shown only to an admin.
+      { daysAgo: 7, language: "en", text: "Ipoteka Bank sponsors a marathon" },
     ],
   });
 });
@@ -89,13 +91,20 @@ describe("the preview without JavaScript (the form's Preview button)", () => {
       admin.context,
     );
     const preview = result.preview as RulesPreview;
-    // ru: Банка, Банком (another project's, still counted); not the vacancy; uz, uz-Cyrl, en once each.
-    expect(preview.count).toBe(5);
-    expect(byLanguage(preview)).toEqual({ ru: 2, uz: 1, "uz-Cyrl": 1, en: 1 });
-    expect(preview.estimated).toBe(false);
-    expect(preview.examples).toHaveLength(5);
+    // ru: Банка, Банком (another project's, counted for an admin); not the vacancy; uz, uz-Cyrl once; en twice
+    // (one of no project).
+    expect(preview.count).toBe(6);
+    expect(byLanguage(preview)).toEqual({ ru: 2, uz: 1, "uz-Cyrl": 1, en: 2 });
+    expect(preview).toMatchObject({ estimated: false, scoped: false, hiddenExamples: false });
     const texts = preview.examples.flatMap((e) => marked(e.text));
-    expect(texts).toEqual(["Ипотека Банка", "Ipoteka Bankning", "Ипотека Банкда", "Ipoteka Bank", "Ипотека Банком"]);
+    expect(texts).toEqual([
+      "Ипотека Банка",
+      "Ipoteka Bankning",
+      "Ипотека Банкда",
+      "Ipoteka Bank",
+      "Ипотека Банком",
+      "Ipoteka Bank",
+    ]);
     expect(preview.examples[0]?.title).toEqual([{ text: "Новости", mark: false }]);
     expect(preview.examples[0]?.source).toBe("Tashkent Live");
     // Everything typed comes back; nothing was saved.
@@ -152,7 +161,7 @@ describe("the preview without JavaScript (the form's Preview button)", () => {
     }
   });
 
-  it("previews on the edit page for a manager of the project: examples only from their mentions", async () => {
+  it("previews on the edit page for a manager of the project: counts only their mentions and those of no project", async () => {
     const manager = await signedInContext({ roles: ["manager"], projectIds: [bank] });
     const result = await call(
       editAction,
@@ -161,11 +170,12 @@ describe("the preview without JavaScript (the form's Preview button)", () => {
       { projectId: bank },
     );
     const preview = result.preview as RulesPreview;
-    // The other project's mention counts, but its text is not shown to this manager.
+    // The other project's mention is neither counted nor shown; the one of no project is counted, not shown.
     expect(preview.count).toBe(6);
+    expect(byLanguage(preview)).toEqual({ ru: 2, uz: 1, "uz-Cyrl": 1, en: 2 });
     expect(preview.examples.map((e) => marked(e.text)[0])).not.toContain("Ипотека Банком");
     expect(preview.examples).toHaveLength(5);
-    expect(preview.hiddenExamples).toBe(true);
+    expect(preview).toMatchObject({ hiddenExamples: true, scoped: true });
     const [stored] = await handle.db.select().from(projects).where(eq(projects.id, bank));
     expect(stored?.keywords).toEqual(["Ipoteka Bank"]);
 
@@ -186,7 +196,7 @@ describe("the live preview (/projects/preview, with JavaScript)", () => {
   it("gives the same preview for the rules in its URL", async () => {
     const admin = await signedInContext({ roles: ["admin"] });
     const result = await call(previewLoader, get("keywords=Ipoteka+Bank&excludedWords=vakansiya"), admin.context);
-    expect((result.preview as RulesPreview).count).toBe(5);
+    expect((result.preview as RulesPreview).count).toBe(6);
     expect(result.fieldErrors).toBeNull();
   });
 
@@ -209,16 +219,16 @@ describe("previewRules", () => {
   it("checks every candidate while there are few, and says the count is exact", async () => {
     const admin = await signedInContext({ roles: ["admin"] });
     const exact = await previewRules(testServices(), requireReader(admin.context), rules);
-    // Seven candidates: the six matches and "Ipoteka Banking" (the index's prefix finds it, the matcher refuses it).
-    expect(exact).toMatchObject({ count: 6, estimated: false, checked: 7 });
-    expect(byLanguage(exact)).toEqual({ ru: 3, uz: 1, "uz-Cyrl": 1, en: 1 });
+    // Eight candidates: the seven matches and "Ipoteka Banking" (the index's prefix finds it, the matcher refuses it).
+    expect(exact).toMatchObject({ count: 7, estimated: false, checked: 8 });
+    expect(byLanguage(exact)).toEqual({ ru: 3, uz: 1, "uz-Cyrl": 1, en: 2 });
   });
 
   it("beyond its bound, scales the matches of the newest stretch to the 30 days, and says so", async () => {
     const admin = await signedInContext({ roles: ["admin"] });
     const capped = await previewRules(testServices(), requireReader(admin.context), rules, { maxChecked: 3 });
     // The newest three: Banking (en, refused), Банка (ru), Bankning (uz, 2 days ago). Since then 5 of the
-    // period's 9 mentions were published, so each match counts 9/5.
+    // period's 10 mentions were published, so each match counts 10/5.
     const bankning = (
       await handle.db.select().from(messages).where(eq(messages.text, "Ipoteka Bankning yangi ilovasi chiqdi"))
     )[0];
@@ -230,7 +240,7 @@ describe("previewRules", () => {
   it("checks at least one batch, however short its time", async () => {
     const admin = await signedInContext({ roles: ["admin"] });
     const hurried = await previewRules(testServices(), requireReader(admin.context), rules, { budgetMs: 0 });
-    expect(hurried).toMatchObject({ count: 6, estimated: false });
+    expect(hurried).toMatchObject({ count: 7, estimated: false });
   });
 
   it("counts nothing without a keyword it can read", async () => {

@@ -387,13 +387,14 @@ describe("a viewer of Alpha gets nothing of Zeta", () => {
     expectOwnOnly("topics", topics, { ownShown: false });
   });
 
-  it("the query preview: Zeta's mentions are counted as the rules would match them, never shown", async () => {
-    const preview = (await answer(previewLoader, manager, "/projects/preview?keywords=zetasecret")) as {
-      preview: { count: number; examples: unknown[]; hiddenExamples: boolean };
-    };
-    expect(preview.preview.count).toBeGreaterThan(0);
-    expect(preview.preview.examples).toEqual([]);
-    expect(preview.preview.hiddenExamples).toBe(true);
+  it("the query preview: Zeta's mentions are neither counted nor shown; one of no project is counted, not shown", async () => {
+    type Preview = { preview: { count: number; languages: unknown[]; examples: unknown[]; hiddenExamples: boolean } };
+    const zetas = (await answer(previewLoader, manager, "/projects/preview?keywords=zetasecret")) as Preview;
+    expect(zetas.preview).toMatchObject({ count: 0, languages: [], examples: [], hiddenExamples: false });
+    const admins = (await answer(previewLoader, admin, "/projects/preview?keywords=zetasecret")) as Preview;
+    expect(admins.preview.count).toBeGreaterThan(0);
+    const orphans = (await answer(previewLoader, manager, "/projects/preview?keywords=orphanword")) as Preview;
+    expect(orphans.preview).toMatchObject({ count: 1, examples: [], hiddenExamples: true });
     expectOwnOnly("preview", await answer(previewLoader, manager, "/projects/preview?keywords=alphanews"));
   });
 });

@@ -2,13 +2,14 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionContext } from "~/core/context.server";
 import { requireUserMiddleware } from "~/features/auth/guard.server";
+import { csrfMiddleware } from "~/lib/csrf.server";
 import { readSidebarCollapsed } from "~/lib/sidebar.server";
 import { loader as rootLoader } from "~/root";
 import { i18nextMiddleware } from "~/root.server";
 import { loader as notFoundLoader } from "~/routes/_app.not-found";
 import { action as localeAction } from "~/routes/resources.locale";
 import { action as sidebarAction } from "~/routes/resources.sidebar";
-import { action as themeAction, middleware as themeMiddleware } from "~/routes/resources.theme";
+import { action as themeAction } from "~/routes/resources.theme";
 import { loader as statusLoader } from "~/routes/status-page";
 import { openTestDatabase } from "../support/builders";
 import { callRoute, cookieFrom, formPost, ORIGIN } from "../support/route";
@@ -81,12 +82,15 @@ describe("language switch (POST /resources/locale)", () => {
   });
 });
 
+/** The root's same-origin check (ADR 058), the one middleware these posts need. */
+const sameOrigin = [csrfMiddleware] as never;
+
 describe("theme switch (POST /resources/theme)", () => {
   it("without JavaScript: stores the theme and redirects back; the next render carries it", async () => {
     const response = (await callRoute(
       themeAction,
       formPost("/resources/theme", { theme: "dark", redirectTo: "/?x=1" }),
-      themeMiddleware as never,
+      sameOrigin,
     )) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/?x=1");
@@ -103,7 +107,7 @@ describe("theme switch (POST /resources/theme)", () => {
       body: JSON.stringify({ theme: null }),
       headers: { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" },
     });
-    const result = (await callRoute(themeAction, request, themeMiddleware as never)) as {
+    const result = (await callRoute(themeAction, request, sameOrigin)) as {
       data: unknown;
       init: ResponseInit;
     };
@@ -112,18 +116,16 @@ describe("theme switch (POST /resources/theme)", () => {
   });
 
   it("rejects a bad value and a cross-site post", async () => {
-    const bad = (await callRoute(
-      themeAction,
-      formPost("/resources/theme", { theme: "purple" }),
-      themeMiddleware as never,
-    )) as { init: ResponseInit };
+    const bad = (await callRoute(themeAction, formPost("/resources/theme", { theme: "purple" }), sameOrigin)) as {
+      init: ResponseInit;
+    };
     expect(bad.init.status).toBe(400);
     const crossSite = formPost(
       "/resources/theme",
       { theme: "dark" },
       { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
     );
-    const forbidden = (await callRoute(themeAction, crossSite, themeMiddleware as never)) as Response;
+    const forbidden = (await callRoute(themeAction, crossSite, sameOrigin)) as Response;
     expect(forbidden.status).toBe(403);
   });
 });

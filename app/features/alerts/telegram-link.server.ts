@@ -3,7 +3,7 @@
 // either from Telegram's webhook or by polling `getUpdates` on the job queue while a code is open. The
 // linked chat gets a confirmation; a used or expired code gets a refusal.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, like, lt, sql } from "drizzle-orm";
 import type { Services } from "../../core/context.server.ts";
 import type { Reader } from "../../core/reader.ts";
 import { appMeta, telegramChoices, telegramLinks, userPreferences } from "../../db/schema.ts";
@@ -18,6 +18,8 @@ export const LINK_CODE_MINUTES = 10;
 /** How long one `getUpdates` waits for an update (Telegram's long polling). */
 export const POLL_SECONDS = 25;
 const OFFSET_KEY = "telegram_update_offset";
+/** An update handled, kept as `telegram_update:<update_id>` for two days: Telegram keeps an update for one. */
+const HANDLED_PREFIX = "telegram_update:";
 
 /** The bot's username when linking is possible: a bot token and the bot's name (TELEGRAM_SUPPORT_BOT). */
 export function linkingBot(env: Pick<Env, "TELEGRAM_BOT_TOKEN" | "TELEGRAM_SUPPORT_BOT">): string | null {
@@ -76,15 +78,47 @@ const telegramLanguage = (code: string | undefined): Language =>
 /**
  * What the bot does with one update: `/start <code>` in a private chat links that chat to the code's user
  * (once, before it expires) and confirms it in their language; a used or expired code, or a bare `/start`,
- * gets an explanation. Everything else is ignored.
+ * gets an explanation, once per update however often it arrives. Everything else is ignored.
  */
 export async function handleTelegramUpdate(services: Services, update: TelegramUpdate) {
   const message = update.message;
   const chatId = message?.chat?.id;
   const start = message?.text?.trim().match(START);
   if (!start || chatId === undefined || message?.chat?.type !== "private") return;
-  const chat = String(chatId);
-  const code = start[1];
+  if (!(await claimUpdate(services, update.update_id))) return;
+  try {
+    await answerStart(services, message, String(chatId), start[1]);
+  } catch (error) {
+    // Not handled after all: Telegram's next delivery of it (or the next poll) may try again.
+    await services.db.delete(appMeta).where(eq(appMeta.key, `${HANDLED_PREFIX}${update.update_id}`));
+    throw error;
+  }
+}
+
+/**
+ * Telegram delivers an update again when it got no answer in time, and a poll may meet one that a webhook had
+ * (or an instance that stopped before storing its offset). False when the update was handled already, by this
+ * instance or another: the ids are kept in the database.
+ */
+async function claimUpdate({ db }: Pick<Services, "db">, updateId: number): Promise<boolean> {
+  const claimed = await db
+    .insert(appMeta)
+    .values({ key: `${HANDLED_PREFIX}${updateId}`, value: "" })
+    .onConflictDoNothing()
+    .returning({ key: appMeta.key });
+  if (claimed.length === 0) return false;
+  await db
+    .delete(appMeta)
+    .where(and(like(appMeta.key, `${HANDLED_PREFIX}%`), lt(appMeta.updatedAt, sql`now() - interval '2 days'`)));
+  return true;
+}
+
+async function answerStart(
+  services: Services,
+  message: NonNullable<TelegramUpdate["message"]>,
+  chat: string,
+  code: string | undefined,
+) {
   const reply = async (key: string, language: Language, userId: string | null = null) => {
     const t = await jobTranslator(language);
     await queueTelegramMessages(services, [{ userId, chatId: chat, subject: null, text: t(key) }]);

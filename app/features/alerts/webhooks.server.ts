@@ -118,14 +118,18 @@ export async function deliverWebhook(services: Services, deliveryId: string, sig
   if (secret === null) {
     attempt.error = "The signing secret cannot be read (SESSION_SECRET changed): make a new secret";
   } else {
-    const timestamp = Math.floor(Date.now() / 1000);
-    const headers = {
-      "content-type": "application/json",
-      "user-agent": USER_AGENT,
-      [TIMESTAMP_HEADER]: String(timestamp),
-      [SIGNATURE_HEADER]: signature(secret, timestamp, delivery.body),
-      "X-Kuzatuv-Event": delivery.event,
-      "X-Kuzatuv-Delivery": delivery.id,
+    // Signed when sent: the delivery may first wait behind another one to the same host (one at a time, each up
+    // to the collectors' timeout), and receivers refuse timestamps older than five minutes (README).
+    const headers = () => {
+      const timestamp = Math.floor(Date.now() / 1000);
+      return {
+        "content-type": "application/json",
+        "user-agent": USER_AGENT,
+        [TIMESTAMP_HEADER]: String(timestamp),
+        [SIGNATURE_HEADER]: signature(secret, timestamp, delivery.body),
+        "X-Kuzatuv-Event": delivery.event,
+        "X-Kuzatuv-Delivery": delivery.id,
+      };
     };
     try {
       attempt.status = (await fetchPage(services, row.url, { post: { body: delivery.body, headers }, signal })).status;

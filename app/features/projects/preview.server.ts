@@ -7,7 +7,7 @@ import type { Services } from "../../core/context.server.ts";
 import { compileRules, compileTerm, type MatchSpan } from "../../core/matcher.ts";
 import { resolvePeriod } from "../../core/period.ts";
 import type { Reader } from "../../core/reader.ts";
-import { visibleMentions } from "../../core/scope.server.ts";
+import { countableMentions, visibleMentions, visibleScope } from "../../core/scope.server.ts";
 import { instant, queryRows, textArray } from "../../core/sql.server.ts";
 import { stripEndings, tokenize } from "../../core/text.ts";
 import type { Translations } from "../../db/schema.ts";
@@ -82,8 +82,9 @@ function exampleOf(candidate: Candidate, spans: MatchSpan[], language: string): 
 
 /**
  * What the rules would match among the mentions published in the last 30 days of the reader's zone (any
- * source, archived ones left out, as everywhere). The count covers every such mention, as the project will
- * once saved; examples come only from mentions the reader may open (ADR 046). Candidates are matched newest
+ * source, archived ones left out, as everywhere). The count covers the mentions the reader may count: for an
+ * admin all, for anyone else those of their projects and of no project; examples come only from mentions the
+ * reader may open (ADR 046). Candidates are matched newest
  * first, up to 5 000 or for 0.4 s; when some are left, the matches of the checked stretch (since the
  * oldest one checked) are scaled to the 30 days by the number of mentions in each, and said to be an estimate.
  */
@@ -110,6 +111,7 @@ export async function previewRules(
     since: period.start.toISOString(),
     examples: [],
     hiddenExamples: false,
+    scoped: visibleScope(reader) !== "all",
   };
   const query = candidateQuery(rules);
   if (!query) return preview;
@@ -118,6 +120,7 @@ export async function previewRules(
     sql`m.published_at < ${instant(period.end)}`,
     sql`NOT m.is_archived`,
     sql`m.search @@ to_tsquery('simple', ${query})`,
+    countableMentions(reader, sql`m.id`),
   ];
   if (rules.languages.length) conditions.push(sql`m.language = ANY(${textArray(rules.languages)})`);
   const where = sql.join(conditions, sql` AND `);

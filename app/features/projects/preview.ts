@@ -35,6 +35,8 @@ export interface RulesPreview {
   examples: PreviewExample[];
   /** True when some matches were left out of the examples because the reader may not see them. */
   hiddenExamples: boolean;
+  /** True when only the mentions of the reader's projects and of no project were counted (not an admin). */
+  scoped: boolean;
 }
 
 /** What `/projects/preview` answers: the preview, or (400) the rules' errors per field. */

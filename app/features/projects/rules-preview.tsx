@@ -150,6 +150,7 @@ function PreviewResult({ preview }: { preview: RulesPreview }) {
           {countOf(t, format, preview)}
         </p>
         <p className="text-sm text-muted-foreground">{t("preview.period", periodOf(format, preview))}</p>
+        {preview.scoped && <p className="text-xs text-muted-foreground">{t("preview.scoped")}</p>}
         {preview.estimated && (
           <p className="text-xs text-muted-foreground">
             {t("preview.estimate", {

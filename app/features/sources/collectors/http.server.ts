@@ -130,8 +130,11 @@ export interface FetchOptions {
   lastModified?: string | null;
   accept?: string;
   signal?: AbortSignal;
-  /** POSTs this body with these headers instead (an outgoing webhook); a redirect is then an error. */
-  post?: { body: string; headers: Record<string, string> };
+  /**
+   * POSTs this body instead (an outgoing webhook); a redirect is then an error. Its headers are made as it is
+   * sent, after any wait for the host, so a signature's timestamp is the moment of sending.
+   */
+  post?: { body: string; headers: () => Record<string, string> };
 }
 
 export interface FetchedPage {
@@ -214,8 +217,12 @@ async function request(env: Env, url: URL, options: FetchOptions, timeLeft: numb
   if (options.lastModified) headers["if-modified-since"] = options.lastModified;
   try {
     const { post } = options;
-    const method = post ? { method: "POST", body: post.body, headers: { ...headers, ...post.headers } } : { headers };
-    const send = () => fetch(url, { ...method, redirect: "manual", signal, dispatcher: agent(env) });
+    const send = () => {
+      const method = post
+        ? { method: "POST", body: post.body, headers: { ...headers, ...post.headers() } }
+        : { headers };
+      return fetch(url, { ...method, redirect: "manual", signal, dispatcher: agent(env) });
+    };
     // A kept-alive connection the server closed just as it was reused: a GET is sent again once, as browsers do.
     const response = await send().catch((error: unknown) =>
       isConnectionReset(error) ? send() : Promise.reject(error),
