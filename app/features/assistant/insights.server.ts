@@ -162,10 +162,16 @@ export const topList: Tool<typeof topArgs> = async (services, reader, args) => {
   const { period, link, scope } = await scoped(services, reader, args);
   const limit = args.limit ?? 5;
   const title = { key: `blocks.top.${args.kind}`, values: days(period) };
-  const rows =
+  // Each row's feed: the call's projects, days and facets, and the source or author it counted.
+  const ranked =
     args.kind === "sources"
-      ? await topSources(services, scope, reader.language, limit)
-      : (await topAuthors(services, scope, limit)).map((a) => ({ ...a, name: a.author }));
+      ? (await topSources(services, scope, reader.language, limit)).map((r) => ({ ...r, filter: { source: r.id } }))
+      : (await topAuthors(services, scope, limit)).map((r) => ({ ...r, name: r.author, filter: { author: r.author } }));
+  const rows = ranked.map(({ filter, ...r }) => {
+    const params = feedParams(link, period, args);
+    for (const [name, value] of Object.entries(filter)) params.set(name, value);
+    return { ...r, feed: params.toString() };
+  });
   return {
     result: {
       period: days(period),
@@ -175,6 +181,7 @@ export const topList: Tool<typeof topArgs> = async (services, reader, args) => {
         reach: r.reach,
         negative: r.negative,
         positive: r.positive,
+        link: `/messages?${r.feed}`,
       })),
     },
     blocks: [
@@ -184,7 +191,7 @@ export const topList: Tool<typeof topArgs> = async (services, reader, args) => {
         nameColumn: args.kind === "sources" ? "columns.source" : "columns.author",
         columns: ["columns.mentions", "columns.negative"],
         rows: rows.map((r, i) => ({
-          name: { text: r.name },
+          name: { text: r.name, feed: r.feed },
           length: barLengths(rows.map((x) => x.count))[i] as number,
           sentiment: { positive: r.positive, neutral: r.neutral, negative: r.negative },
           cells: [{ n: r.count }, { n: r.negative }],
