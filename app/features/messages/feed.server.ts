@@ -301,7 +301,7 @@ export async function filterChoices(services: Services, reader: Reader, now = ne
   return { projects: named(projects), sources: named(sources), tags, authors };
 }
 
-const AUTHOR_SUGGESTIONS = 100;
+const AUTHOR_SUGGESTIONS = 50;
 
 /**
  * The authors the author filter suggests: those with the most of the reader's mentions in the last 90 UTC
