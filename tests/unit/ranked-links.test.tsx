@@ -212,25 +212,43 @@ describe.each(ZONES)("a reader in %s", (zone) => {
       });
 
     it("the assistant: its top sources and authors", async () => {
-      const reader = requireReader(context);
-      for (const kind of ["sources", "authors"]) {
-        for (const facets of [{}, { sentiment: "negative" }]) {
-          const call = await callTool(testServices(), reader, "top_list", {
-            kind,
-            period: "last 30 days",
-            limit: 10,
-            ...facets,
-            ...(one ? { projects: [nurbank] } : {}),
-          });
-          const bars = call.blocks.find((b): b is Extract<AssistantBlock, { kind: "bars" }> => b.kind === "bars");
-          const rows = (bars?.rows ?? []).map((r) => ({
-            name: "text" in r.name ? r.name.text : "",
-            href: "feed" in r.name && r.name.feed ? `/messages?${r.name.feed}` : "",
-            count: "n" in (r.cells[0] ?? {}) ? (r.cells[0] as { n: number }).n : Number.NaN,
-          }));
-          await expectFeedTotals(context, `assistant ${kind} ${JSON.stringify(facets)}`, rows);
-        }
+      // The assistant counts without the switcher; its links must not depend on it either.
+      for (const asker of one ? [context] : [context, await readerIn(zone, nurbank)]) {
+        await assistantLists(asker, one);
       }
     });
   });
 });
+
+async function assistantLists(context: Context, one: boolean) {
+  const reader = requireReader(context);
+  const where = `assistant, switcher on ${reader.activeProjectId ? "Nurbank" : "all"}`;
+  for (const kind of ["sources", "authors"]) {
+    for (const facets of [{}, { sentiment: "negative" }]) {
+      const call = await callTool(testServices(), reader, "top_list", {
+        kind,
+        period: "last 30 days",
+        limit: 10,
+        ...facets,
+        ...(one ? { projects: [nurbank] } : {}),
+      });
+      const bars = call.blocks.find((b): b is Extract<AssistantBlock, { kind: "bars" }> => b.kind === "bars");
+      const rows = (bars?.rows ?? []).map((r) => ({
+        name: "text" in r.name ? r.name.text : "",
+        href: "feed" in r.name && r.name.feed ? `/messages?${r.name.feed}` : "",
+        count: "n" in (r.cells[0] ?? {}) ? (r.cells[0] as { n: number }).n : Number.NaN,
+      }));
+      await expectFeedTotals(context, `${where}: ${kind} ${JSON.stringify(facets)}`, rows);
+    }
+  }
+  // Its count, against its "Open in messages".
+  const counted = await callTool(testServices(), reader, "count_mentions", {
+    period: "last 30 days",
+    ...(one ? { projects: [nurbank] } : {}),
+  });
+  const open = counted.blocks.find((b): b is Extract<AssistantBlock, { kind: "feed" }> => b.kind === "feed");
+  const mentions = (counted.result as { mentions: number }).mentions;
+  await expectFeedTotals(context, `${where}: count`, [
+    { name: "count", href: `/messages?${open?.query}`, count: mentions },
+  ]);
+}

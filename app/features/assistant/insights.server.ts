@@ -23,7 +23,6 @@ import {
   askedBy,
   facetsOf,
   feedParams,
-  linkIds,
   MENTION_TEXT_NOTE,
   newestMentions,
   PROJECTS,
@@ -41,11 +40,11 @@ function analyticsScope(reader: Reader, scope: ProjectScope, range: Range, args:
 }
 
 async function scoped(services: Services, reader: Reader, args: ScopeArgs) {
-  const { projects, scope: projectScope } = await resolveScope(services, reader, args.projects);
+  const { projects, scope: projectScope, link } = await resolveScope(services, reader, args.projects);
   const period = resolvePeriod(reader, args.period);
   const ids = projects.map((p) => p.id);
   const scope = analyticsScope(reader, projectScope, period, args);
-  return { projects, period, ids, projectScope, link: linkIds(projectScope), scope };
+  return { projects, period, ids, projectScope, link, scope };
 }
 
 /** Just the days of a period (results are JSON for the model; titles take them as values). */
@@ -281,7 +280,7 @@ export const compareArgs = z.object({
 
 /** Two projects over one period, or the same projects over two periods (the second: the one before). */
 export const compare: Tool<typeof compareArgs> = async (services, reader, args) => {
-  const { projects, scope } = await resolveScope(services, reader, args.projects);
+  const { projects, scope, link } = await resolveScope(services, reader, args.projects);
   const periods = (args.periods ?? []).map((p) => resolvePeriod(reader, p));
   const byProject = (args.projects?.length ?? 0) >= 2;
   if (!byProject && projects.length === 0) throw new ToolRefusal("This user has no projects to compare.");
@@ -293,7 +292,7 @@ export const compare: Tool<typeof compareArgs> = async (services, reader, args) 
     : [first, periods[1] ?? first.previous].map((range) => ({
         label: `${range.from}..${range.to}`,
         scope,
-        link: linkIds(scope),
+        link,
         range,
       }));
   const figures = await Promise.all(
