@@ -441,6 +441,19 @@ export function projectMentions(query: MentionQuery): SQL {
     FROM (${sumsQuery(query, { by: "project" })}) per_project GROUP BY 1)`;
 }
 
+/** The feed's filters the rollups know: a mention query, and its authors (the author rollups know them). */
+export interface FeedMentions extends MentionQuery {
+  /** Authors, each as stored (the author rollups' key): the mentions of any of them. */
+  authors?: readonly string[];
+}
+
+/** A feed's mentions, exact: from the author rollups when it names authors (ADR 051), else as every total. */
+async function countFeedMentions(db: Database, query: FeedMentions): Promise<number> {
+  if (!query.authors?.length) return (await countMentions(db, query)).total;
+  const rows = await countByAuthor(db, query, { authors: query.authors });
+  return rows.reduce((sum, row) => sum + row.total, 0);
+}
+
 /** What the feed counts: its conditions, and those of them the rollups know. */
 export interface FeedFilters {
   /** The feed's conditions over messages `m` joined with sources `s`, without its text search. */
@@ -448,10 +461,10 @@ export interface FeedFilters {
   /** Its text search, if any: the only condition that can make the total an estimate. */
   search?: SQL | null;
   /**
-   * The feed's filters the rollups know (projects, period, sentiment, source type, source, language;
+   * The feed's filters the rollups know (projects, period, sentiment, source type, source, language, author;
    * archived mentions hidden) as a mention query; null when it shows archived mentions. Without a period: `EVER`.
    */
-  mentions?: MentionQuery | null;
+  mentions?: FeedMentions | null;
   /** Whether `where` also filters by what the rollups do not know: a tag, read or starred. */
   more?: boolean;
 }
@@ -494,7 +507,7 @@ async function plannedRows(db: Database, where: SQL): Promise<number> {
  * from the indexes that hold both the time and the id (the feed's time index, a project's links) before any
  * message is.
  */
-export function mentionSample(query: MentionQuery, fraction: number): SQL {
+export function mentionSample(query: FeedMentions, fraction: number): SQL {
   const below = idBelow(fraction);
   const ids =
     query.scope === "all"
@@ -510,6 +523,7 @@ export function mentionSample(query: MentionQuery, fraction: number): SQL {
   if (query.languages?.length) {
     conditions.push(sql`kuzatuv_rollup_language(m.language) = ANY(${textArray(query.languages)})`);
   }
+  if (query.authors?.length) conditions.push(sql`m.author = ANY(${textArray(query.authors)})`);
   return sql.join(conditions, sql` AND `);
 }
 
@@ -541,13 +555,13 @@ async function sampled(db: Database, feed: FeedFilters, entries: Array<{ search:
 }
 
 /**
- * The feed's total. Exact from the rollups when they know all its filters; otherwise counted, exactly, from
+ * The feed's total. Exact from the rollups (the author rollups for an author) when they know all its filters; otherwise counted, exactly, from
  * the messages. With a text search, see `countSearches`.
  */
 export async function countFeed(db: Database, feed: FeedFilters): Promise<Total> {
   const { search, mentions } = feed;
   if (search) return (await countSearches(db, feed, [search]))[0] as Total;
-  const count = mentions && !feed.more ? (await countMentions(db, mentions)).total : await countWhere(db, feed.where);
+  const count = mentions && !feed.more ? await countFeedMentions(db, mentions) : await countWhere(db, feed.where);
   return { count, estimated: false };
 }
 
@@ -562,7 +576,7 @@ export async function countSearches(db: Database, feed: FeedFilters, searches: S
   if (searches.length === 0) return [];
   const { mentions } = feed;
   // The population the sample is drawn from: exact from the rollups, else the planner's guess.
-  const base = mentions ? (await countMentions(db, mentions)).total : await plannedRows(db, feed.where);
+  const base = mentions ? await countFeedMentions(db, mentions) : await plannedRows(db, feed.where);
   if (mentions && base === 0) return searches.map(() => ({ count: 0, estimated: false }));
   const first = Math.min(1, FIRST_SAMPLE / base);
   const firstSamples = await sampled(

@@ -62,6 +62,19 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText(text("en", "messages:total.exact").replace("{{value}}", count))).toBeVisible();
   });
 
+  test("a top author's link opens the feed filtered on that author, with the number the row shows", async ({
+    page,
+  }) => {
+    await page.goto("/analytics");
+    const row = card(page, "authors").locator("tbody tr").first();
+    const count = (await row.locator("td").first().textContent()) as string;
+    const name = (await row.locator("th a").textContent()) as string;
+    await row.locator("th a").click();
+    await expect(page).toHaveURL(/\/messages\?.*author=/);
+    await expect(page.getByText(text("en", "messages:total.exact").replace("{{value}}", count))).toBeVisible();
+    await expect(page.getByRole("search").getByLabel(text("en", "messages:filter.author"))).toHaveValue(name);
+  });
+
   test("an impossible custom period says why and shows the last 30 days", async ({ page }) => {
     await page.goto("/analytics?period=custom&from=2026-05-10&to=2026-05-01");
     await expect(page.getByRole("alert")).toContainText(text("en", "dashboard:analytics.periodError.order"));

@@ -41,6 +41,18 @@ test.describe("without JavaScript", () => {
   });
 });
 
+test("filters by an author typed in the filter bar", async ({ page }) => {
+  await page.goto("/messages");
+  await waitForInteractive(page);
+  const author = (await page.locator("#feed-authors option").first().getAttribute("value")) as string;
+  const search = page.getByRole("search");
+  await search.locator("summary", { hasText: t("messages:filter.author") }).click();
+  await search.getByLabel(t("messages:filter.author")).fill(author);
+  await expect.poll(() => new URL(page.url()).searchParams.get("author")).toBe(author);
+  await expect(items(page).first()).toBeVisible();
+  for (const item of await items(page).all()) await expect(item).toContainText(author);
+});
+
 test("opens a mention in the side panel, stars it, and Back closes it", async ({ page }) => {
   await page.goto("/messages?q=TezPay");
   await waitForInteractive(page);

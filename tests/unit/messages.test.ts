@@ -264,6 +264,102 @@ describe("filters", () => {
   });
 });
 
+describe("the author filter", () => {
+  let project: string;
+  let foreign: string;
+  let telegram: { id: string };
+  beforeAll(async () => {
+    project = (await aProject(handle)).id;
+    foreign = (await aProject(handle)).id;
+    const rss = await aSource(handle);
+    telegram = await aSource(handle, { type: "telegram" });
+    await mentions(handle, {
+      source: rss,
+      projectIds: [project],
+      items: [
+        { title: "bekzod-negative", author: "Bekzod Aliyev", sentiment: "negative", tags: ["crisis"] },
+        { title: "bekzod-old", author: "Bekzod Aliyev", daysAgo: 40 },
+        { title: "bekzod-archived", author: "Bekzod Aliyev", isArchived: true },
+        // Names him in its text: a search for the name finds it, the author filter does not.
+        { title: "about-bekzod", author: "Tahririyat", text: "Bekzod Aliyev said the rate was cut" },
+        { title: "no-author", text: "Bekzod Aliyev again" },
+      ],
+    });
+    await mentions(handle, {
+      source: telegram,
+      projectIds: [project],
+      items: [{ title: "bekzod-telegram", author: "Bekzod Aliyev", daysAgo: 2, text: "ipoteka stavkasi" }],
+    });
+    await mentions(handle, {
+      source: rss,
+      projectIds: [foreign],
+      items: [
+        { title: "secret-agent", author: "Secret Agent" },
+        { title: "bekzod-foreign", author: "Bekzod Aliyev" },
+      ],
+    });
+  });
+
+  const authored = (params: Record<string, string | string[]>) => feed(admin, { project, ...params });
+
+  it("shows the author's mentions only (not those naming them), with the exact total and export", async () => {
+    const page = await authored({ author: "Bekzod Aliyev" });
+    expect(titles(page)).toEqual(["bekzod-negative", "bekzod-old", "bekzod-telegram"]);
+    expect(page.total).toEqual({ count: 3, estimated: false });
+    expect((page as unknown as { query: { author: string } }).query.author).toBe("Bekzod Aliyev");
+    const search = new URLSearchParams({ project, author: "Bekzod Aliyev" });
+    expect((await exported(admin, search.toString())).ids).toHaveLength(3);
+    // A search for the name finds more: the mentions that name him.
+    expect((await authored({ q: '"Bekzod Aliyev"' })).total.count).toBe(5);
+  });
+
+  it("reads a name as it is stored: spaces collapsed, case kept", async () => {
+    expect(titles(await authored({ author: "  Bekzod \t Aliyev " }))).toEqual(
+      titles(await authored({ author: "Bekzod Aliyev" })),
+    );
+    expect((await authored({ author: "bekzod aliyev" })).total).toEqual({ count: 0, estimated: false });
+  });
+
+  it("combines with the other filters, the search and the dates", async () => {
+    const both = async (params: Record<string, string | string[]>) => {
+      const page = await authored({ author: "Bekzod Aliyev", ...params });
+      expect({ params, total: page.total }).toEqual({ params, total: { count: page.items.length, estimated: false } });
+      return titles(page);
+    };
+    expect(await both({ sentiment: "negative" })).toEqual(["bekzod-negative"]);
+    expect(await both({ type: "telegram" })).toEqual(["bekzod-telegram"]);
+    expect(await both({ source: telegram.id })).toEqual(["bekzod-telegram"]);
+    expect(await both({ period: "7" })).toEqual(["bekzod-negative", "bekzod-telegram"]);
+    expect(await both({ tag: "crisis" })).toEqual(["bekzod-negative"]);
+    expect(await both({ q: "ipoteka" })).toEqual(["bekzod-telegram"]);
+    expect(await both({ archived: "archived" })).toEqual(["bekzod-archived"]);
+    expect(await both({ sentiment: "positive" })).toEqual([]);
+  });
+
+  it("ignores an empty author, and finds nothing for an unknown one", async () => {
+    expect(titles(await authored({ author: "  " }))).toEqual(titles(await authored({})));
+    expect((await authored({ author: "" })).total).toEqual((await authored({})).total);
+    const unknown = await authored({ author: "Nobody Atall" });
+    expect(unknown.items).toEqual([]);
+    expect(unknown.total).toEqual({ count: 0, estimated: false });
+  });
+
+  it("stays within the reader's projects, and suggests only authors they may see", async () => {
+    const { context } = await signedInContext({ roles: ["viewer"], projectIds: [project] });
+    const page = (await feed(context, { author: "Secret Agent" })) as Feed & { choices: { authors: string[] } };
+    expect(page.items).toEqual([]);
+    expect(page.total).toEqual({ count: 0, estimated: false });
+    // His mention in the other project is not theirs, and naming that project shows nothing.
+    const theirs = await feed(context, { author: "Bekzod Aliyev" });
+    expect(titles(theirs)).toEqual(["bekzod-negative", "bekzod-old", "bekzod-telegram"]);
+    expect(theirs.total).toEqual({ count: 3, estimated: false });
+    const named = await feed(context, { author: "Bekzod Aliyev", project: foreign });
+    expect({ items: named.items, total: named.total }).toEqual({ items: [], total: { count: 0, estimated: false } });
+    expect(page.choices.authors).toContain("Bekzod Aliyev");
+    expect(page.choices.authors).not.toContain("Secret Agent");
+  });
+});
+
 describe("keyset pages", () => {
   it("walk every mention once, forward and back, while new ones arrive", async () => {
     const project = (await aProject(handle)).id;

@@ -374,7 +374,7 @@ export function AnalyticsLists({ data }: { data: Data }) {
         title={t("analytics.charts.authors")}
         data={data}
         nameHeader={t("analytics.columns.author")}
-        rows={data.authors.map((r) => mixRow(r, r.author, r.author, { q: `"${r.author}"` }))}
+        rows={data.authors.map((r) => mixRow(r, r.author, r.author, { author: r.author }))}
       />
       <ListCard
         chart="topics"

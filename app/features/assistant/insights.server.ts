@@ -23,7 +23,6 @@ import {
   askedBy,
   facetsOf,
   feedParams,
-  linkIds,
   MENTION_TEXT_NOTE,
   newestMentions,
   PROJECTS,
@@ -41,11 +40,11 @@ function analyticsScope(reader: Reader, scope: ProjectScope, range: Range, args:
 }
 
 async function scoped(services: Services, reader: Reader, args: ScopeArgs) {
-  const { projects, scope: projectScope } = await resolveScope(services, reader, args.projects);
+  const { projects, scope: projectScope, link } = await resolveScope(services, reader, args.projects);
   const period = resolvePeriod(reader, args.period);
   const ids = projects.map((p) => p.id);
   const scope = analyticsScope(reader, projectScope, period, args);
-  return { projects, period, ids, projectScope, link: linkIds(projectScope), scope };
+  return { projects, period, ids, projectScope, link, scope };
 }
 
 /** Just the days of a period (results are JSON for the model; titles take them as values). */
@@ -162,10 +161,16 @@ export const topList: Tool<typeof topArgs> = async (services, reader, args) => {
   const { period, link, scope } = await scoped(services, reader, args);
   const limit = args.limit ?? 5;
   const title = { key: `blocks.top.${args.kind}`, values: days(period) };
-  const rows =
+  // Each row's feed: the call's projects, days and facets, and the source or author it counted.
+  const ranked =
     args.kind === "sources"
-      ? await topSources(services, scope, reader.language, limit)
-      : (await topAuthors(services, scope, limit)).map((a) => ({ ...a, name: a.author }));
+      ? (await topSources(services, scope, reader.language, limit)).map((r) => ({ ...r, filter: { source: r.id } }))
+      : (await topAuthors(services, scope, limit)).map((r) => ({ ...r, name: r.author, filter: { author: r.author } }));
+  const rows = ranked.map(({ filter, ...r }) => {
+    const params = feedParams(link, period, args);
+    for (const [name, value] of Object.entries(filter)) params.set(name, value);
+    return { ...r, feed: params.toString() };
+  });
   return {
     result: {
       period: days(period),
@@ -175,6 +180,7 @@ export const topList: Tool<typeof topArgs> = async (services, reader, args) => {
         reach: r.reach,
         negative: r.negative,
         positive: r.positive,
+        link: `/messages?${r.feed}`,
       })),
     },
     blocks: [
@@ -184,7 +190,7 @@ export const topList: Tool<typeof topArgs> = async (services, reader, args) => {
         nameColumn: args.kind === "sources" ? "columns.source" : "columns.author",
         columns: ["columns.mentions", "columns.negative"],
         rows: rows.map((r, i) => ({
-          name: { text: r.name },
+          name: { text: r.name, feed: r.feed },
           length: barLengths(rows.map((x) => x.count))[i] as number,
           sentiment: { positive: r.positive, neutral: r.neutral, negative: r.negative },
           cells: [{ n: r.count }, { n: r.negative }],
@@ -274,7 +280,7 @@ export const compareArgs = z.object({
 
 /** Two projects over one period, or the same projects over two periods (the second: the one before). */
 export const compare: Tool<typeof compareArgs> = async (services, reader, args) => {
-  const { projects, scope } = await resolveScope(services, reader, args.projects);
+  const { projects, scope, link } = await resolveScope(services, reader, args.projects);
   const periods = (args.periods ?? []).map((p) => resolvePeriod(reader, p));
   const byProject = (args.projects?.length ?? 0) >= 2;
   if (!byProject && projects.length === 0) throw new ToolRefusal("This user has no projects to compare.");
@@ -286,7 +292,7 @@ export const compare: Tool<typeof compareArgs> = async (services, reader, args) 
     : [first, periods[1] ?? first.previous].map((range) => ({
         label: `${range.from}..${range.to}`,
         scope,
-        link: linkIds(scope),
+        link,
         range,
       }));
   const figures = await Promise.all(

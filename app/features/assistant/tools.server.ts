@@ -62,6 +62,11 @@ export type FilterArgs = z.infer<typeof filterArgs>;
 export interface ToolScope {
   projects: ProjectListItem[];
   scope: ProjectScope;
+  /**
+   * The projects its feed links name, always some: a link naming none would show the switcher's project (the
+   * feed's default), and the assistant counts without the switcher.
+   */
+  link: string[];
 }
 
 /** Names compared folded: "Нурбанк" and "nurbank" name the same project. */
@@ -74,7 +79,9 @@ export async function resolveScope(
   named: readonly string[] | undefined,
 ): Promise<ToolScope> {
   const mine = await listProjects(services, reader);
-  if (!named || named.length === 0) return { projects: mine, scope: readerScope(reader) };
+  if (!named || named.length === 0) {
+    return { projects: mine, scope: readerScope(reader), link: mine.map((p) => p.id) };
+  }
   const projects = named.map((ref) => {
     const found = mine.find((p) => p.id === ref.trim().toLowerCase() || nameKey(p.name) === nameKey(ref));
     if (!found) {
@@ -82,7 +89,8 @@ export async function resolveScope(
     }
     return found;
   });
-  return { projects, scope: readerScope(reader, { chosen: projects.map((p) => p.id) }) };
+  const ids = projects.map((p) => p.id);
+  return { projects, scope: readerScope(reader, { chosen: ids }), link: ids };
 }
 
 /** The days a tool call names (the last seven when none) as a period of the reader's zone. */
@@ -95,9 +103,6 @@ export function resolvePeriod(reader: Reader, text: string | undefined): Period 
   }
   return periodOf(days, reader.timeZone);
 }
-
-/** The projects a feed link names: none for every project (the feed's own "all"). */
-export const linkIds = (scope: ProjectScope): string[] => (scope === "all" ? [] : [...scope]);
 
 /** The messages feed's URL parameters for these filters: both the query and the "Open in messages" link. */
 export function feedParams(projectIds: readonly string[], range: DayRange, args: FilterArgs): URLSearchParams {
@@ -158,10 +163,10 @@ const periodResult = (period: Period) => ({ from: period.from, to: period.to, ti
  * search words, the feed's count of that search (which may be an estimate, and says so).
  */
 export const mentionCount: Tool<typeof filterArgs> = async (services, reader, args) => {
-  const { projects, scope } = await resolveScope(services, reader, args.projects);
+  const { projects, scope, link } = await resolveScope(services, reader, args.projects);
   const period = resolvePeriod(reader, args.period);
-  const count = async (within: ProjectScope): Promise<Total> => {
-    if (args.query?.trim()) return feedTotal(services, feedFor(reader, feedParams(linkIds(within), period, args)));
+  const count = async (within: ProjectScope, ids: string[]): Promise<Total> => {
+    if (args.query?.trim()) return feedTotal(services, feedFor(reader, feedParams(ids, period, args)));
     const totals = await countMentions(services.db, {
       scope: within,
       start: period.start,
@@ -170,8 +175,8 @@ export const mentionCount: Tool<typeof filterArgs> = async (services, reader, ar
     });
     return { count: totals.total, estimated: false };
   };
-  const total = await count(scope);
-  const byProject = await Promise.all(projects.map(async (p) => ({ project: p, ...(await count([p.id])) })));
+  const total = await count(scope, link);
+  const byProject = await Promise.all(projects.map(async (p) => ({ project: p, ...(await count([p.id], [p.id])) })));
   const blocks: AssistantBlock[] = [];
   if (byProject.length > 1) {
     blocks.push({
@@ -181,7 +186,7 @@ export const mentionCount: Tool<typeof filterArgs> = async (services, reader, ar
       rows: byProject.map((row) => [{ text: row.project.name }, { n: row.count }]),
     });
   }
-  blocks.push({ kind: "feed", query: feedParams(linkIds(scope), period, args).toString() });
+  blocks.push({ kind: "feed", query: feedParams(link, period, args).toString() });
   return {
     result: {
       period: periodResult(period),
@@ -199,9 +204,9 @@ export const searchArgs = filterArgs.extend({
 });
 
 export const searchMentions: Tool<typeof searchArgs> = async (services, reader, args) => {
-  const { scope } = await resolveScope(services, reader, args.projects);
+  const { link: ids } = await resolveScope(services, reader, args.projects);
   const period = resolvePeriod(reader, args.period);
-  const params = feedParams(linkIds(scope), period, args);
+  const params = feedParams(ids, period, args);
   const { cited, forModel } = await newestMentions(services, reader, params, args.limit ?? 5);
   const link: AssistantBlock = { kind: "feed", query: params.toString() };
   return {

@@ -6,7 +6,7 @@ import { buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { FacetMenu, RecordFacetMenu, SearchBox } from "~/ui/data-table/toolbar";
 import { ApplyWithoutScript, Menu, MenuDate, UrlForm } from "~/ui/data-table/url-form";
-import { ArrowDownUp, CalendarRange, Check, X } from "~/ui/icons";
+import { ArrowDownUp, CalendarRange, Check, UserRound, X } from "~/ui/icons";
 import { FREE_FILTERS, messagesFeed } from "./feed";
 import type { FeedQuery } from "./feed.server";
 
@@ -20,7 +20,7 @@ export function isFiltered(query: FeedQuery) {
     query.state.q !== "" ||
     Object.values<string[]>(query.state.filters).some((chosen) => chosen.length > 0) ||
     query.project.length + query.source.length + query.tag.length > 0 ||
-    Boolean(query.from || query.to)
+    Boolean(query.author || query.from || query.to)
   );
 }
 
@@ -65,17 +65,64 @@ function SortMenu({ query }: { query: FeedQuery }) {
   );
 }
 
+/**
+ * The author filter: one author, typed or picked from the suggestions (a datalist, so it needs no script);
+ * emptied, it filters by none.
+ */
+function AuthorMenu({ author, authors }: { author: string | null; authors: string[] }) {
+  const { t } = useTranslation("messages");
+  return (
+    <Menu
+      className="border-dashed"
+      summary={
+        <>
+          <UserRound aria-hidden="true" />
+          {t("filter.author")}
+          {author && (
+            <span className="max-w-40 truncate rounded-sm bg-muted px-1.5 text-xs font-normal" data-user-content="">
+              {author}
+            </span>
+          )}
+        </>
+      }
+    >
+      <div className="menu-panel left-0 right-auto w-64">
+        <label className="flex flex-col gap-1 px-2 py-1 text-sm">
+          {t("filter.author")}
+          <input
+            type="search"
+            name="author"
+            defaultValue={author ?? ""}
+            list="feed-authors"
+            maxLength={200}
+            placeholder={t("filter.authorPlaceholder")}
+            className="h-8 rounded-md border border-border bg-background px-2"
+          />
+        </label>
+        <datalist id="feed-authors">
+          {authors.map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
+        <ApplyWithoutScript className="m-1" />
+      </div>
+    </Menu>
+  );
+}
+
 /** The feed's search, filters and sort: one GET form, so the whole state lives in the URL. */
 export function FeedFilters({
   query,
   projects,
   sources,
   tags,
+  authors,
 }: {
   query: FeedQuery;
   projects: Choice[];
   sources: Choice[];
   tags: string[];
+  authors: string[];
 }) {
   const { t } = useTranslation("messages");
   const format = useFormatter();
@@ -110,6 +157,7 @@ export function FeedFilters({
         {sources.length > 0 && (
           <RecordFacetMenu id="source" label={t("filter.source")} records={sources} chosen={query.source} />
         )}
+        <AuthorMenu author={query.author} authors={authors} />
         {facet("type", t("filter.type"), messagesFeed.filters.type, (v) => t(`sourceType.${v}`))}
         {facet("sentiment", t("filter.sentiment"), messagesFeed.filters.sentiment, (v) => t(`sentiment.${v}`))}
         {facet("language", t("filter.language"), messagesFeed.filters.language, (v) => t(`language.${v}`))}

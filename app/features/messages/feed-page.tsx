@@ -67,7 +67,13 @@ export function FeedPage({ data }: { data: FeedData }) {
   return (
     <>
       {header}
-      <FeedFilters query={query} projects={choices.projects} sources={choices.sources} tags={choices.tags} />
+      <FeedFilters
+        query={query}
+        projects={choices.projects}
+        sources={choices.sources}
+        tags={choices.tags}
+        authors={choices.authors}
+      />
       <div className={outlet ? "grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)]" : undefined}>
         {/* The open mention comes first in the document, shown beside the feed: on a slow network it shows
             before the page of mentions has arrived, not after it. */}

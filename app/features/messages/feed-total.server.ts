@@ -4,11 +4,11 @@
 
 import type { SQL } from "drizzle-orm";
 import type { Services } from "~/core/context.server";
-import { countFeed, countSearches, EVER, type FeedFilters, type MentionQuery, type Total } from "~/core/count.server";
+import { countFeed, countSearches, EVER, type FeedFilters, type FeedMentions, type Total } from "~/core/count.server";
 import type { Feed } from "./feed.server";
 
 /** The feed's filters the rollups know, as a mention query; null when it shows archived mentions. */
-function rollupQuery({ query, scope, range }: Feed): MentionQuery | null {
+function rollupQuery({ query, scope, range }: Feed): FeedMentions | null {
   const f = query.state.filters;
   if (f.archived.length > 0) return null;
   return {
@@ -19,6 +19,7 @@ function rollupQuery({ query, scope, range }: Feed): MentionQuery | null {
     sourceTypes: f.type,
     sources: query.source,
     languages: f.language,
+    authors: query.author ? [query.author] : [],
   };
 }
 

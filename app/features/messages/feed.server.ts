@@ -5,6 +5,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Services } from "~/core/context.server";
+import { countByAuthor } from "~/core/count.server";
 import { KEPT_PAGES, keptWhileMentionsUnchanged, SCREEN_FIGURES_MS } from "~/core/kept.server";
 import { addDays, isDay, presetDays, rangeOf, startOfDay, today } from "~/core/period";
 import { can } from "~/core/permissions";
@@ -16,6 +17,7 @@ import type { TableState } from "~/core/table";
 import type { Translations } from "~/db/schema";
 import { inLanguage } from "~/lib/translations";
 import { type Cursor, parseCursor, parseTableState } from "~/ui/data-table/parse";
+import { normalizeAuthor } from "../sources/normalize";
 import { messagesFeed } from "./feed";
 import { feedTotal } from "./feed-total.server";
 
@@ -26,6 +28,8 @@ export interface FeedQuery {
   project: string[];
   source: string[];
   tag: string[];
+  /** One author, as stored (`normalizeAuthor`): the author analytics counts a mention for. */
+  author: string | null;
   /** yyyy-mm-dd, in the reader's time zone; both ends included. */
   from: string | null;
   to: string | null;
@@ -41,6 +45,7 @@ export function parseFeedQuery(params: URLSearchParams): FeedQuery {
     project: uuids(params.getAll("project"), MAX_VALUES),
     source: uuids(params.getAll("source"), MAX_VALUES),
     tag: [...new Set(params.getAll("tag").map((t) => t.trim()))].filter(Boolean).slice(0, MAX_VALUES),
+    author: normalizeAuthor(params.get("author")) || null,
     from: dayOrNull(params.get("from")),
     to: dayOrNull(params.get("to")),
   };
@@ -98,7 +103,7 @@ function searchCondition(terms: SearchTerm[]): SQL | null {
 
 /**
  * The conditions of a feed (messages `m`, sources `s`) but its search. Scope, sentiment, source type, source,
- * language, archived and the dates read as core/count.server reads them, so the total it gives for them is
+ * language, author, archived and the dates read as core/count.server reads them, so the total it gives for them is
  * the number of rows here.
  */
 function feedConditions(scope: ProjectScope, query: FeedQuery, range: FeedRange): SQL {
@@ -114,6 +119,7 @@ function feedConditions(scope: ProjectScope, query: FeedQuery, range: FeedRange)
   conditions.push(f.archived.length ? sql`m.is_archived` : sql`NOT m.is_archived`);
   if (query.source.length) conditions.push(sql`m.source_id = ANY(${uuidArray(query.source)})`);
   if (query.tag.length) conditions.push(sql`m.tags && ${textArray(query.tag)}`);
+  if (query.author) conditions.push(sql`m.author = ${query.author}`);
   if (range.start) conditions.push(sql`m.published_at >= ${instant(range.start)}`);
   if (range.end) conditions.push(sql`m.published_at < ${instant(range.end)}`);
   return sql.join(conditions, sql` AND `);
@@ -271,10 +277,10 @@ export async function* feedRows({ db }: Services, reader: Reader, where: SQL, li
   }
 }
 
-/** The feed's filter choices: the reader's projects, the workspace's sources, and the tags in use. */
-export async function filterChoices(services: Services, reader: Reader) {
+/** The feed's filter choices: the reader's projects, the workspace's sources, the tags and authors in use. */
+export async function filterChoices(services: Services, reader: Reader, now = new Date()) {
   const { db } = services;
-  const [projects, sources, tags] = await Promise.all([
+  const [projects, sources, tags, authors] = await Promise.all([
     queryRows<{ id: string; name: string; translations: Translations }>(
       db,
       sql`SELECT p.id, p.name, p.translations FROM projects p
@@ -285,13 +291,27 @@ export async function filterChoices(services: Services, reader: Reader) {
       sql`SELECT s.id, s.name, s.translations FROM sources s ORDER BY lower(s.name)`,
     ),
     workspaceTags(services, reader),
+    recentAuthors(services, reader, now),
   ]);
   const named = (rows: typeof projects) =>
     rows.map((r) => ({
       id: r.id,
       name: inLanguage({ name: r.name, translations: r.translations }, "name", reader.language),
     }));
-  return { projects: named(projects), sources: named(sources), tags };
+  return { projects: named(projects), sources: named(sources), tags, authors };
+}
+
+const AUTHOR_SUGGESTIONS = 50;
+
+/**
+ * The authors the author filter suggests: those with the most of the reader's mentions in the last 90 UTC
+ * days, from the daily author rollups (whole UTC days, so only that table is read).
+ */
+async function recentAuthors({ db }: Services, reader: Reader, now: Date): Promise<string[]> {
+  const day = today("UTC", now);
+  const [start, end] = [startOfDay(addDays(day, -89), "UTC"), startOfDay(addDays(day, 1), "UTC")];
+  const rows = await countByAuthor(db, { scope: visibleScope(reader), start, end }, { limit: AUTHOR_SUGGESTIONS });
+  return rows.map((row) => row.author);
 }
 
 /**

@@ -24,7 +24,7 @@ export const messagesFeed = defineTable({
 });
 
 /** Filters whose values come from the workspace (ids, tags, dates) rather than the spec. */
-export const FREE_FILTERS = ["project", "source", "tag", "from", "to"] as const;
+export const FREE_FILTERS = ["project", "source", "tag", "author", "from", "to"] as const;
 
 export const BULK_INTENTS = ["read", "unread", "star", "unstar", "archive", "unarchive", "sentiment", "tag"] as const;
 export type BulkIntent = (typeof BULK_INTENTS)[number];

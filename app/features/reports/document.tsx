@@ -22,7 +22,7 @@ export interface DocumentProps {
   t: TFunction;
   /** In the report's language and time zone (every time it shows names that zone). */
   format: Formatter;
-  /** On the page, a topic opens the feed of its mentions; on paper there is nowhere to go. */
+  /** On the page, a ranked row (source, author, topic) opens the feed of its mentions; on paper there is nowhere to go. */
   linked?: boolean;
 }
 
@@ -155,6 +155,10 @@ function Ranking({
   );
 }
 
+/** The feed of a ranked row's mentions: the report's project and days, and the row's own filter. */
+const rankedFeed = (s: ReportSnapshot, filter: { source: string } | { author: string }) =>
+  `/messages?${new URLSearchParams({ project: s.project.id, from: s.period.from, to: s.period.to, ...filter })}`;
+
 function sectionBody(id: ReportSection, props: SectionProps): ReactNode {
   const { snapshot: s, charts, t, format, linked } = props;
   const n = format.number;
@@ -278,9 +282,15 @@ function sectionBody(id: ReportSection, props: SectionProps): ReactNode {
       );
     }
     case "top_sources":
-      return ranking(s.topSources, charts.sources, t("document.source"));
+      // A snapshot kept before sources had their id in it names them only.
+      return ranking(s.topSources, charts.sources, t("document.source"), undefined, (row, i) => {
+        const id = s.topSources[i]?.id;
+        return linked && id ? <a href={rankedFeed(s, { source: id })}>{row.name}</a> : row.name;
+      });
     case "top_authors":
-      return ranking(s.topAuthors, charts.authors, t("document.author"), "document.noAuthors");
+      return ranking(s.topAuthors, charts.authors, t("document.author"), "document.noAuthors", (row) =>
+        linked ? <a href={rankedFeed(s, { author: row.name })}>{row.name}</a> : row.name,
+      );
     case "trending_terms": {
       const { rows, estimated } = s.topics;
       // The feed of the topic's mentions: the report's project and days, its search words.

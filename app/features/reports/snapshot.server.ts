@@ -99,6 +99,7 @@ export async function buildSnapshot(services: Services, report: Report, now: Dat
       previousShare: e.previousShare,
     })),
     topSources: sourcesTop.map((s) => ({
+      id: s.id,
       name: s.name,
       type: s.type,
       mentions: s.count,

@@ -77,7 +77,8 @@ export interface ReportSnapshot {
   /** The same in the previous period (null in version 1). */
   previousSentiment: SentimentSplit | null;
   shareOfVoice: VoiceEntry[];
-  topSources: Array<RankedRow & { type: string; reach: number }>;
+  /** `id`: the source's (its row's feed link), absent from snapshots kept before it was. */
+  topSources: Array<RankedRow & { id?: string; type: string; reach: number }>;
   topAuthors: Array<RankedRow & { reach: number }>;
   /** The section `trending_terms` (its stored id): the period's topics. */
   topics: { rows: SnapshotTopic[]; estimated: boolean };

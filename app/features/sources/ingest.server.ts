@@ -17,7 +17,7 @@ import { mapInSlices } from "../../lib/slices.ts";
 import { queueAlertChecks } from "../alerts/detect.server.ts";
 import { chooseLanguage, type Language } from "./language.ts";
 import { defaultClassifier } from "./llm-sentiment.server.ts";
-import { canonicalUrl, contentHash, normalizeLine, normalizeText } from "./normalize.ts";
+import { canonicalUrl, contentHash, normalizeAuthor, normalizeLine, normalizeText } from "./normalize.ts";
 import type { SentimentClassifier } from "./sentiment.ts";
 
 /** One item as a collector found it; everything is cleaned and checked here. */
@@ -59,7 +59,6 @@ export interface IngestOptions {
 const MAX_BATCH = 2_000;
 export const DUPLICATE_WINDOW_MS = 7 * 86_400_000;
 const MAX_EXTERNAL_ID = 500;
-const MAX_AUTHOR = 200;
 const MAX_TAG = 50;
 const MAX_REACH = 2_147_483_647;
 // Clocks disagree a little; a date further ahead than this, or before the web, is wrong.
@@ -114,7 +113,7 @@ function prepare(
     title,
     // A post with only a title (some feeds) is stored with the title as its text.
     text: text || (title as string),
-    author: normalizeLine(item.author, MAX_AUTHOR) || null,
+    author: normalizeAuthor(item.author) || null,
     publishedAt,
     language: chooseLanguage(item.language, `${title ?? ""}\n${text}`, sourceLanguage),
     reach: Math.min(MAX_REACH, Math.max(0, Math.round(Number(item.reach) || 0))),

@@ -127,6 +127,14 @@ export function normalizeLine(raw: string | null | undefined, max = MAX_TITLE): 
   return cap(clean(toText(raw)).replace(/\s+/g, " ").trim(), max);
 }
 
+const MAX_AUTHOR = 200;
+
+/**
+ * An author as stored, counted (the author rollups key this exact string) and filtered by in the feed, so a
+ * name typed in the feed's filter finds what analytics counted for it; "" for none.
+ */
+export const normalizeAuthor = (raw: string | null | undefined): string => normalizeLine(raw, MAX_AUTHOR);
+
 const TRACKING = /^(?:utm_.*|fbclid|gclid|yclid|msclkid|igshid)$/i;
 
 /**
