@@ -8,7 +8,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { SENTIMENTS, type Sentiment } from "../db/mention-model.ts";
 import { addDays, bucketKeys, type Day, type Period, type Range, startOfDay } from "./period.ts";
-import { mentionInScope, type ProjectScope } from "./scope.server.ts";
+import { inScope, mentionInScope, type ProjectScope } from "./scope.server.ts";
 import { instant, queryRows, textArray, uuidArray } from "./sql.server.ts";
 
 export { SENTIMENTS, type Sentiment };
@@ -121,10 +121,7 @@ const hourList = (hours: number[]) =>
 function rollupFilters(query: MentionQuery): SQL[] {
   // Sets may still name deleted projects (ADR 043): only projects that exist are asked about, so "all" is the
   // mentions of any existing project, as mentionInScope says (a mention that matches none is in no total).
-  const existing =
-    query.scope === "all"
-      ? sql`SELECT p.id FROM projects p`
-      : sql`SELECT p.id FROM projects p WHERE p.id = ANY(${uuidArray(query.scope)})`;
+  const existing = sql`SELECT p.id FROM projects p WHERE ${inScope(query.scope, sql`p.id`)}`;
   const conditions = [
     sql`r.set_id = ANY(ARRAY(SELECT ps.id FROM project_sets ps WHERE ps.projects && ARRAY(${existing})))`,
   ];
@@ -159,10 +156,9 @@ function rollupPart(query: MentionQuery, grouping: Grouping, cut: number[]): SQL
   switch (by) {
     case "project": {
       // A set's mentions count for each of its projects that exists.
-      const mine = query.scope === "all" ? sql`` : sql`WHERE x.project = ANY(${uuidArray(query.scope)})`;
       return sql`SELECT ${key} AS key, x.project::text AS dim, ${sums}
         FROM (${summed}) g JOIN project_sets ps ON ps.id = g.raw CROSS JOIN unnest(ps.projects) AS x(project)
-        JOIN projects p ON p.id = x.project ${mine}`;
+        JOIN projects p ON p.id = x.project WHERE ${inScope(query.scope, sql`x.project`)}`;
     }
     case "sourceType":
       return sql`SELECT ${key} AS key, st.type::text AS dim, ${sums} FROM (${summed}) g JOIN sources st ON st.id = g.raw`;
@@ -190,8 +186,7 @@ function messagePart(query: MentionQuery, grouping: Grouping, cut: number[], eve
   let links = sql``;
   let dim = sql`NULL::text`;
   if (grouping.by === "project") {
-    const mine = query.scope === "all" ? sql`` : sql` AND mp.project_id = ANY(${uuidArray(query.scope)})`;
-    links = sql` JOIN message_projects mp ON mp.message_id = m.id${mine}`;
+    links = sql` JOIN message_projects mp ON mp.message_id = m.id AND ${inScope(query.scope, sql`mp.project_id`)}`;
     dim = sql`mp.project_id::text`;
   } else {
     conditions.push(mentionInScope(query.scope, sql`m.id`));
@@ -513,7 +508,7 @@ export function mentionSample(query: FeedMentions, fraction: number): SQL {
     query.scope === "all"
       ? sql`SELECT id FROM messages WHERE published_at >= ${instant(query.start)}
           AND published_at < ${instant(query.end)} AND id <= ${below}`
-      : sql`SELECT message_id FROM message_projects WHERE project_id = ANY(${uuidArray(query.scope)})
+      : sql`SELECT message_id FROM message_projects WHERE ${inScope(query.scope, sql`project_id`)}
           AND published_at >= ${instant(query.start)} AND published_at < ${instant(query.end)}
           AND message_id <= ${below}`;
   const conditions = [sql`m.id IN (${ids})`, sql`NOT m.is_archived`];

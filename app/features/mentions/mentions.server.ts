@@ -6,7 +6,7 @@ import type { Services } from "../../core/context.server.ts";
 import { countBy, EVER, mentionSeries } from "../../core/count.server.ts";
 import { type Period, periodOf, presetDays, today } from "../../core/period.ts";
 import type { Reader } from "../../core/reader.ts";
-import { canSeeProject, mentionInScope, type ProjectScope } from "../../core/scope.server.ts";
+import { canSeeProject, inScope, mentionInScope, type ProjectScope } from "../../core/scope.server.ts";
 import { queryRows, uuidArray, uuids } from "../../core/sql.server.ts";
 import type { Translations } from "../../db/schema.ts";
 import { inLanguage } from "../../lib/translations.ts";
@@ -52,11 +52,12 @@ export async function latestMentions({ db }: Services, scope: ProjectScope, limi
       ? sql`SELECT m.id AS message_id, m.published_at FROM messages m
           WHERE NOT m.is_archived AND ${mentionInScope("all", sql`m.id`)} ORDER BY m.published_at DESC LIMIT ${limit}`
       : sql`SELECT DISTINCT ON (newest.message_id) newest.message_id, newest.published_at
-          FROM unnest(${uuidArray(scope)}) AS p(id)
+          FROM projects p
           CROSS JOIN LATERAL (
             SELECT mp.message_id, mp.published_at FROM message_projects mp JOIN messages a ON a.id = mp.message_id
             WHERE mp.project_id = p.id AND NOT a.is_archived ORDER BY mp.published_at DESC LIMIT ${limit}
-          ) newest`;
+          ) newest
+          WHERE ${inScope(scope, sql`p.id`)}`;
   const rows = await queryRows<Omit<LatestMention, "publishedAt"> & { publishedAt: Date | string }>(
     db,
     sql`
