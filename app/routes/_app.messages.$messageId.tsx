@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { found, requirePermission, requireReader, servicesOf } from "~/core/context.server";
-import { MentionPage } from "~/features/messages/mention-page";
-import { changeSchema, refusedChange, taskSchema } from "~/features/messages/schemas";
-import { byIds, changeMentions, createTaskFromMention, loadMention } from "~/features/messages/triage.server";
+import { MentionPage } from "~/features/mentions/mention-page";
+import { changeSchema, refusedChange, taskSchema } from "~/features/mentions/schemas";
+import { byIds, changeMentions, createTaskFromMention, loadMention } from "~/features/mentions/triage.server";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectBackWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";

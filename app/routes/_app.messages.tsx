@@ -1,9 +1,9 @@
 import { requirePermission, requireReader, servicesOf } from "~/core/context.server";
-import { BULK_INTENTS, messagesFeed } from "~/features/messages/feed";
-import { feedOf, loadFeed } from "~/features/messages/feed.server";
-import { FeedPage } from "~/features/messages/feed-page";
-import { changeSchema, refusedChange } from "~/features/messages/schemas";
-import { byIds, changeMentions } from "~/features/messages/triage.server";
+import { BULK_INTENTS, messagesFeed } from "~/features/mentions/feed";
+import { feedOf, loadFeed } from "~/features/mentions/feed.server";
+import { FeedPage } from "~/features/mentions/feed-page";
+import { changeSchema, refusedChange } from "~/features/mentions/schemas";
+import { byIds, changeMentions } from "~/features/mentions/triage.server";
 import { parseForm } from "~/lib/forms.server";
 import { keepListBesidePanel } from "~/lib/side-panel";
 import { redirectBackWithToast } from "~/lib/toast.server";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { requireReader, servicesOf } from "~/core/context.server";
-import { arrivedSince, feedOf } from "~/features/messages/feed.server";
+import { arrivedSince, feedOf } from "~/features/mentions/feed.server";
 import type { Route } from "./+types/messages.arrivals";
 
 const since = z.iso.datetime({ offset: true });

@@ -1,6 +1,6 @@
 import { requireReader, servicesOf } from "~/core/context.server";
-import { mentionsCsv } from "~/features/messages/export.server";
-import { feedOf } from "~/features/messages/feed.server";
+import { mentionsCsv } from "~/features/mentions/export.server";
+import { feedOf } from "~/features/mentions/feed.server";
 import type { Route } from "./+types/messages.export";
 
 /** "Export CSV": the feed's current search and filters, streamed. */

@@ -1,6 +1,6 @@
 import { requireReader, servicesOf } from "~/core/context.server";
 import { headingOf } from "~/core/text";
-import { feedOf, feedPage } from "~/features/messages/feed.server";
+import { feedOf, feedPage } from "~/features/mentions/feed.server";
 import type { PaletteMentionsAnswer } from "~/shell/palette-search";
 import type { Route } from "./+types/messages.palette";
 

@@ -42,7 +42,7 @@ describe("import direction", () => {
 
   it.each([
     ["core", "../../features/projects/schemas"],
-    ["core", "~/features/messages/feed"],
+    ["core", "~/features/mentions/feed"],
     ["db", "../../features/reports/list.ts"],
     ["i18n", "../../features/settings/preferences.server"],
     ["lib", "~/features/auth/guard.server"],

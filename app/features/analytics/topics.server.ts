@@ -9,8 +9,8 @@ import type { Range } from "../../core/period.ts";
 import type { Viewer } from "../../core/reader.ts";
 import { findTopics } from "../../core/topics.server.ts";
 import type { Background } from "../../core/topics.ts";
-import { feedOf } from "../messages/feed.server.ts";
-import { feedTotal, searchTotals } from "../messages/feed-total.server.ts";
+import { feedOf } from "../mentions/feed.server.ts";
+import { feedTotal, searchTotals } from "../mentions/feed-total.server.ts";
 import { feedParams } from "./filters.ts";
 import { type AnalyticsScope, scopeDays } from "./queries.server.ts";
 
