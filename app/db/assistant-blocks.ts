@@ -30,6 +30,8 @@ export type AssistantBlock =
       kind: "volume";
       title: BlockText;
       days: Array<{ day: string; positive: number; neutral: number; negative: number }>;
+      /** The value axis, from the charts kit's geometry (ADR 029). */
+      axis: { ticks: Array<{ value: number; y: number }>; zero: number; top: number };
     }
   /** A ranked list as bars (top sources, authors, topics, share of voice), lengths from the kit's geometry. */
   | {

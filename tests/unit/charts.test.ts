@@ -4,29 +4,23 @@ import { describe, expect, it } from "vitest";
 import { headingOf } from "~/core/text";
 import { createFormatter } from "~/lib/format";
 import { verdict } from "~/ui/card";
-import { AXIS_WIDTHS, axisLabels, linearScale, niceTicks } from "~/ui/charts/scale";
+import { stackedAxis } from "~/ui/charts/geometry.server";
+import { AXIS_WIDTHS, axisLabels } from "~/ui/charts/scale";
 import { StackedBarChart } from "~/ui/charts/stacked-bar-chart";
 import { formatPreferences } from "../support/format";
 
 describe("chart scales", () => {
-  it("nice ticks are round steps from zero that cover the data", () => {
-    expect(niceTicks(0, 37)).toEqual([0, 10, 20, 30, 40]);
-    expect(niceTicks(0, 180)).toEqual([0, 50, 100, 150, 200]);
-    expect(niceTicks(0, 3, { integer: true })).toEqual([0, 1, 2, 3]);
-    expect(niceTicks(0, 1)).toEqual([0, 0.5, 1]);
-    expect(niceTicks(-1, 1)).toEqual([-1, -0.5, 0, 0.5, 1]);
-    expect(niceTicks(0, 0.3)).toEqual([0, 0.1, 0.2, 0.3]);
+  it("a stacked axis has round ticks from zero to above the highest total, whole numbers for counts", () => {
+    const axis = stackedAxis([5, 0, 37]);
+    expect(axis.ticks.map((t) => t.value)).toEqual([0, 10, 20, 30, 40]);
+    expect(axis.ticks.map((t) => t.y)).toEqual([100, 75, 50, 25, 0]);
+    expect(axis).toMatchObject({ zero: 100, top: 40 });
   });
 
-  it("an empty chart still gets an axis, in whole numbers for counts", () => {
-    expect(niceTicks(0, 0, { integer: true })).toEqual([0, 1]);
-  });
-
-  it("a linear scale maps the domain onto the range, upside down too", () => {
-    const y = linearScale([0, 40], [100, 0]);
-    expect(y(0)).toBe(100);
-    expect(y(10)).toBe(75);
-    expect(y(40)).toBe(0);
+  it("an empty chart still gets an axis, in whole numbers", () => {
+    const axis = stackedAxis([0, 0]);
+    expect(axis.ticks.every((t) => Number.isInteger(t.value))).toBe(true);
+    expect(axis.top).toBeGreaterThan(0);
   });
 
   it("the latest category is always labelled, and a one-category chart has its one label", () => {
@@ -106,6 +100,7 @@ describe("the stacked bar chart, as the server draws it", () => {
       categoryHeader: "Day",
       totalLabel: "Total",
       formatValue: (n) => `#${n}`,
+      axis: stackedAxis([5, 0, 37]),
       tickEvery: 1,
     }),
   );

@@ -209,6 +209,7 @@ export function AnalyticsCharts({ data }: { data: Data }) {
           categoryHeader={t(`analytics.columns.${data.period.bucket}`)}
           totalLabel={t("analytics.columns.total")}
           formatValue={format.number}
+          axis={data.volumeAxis}
           tickEvery={tickEvery}
         />
       </ChartCard>

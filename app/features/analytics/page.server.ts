@@ -9,6 +9,7 @@ import { customPeriodError, resolvePeriod } from "../../core/period";
 import type { Reader } from "../../core/reader";
 import { canSeeProject, readerScope } from "../../core/scope.server";
 import { uuids } from "../../core/sql.server";
+import { volumeAxis } from "../mentions/mentions.server";
 import {
   type AnalyticsFilters,
   type ChartId,
@@ -174,6 +175,7 @@ export async function analyticsPage(
     scope: resolved.scope.scope,
     kpis: { current, previous },
     volume: points,
+    volumeAxis: volumeAxis(points),
     reach: lineGeometry([points.map((p) => p.reach)], { integer: true, fillFirst: true }),
     // Net sentiment is drawn as an index from −100 to 100.
     net: lineGeometry([points.map((p) => (p.net === null ? null : Math.round(p.net * 100)))], { domain: [-100, 100] }),

@@ -167,6 +167,7 @@ function VolumeBlock({ block }: { block: Extract<AssistantBlock, { kind: "volume
         categoryHeader={t("columns.day")}
         totalLabel={t("columns.total")}
         formatValue={format.number}
+        axis={block.axis}
         tickEvery={Math.max(1, Math.ceil(block.days.length / 8))}
       />
     </figure>

@@ -10,6 +10,7 @@ import { isUuid, newestRows, uuids } from "~/core/sql.server";
 import type { AssistantBlock } from "~/db/assistant-blocks";
 import { assistantConversations, assistantMessages, messages as mentions } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
+import { volumeAxis } from "../mentions/mentions.server";
 import { analystAnswer } from "./analyst.server";
 import type { ChatMessage } from "./chat";
 import type { AnswerSink, EngineResult, HistoryTurn } from "./engine";
@@ -90,6 +91,8 @@ export async function conversationPage(services: Services, reader: Reader, id: s
   );
   const shownBlocks = (blocks: AssistantBlock[]) =>
     blocks.flatMap((block): AssistantBlock[] => {
+      // Answers stored before volume blocks carried their axis (2026-12) get it here.
+      if (block.kind === "volume") return [{ ...block, axis: block.axis ?? volumeAxis(block.days) }];
       if (block.kind !== "mentions") return [block];
       const items = block.items.filter((m) => visible.has(m.id));
       return items.length ? [{ ...block, items }] : [];

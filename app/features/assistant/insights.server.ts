@@ -19,6 +19,7 @@ import {
   volume,
 } from "../analytics/queries.server";
 import { periodTopics } from "../analytics/topics.server";
+import { volumeAxis } from "../mentions/mentions.server";
 import {
   askedBy,
   facetsOf,
@@ -81,6 +82,7 @@ export const volumeOverTime: Tool<typeof scopeArgs> = async (services, reader, a
         kind: "volume",
         title: { key: "blocks.volume", values: days(period) },
         days: points.map((p) => ({ day: p.key, positive: p.positive, neutral: p.neutral, negative: p.negative })),
+        axis: volumeAxis(points),
       },
       feedLink(link, period, args),
     ],

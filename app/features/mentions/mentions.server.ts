@@ -10,6 +10,7 @@ import { canSeeProject, inScope, mentionInScope, type ProjectScope } from "../..
 import { queryRows, uuidArray, uuids } from "../../core/sql.server.ts";
 import type { Translations } from "../../db/schema.ts";
 import { inLanguage } from "../../lib/translations.ts";
+import { stackedAxis } from "../../ui/charts/geometry.server.ts";
 
 export type DayVolume = { day: string; positive: number; neutral: number; negative: number };
 export type LatestMention = {
@@ -38,6 +39,10 @@ export function mentionsInLanguage(mentions: LatestMention[], language: string) 
 export function dayVolumes(series: Array<{ key: string } & Omit<DayVolume, "day">>): DayVolume[] {
   return series.map(({ key, positive, neutral, negative }) => ({ day: key, positive, neutral, negative }));
 }
+
+/** The value axis of a volume chart (ADR 029: on the server), for its days' or buckets' sentiment splits. */
+export const volumeAxis = (series: Array<Omit<DayVolume, "day">>) =>
+  stackedAxis(series.map((d) => d.positive + d.neutral + d.negative));
 
 /**
  * The newest mentions of a scope, each once, archived ones left out ("all": of any project, as the feed of
@@ -105,6 +110,7 @@ export async function projectActivity(services: Services, reader: Reader, projec
   return {
     period: { from: period.from, to: period.to },
     volume: dayVolumes(volume),
+    volumeAxis: volumeAxis(volume),
     recent: mentionsInLanguage(recent, reader.language),
     sources,
   };

@@ -1,12 +1,13 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
+import type { StackedAxis } from "~/ui/charts/geometry.server";
 import { type ChartSeries, StackedBarChart } from "~/ui/charts/stacked-bar-chart";
 
 type Sentiment = "positive" | "neutral" | "negative";
 type Day = { day: string } & Record<Sentiment, number>;
 
 /** Mentions per day, stacked by sentiment (negative at the bottom), in the sentiment palette's colours. */
-export function VolumeChart({ days }: { days: Day[] }) {
+export function VolumeChart({ days, axis }: { days: Day[]; axis: StackedAxis }) {
   const { t } = useTranslation("projects");
   // Days are calendar days (UTC keys): shown as themselves, whatever the user's time zone.
   const format = useFormatter({ timeZone: "UTC" });
@@ -25,6 +26,7 @@ export function VolumeChart({ days }: { days: Day[] }) {
       categoryHeader={t("detail.day")}
       totalLabel={t("detail.total")}
       formatValue={format.number}
+      axis={axis}
     />
   );
 }

@@ -73,7 +73,7 @@ export function OverviewPage({ data }: { data: OverviewData }) {
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <div className="grid gap-6 lg:col-span-2">
           <Card title={t("volume")}>
-            <VolumeChart days={data.volume} />
+            <VolumeChart days={data.volume} axis={data.volumeAxis} />
           </Card>
           <Card title={t("projects:detail.recent")}>
             <MentionList mentions={data.recent} empty={t("projects:detail.noMentions")} />

@@ -8,7 +8,7 @@ import type { Reader } from "../../core/reader";
 import { type ProjectScope, readerScope } from "../../core/scope.server";
 import { alertsOf } from "../alerts/detect.server";
 import { ownShare } from "../analytics/queries.server";
-import { dayVolumes, latestMentions, mentionsInLanguage } from "../mentions/mentions.server";
+import { dayVolumes, latestMentions, mentionsInLanguage, volumeAxis } from "../mentions/mentions.server";
 import { myOpenTasks } from "../tasks/my-tasks.server";
 
 export const OVERVIEW_PERIODS = ["7", "30", "90"] as const;
@@ -62,6 +62,7 @@ export async function overview(
       current: none,
       previous: none,
       volume: [],
+      volumeAxis: volumeAxis([]),
       recent: [],
       alerts: [],
       tasks: { total: 0, items: [] },
@@ -77,6 +78,7 @@ export async function overview(
     current: figures.current,
     previous: figures.previous,
     volume: figures.volume,
+    volumeAxis: volumeAxis(figures.volume),
     recent: mentionsInLanguage(figures.recent, reader.language),
     alerts: figures.alerts.map((a) => ({ ...a, projectName: names.get(a.projectId) ?? "" })),
     tasks,

@@ -92,7 +92,7 @@ export function ProjectPage({ data, result }: { data: ProjectPageData; result: F
 
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <Card title={t("detail.volume")} className="lg:col-span-2">
-          <VolumeChart days={data.volume} />
+          <VolumeChart days={data.volume} axis={data.volumeAxis} />
         </Card>
 
         <Card title={t("detail.rules")}>

@@ -1,3 +1,4 @@
+import { volumeAxis } from "~/features/mentions/mentions.server";
 import { barLengths, donutGeometry } from "~/ui/charts/geometry.server";
 import { type ReportSnapshot, SENTIMENT_ORDER } from "./snapshot";
 
@@ -8,6 +9,7 @@ import { type ReportSnapshot, SENTIMENT_ORDER } from "./snapshot";
 export function reportCharts(s: ReportSnapshot) {
   const lengths = (rows: Array<{ mentions: number }>) => barLengths(rows.map((r) => r.mentions));
   return {
+    volume: volumeAxis(s.volume),
     sentiment: donutGeometry(SENTIMENT_ORDER.map((k) => s.sentiment[k])),
     voice: donutGeometry(s.shareOfVoice.map((e) => e.mentions)),
     sources: lengths(s.topSources),

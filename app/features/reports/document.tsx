@@ -209,6 +209,7 @@ function sectionBody(id: ReportSection, props: SectionProps): ReactNode {
             categoryHeader={t("document.day")}
             totalLabel={t("document.total")}
             formatValue={n}
+            axis={charts.volume}
             tickEvery={Math.max(1, Math.ceil(s.volume.length / 7))}
           />
         </div>

@@ -26,6 +26,17 @@ export function valueAxis(min: number, max: number, { integer = false, count = 4
   return { scale, axis: { ticks: ticks.map((value) => ({ value, y: round(scale(value)) })), zero: round(scale(0)) } };
 }
 
+/** The value axis of bars stacked from zero; `top` is the value at the plot's top edge. */
+export interface StackedAxis extends ValueAxis {
+  top: number;
+}
+
+/** The axis of bars stacked from zero whose stacks add up to `totals` (counts of things). */
+export function stackedAxis(totals: number[]): StackedAxis {
+  const { scale, axis } = valueAxis(0, Math.max(0, ...totals), { integer: true });
+  return { ...axis, top: scale.domain()[1] as number };
+}
+
 export interface LineGeometry {
   categories: number;
   axis: ValueAxis;

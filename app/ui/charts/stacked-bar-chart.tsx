@@ -1,6 +1,6 @@
 import { ChartTable } from "./chart-table";
+import type { StackedAxis } from "./geometry.server";
 import { Plot, PlotSvg, Rule, ValueAxis, valueAxisWidth } from "./plot";
-import { linearScale, niceTicks } from "./scale";
 import { useChartTooltip } from "./tooltip";
 import { XAxis } from "./x-axis";
 
@@ -38,6 +38,7 @@ export function StackedBarChart<K extends string>({
   categoryHeader,
   totalLabel,
   formatValue,
+  axis,
   tickEvery = 7,
 }: {
   data: ChartCategory<K>[];
@@ -48,14 +49,18 @@ export function StackedBarChart<K extends string>({
   categoryHeader: string;
   totalLabel: string;
   formatValue: (value: number) => string;
+  /** From `stackedAxis` of the categories' totals, on the server (ADR 029). */
+  axis: StackedAxis;
   tickEvery?: number;
 }) {
   const { active, targetProps } = useChartTooltip(data.length);
   const n = Math.max(1, data.length);
   const totals = data.map((d) => series.reduce((sum, s) => sum + d.values[s.key], 0));
-  const ticks = niceTicks(0, Math.max(0, ...totals), { integer: true });
-  const y = linearScale([0, ticks.at(-1) as number], [100, 0]);
-  const labelWidth = valueAxisWidth(ticks, formatValue);
+  const y = (value: number) => axis.zero - (value / axis.top) * axis.zero;
+  const labelWidth = valueAxisWidth(
+    axis.ticks.map((t) => t.value),
+    formatValue,
+  );
   const topDown = [...series].reverse();
   const center = (index: number) => `${((index + 0.5) / n) * 100}%`;
   const shown = active === null ? undefined : data[active];
@@ -63,25 +68,25 @@ export function StackedBarChart<K extends string>({
   return (
     <figure className="@container flex flex-col gap-3">
       <div className="grid grid-cols-[auto_1fr] gap-x-2">
-        <ValueAxis ticks={ticks.map((t) => ({ value: t, y: y(t) }))} width={labelWidth} formatValue={formatValue} />
+        <ValueAxis ticks={axis.ticks} width={labelWidth} formatValue={formatValue} />
         <div className="relative h-40 @xl:h-56">
           <Plot summary={summary} targetProps={targetProps} className="absolute inset-0 rounded-sm text-foreground">
             <PlotSvg width={n} height={100}>
-              {ticks.slice(1).map((t) => (
-                <Rule key={t} y={y(t)} width={n} />
+              {axis.ticks.slice(1).map((t) => (
+                <Rule key={t.value} y={t.y} width={n} />
               ))}
               {active !== null && <rect x={active} y={0} width={1} height={100} fill="currentColor" opacity={0.08} />}
               {data.map((d, i) => {
-                let top = 100;
+                let top = axis.zero;
                 return series.map((s) => {
-                  const height = 100 - y(d.values[s.key]);
+                  const height = axis.zero - y(d.values[s.key]);
                   top -= height;
                   return height > 0 ? (
                     <rect key={`${d.key}-${s.key}`} x={i + 0.15} y={top} width={0.7} height={height} fill={s.color} />
                   ) : null;
                 });
               })}
-              <Rule y={100} width={n} zero />
+              <Rule y={axis.zero} width={n} zero />
             </PlotSvg>
           </Plot>
           <div
