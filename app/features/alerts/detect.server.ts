@@ -7,9 +7,8 @@ import { addDays, type DayRange, lastDays, periodOf, today as todayIn } from "..
 import { projectAudience } from "../../core/reader.ts";
 import { inScope, type ProjectScope, visibleScope } from "../../core/scope.server.ts";
 import { alerts, projects } from "../../db/schema.ts";
+import { tendOutboxes } from "./outbox.server.ts";
 import { BASELINE_DAYS, type DayFigures, detect } from "./rule.ts";
-import { pruneTelegramMessages, queueStuckTelegramMessages } from "./telegram-send.server.ts";
-import { pruneWebhookDeliveries, queueStuckWebhookDeliveries } from "./webhooks.server.ts";
 
 /** How long a sent Telegram message or a finished webhook delivery is kept (the webhooks page lists the latest). */
 const OUTBOX_KEPT_DAYS = 90;
@@ -91,10 +90,7 @@ export async function queueAlertBackstop(services: Services) {
     .from(alerts)
     .where(and(isNull(alerts.deliveredAt), lt(alerts.firedAt, sql`now() - interval '5 minutes'`)));
   for (const { id } of stuck) await queueDelivery(services, id);
-  await queueStuckTelegramMessages(services);
-  await queueStuckWebhookDeliveries(services);
-  await pruneTelegramMessages(services, OUTBOX_KEPT_DAYS);
-  await pruneWebhookDeliveries(services, OUTBOX_KEPT_DAYS);
+  await tendOutboxes(services, OUTBOX_KEPT_DAYS);
 }
 
 /** What an alert says (with its project's id), as every list and e-mail of alerts selects it. */

@@ -1,7 +1,7 @@
 // Telegram messages (ADR 045): stored first, then sent one by one by the `send-telegram` job with the Bot
 // API's `sendMessage`. A 429 is tried again after its `retry_after`, other failures after a growing pause;
 // a chat that blocked the bot or no longer exists unlinks itself and takes no more messages.
-import { and, eq, lt, ne, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Services } from "../../core/context.server.ts";
 import { telegramLinks, telegramMessages } from "../../db/schema.ts";
 import { BotApiError, callBotApi } from "../../lib/telegram.server.ts";
@@ -101,33 +101,4 @@ async function unlinkChat({ db }: Pick<Services, "db">, chatId: string, reason: 
     .update(telegramMessages)
     .set({ status: "dropped", lastError: "the chat refused messages", nextAttemptAt: null })
     .where(and(eq(telegramMessages.chatId, chatId), eq(telegramMessages.status, "queued")));
-}
-
-/** Finished messages (sent, failed or dropped) older than `days` are forgotten. */
-export async function pruneTelegramMessages({ db }: Pick<Services, "db">, days: number) {
-  await db
-    .delete(telegramMessages)
-    .where(
-      and(
-        ne(telegramMessages.status, "queued"),
-        lt(telegramMessages.createdAt, sql`now() - make_interval(days => ${days})`),
-      ),
-    );
-}
-
-/** The backstop's share: messages whose job was lost (queued, and due for 5 minutes) are queued again. */
-export async function queueStuckTelegramMessages({ db, jobs }: Pick<Services, "db" | "jobs">) {
-  const stuck = await db
-    .select({ id: telegramMessages.id })
-    .from(telegramMessages)
-    .where(
-      and(
-        eq(telegramMessages.status, "queued"),
-        lt(
-          sql`coalesce(${telegramMessages.nextAttemptAt}, ${telegramMessages.createdAt})`,
-          sql`now() - interval '5 minutes'`,
-        ),
-      ),
-    );
-  for (const { id } of stuck) await jobs.send("send-telegram", { messageId: id }, { singletonKey: id });
 }

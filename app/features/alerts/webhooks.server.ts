@@ -3,7 +3,7 @@
 // (HMAC-SHA256 over `timestamp.body`), through the collectors' guarded client (no private addresses), and
 // retried with growing pauses. Every attempt is kept on its delivery for the admin to read.
 import { createHmac, randomUUID } from "node:crypto";
-import { and, eq, lt, ne, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Services } from "../../core/context.server.ts";
 import type { Reader } from "../../core/reader.ts";
 import { isUuid, newestRows } from "../../core/sql.server.ts";
@@ -153,35 +153,6 @@ export async function deliverWebhook(services: Services, deliveryId: string, sig
   if (!delivered && pause !== undefined) {
     await jobs.send("deliver-webhook", { deliveryId }, { singletonKey: deliveryId, startAfter: pause });
   }
-}
-
-/** The backstop's share: deliveries whose job was lost (queued, and due for 5 minutes) are queued again. */
-export async function queueStuckWebhookDeliveries({ db, jobs }: Pick<Services, "db" | "jobs">) {
-  const stuck = await db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(
-      and(
-        eq(webhookDeliveries.status, "queued"),
-        lt(
-          sql`coalesce(${webhookDeliveries.nextAttemptAt}, ${webhookDeliveries.createdAt})`,
-          sql`now() - interval '5 minutes'`,
-        ),
-      ),
-    );
-  for (const { id } of stuck) await jobs.send("deliver-webhook", { deliveryId: id }, { singletonKey: id });
-}
-
-/** Finished deliveries (delivered or given up) older than `days` are forgotten: the page lists only the latest. */
-export async function pruneWebhookDeliveries({ db }: Pick<Services, "db">, days: number) {
-  await db
-    .delete(webhookDeliveries)
-    .where(
-      and(
-        ne(webhookDeliveries.status, "queued"),
-        lt(webhookDeliveries.createdAt, sql`now() - make_interval(days => ${days})`),
-      ),
-    );
 }
 
 /** A project's endpoints, each with its latest deliveries and their attempts (newest first). */
