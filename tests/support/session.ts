@@ -1,6 +1,7 @@
-import { preferencesContext, sessionContext } from "~/core/context.server";
+import { type Preferences, preferencesContext, sessionContext } from "~/core/context.server";
 import { toCurrentUser } from "~/core/reader";
 import { loadPreferences } from "~/features/settings/preferences.server";
+import { ORIGIN } from "./route";
 import { testContext, testServices } from "./services";
 
 let counter = 0;
@@ -33,4 +34,20 @@ export async function signedInContext(
     })),
   );
   return { user, context };
+}
+
+export type SignedInContext = Awaited<ReturnType<typeof signedInContext>>["context"];
+
+/** An admin reading in `timezone`, with the project switcher on one project or (null) on all. */
+export async function adminIn(timezone: string, activeProjectId: string | null): Promise<SignedInContext> {
+  const { context } = await signedInContext({ roles: ["admin"] });
+  const preferences = context.get(preferencesContext) as Preferences;
+  context.set(preferencesContext, { ...preferences, timezone, activeProjectId });
+  return context;
+}
+
+/** A loader's or action's arguments for `path` (or `request`) in a signed-in context. */
+export function argsIn(context: SignedInContext, path: string, params: Record<string, string> = {}, request?: Request) {
+  const asked = request ?? new Request(`${ORIGIN}${path}`);
+  return { request: asked, context, params, url: new URL(asked.url), pattern: "" } as never;
 }

@@ -10,7 +10,7 @@
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type Preferences, preferencesContext, requireReader } from "~/core/context.server";
+import { requireReader } from "~/core/context.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { reports } from "~/db/schema";
 import { analystAnswer } from "~/features/assistant/analyst.server";
@@ -26,7 +26,7 @@ import { loader as feedExport } from "~/routes/messages.export";
 import { aProject, aSource, type MentionSpec, mentions, openTestDatabase } from "../support/builders";
 import { ORIGIN } from "../support/route";
 import { testServices } from "../support/services";
-import { signedInContext } from "../support/session";
+import { adminIn, argsIn, type SignedInContext } from "../support/session";
 
 const HOUR = 3_600_000;
 /** Tuesday 31 March 2026, 12:00 UTC: already 1 April in Kiritimati, still 31 March in Honolulu and Tashkent. */
@@ -208,20 +208,6 @@ const perDay = (zone: Zone, scope: Scope, days: Days) =>
 
 const nonZero = (counts: Record<string, number>) => Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0));
 
-type Context = Awaited<ReturnType<typeof signedInContext>>["context"];
-/** An admin in `zone`, with the switcher on one project or on all. */
-async function readerIn(zone: Zone, active: string | null): Promise<Context> {
-  const { context } = await signedInContext({ roles: ["admin"] });
-  const preferences = context.get(preferencesContext) as Preferences;
-  context.set(preferencesContext, { ...preferences, timezone: zone, activeProjectId: active });
-  return context;
-}
-
-function args(context: Context, path: string, params: Record<string, string> = {}, request?: Request) {
-  const asked = request ?? new Request(`${ORIGIN}${path}`);
-  return { request: asked, context, params, url: new URL(asked.url), pattern: "" } as never;
-}
-
 async function csvRows(response: Response): Promise<Array<Record<string, string>>> {
   return parse((await response.text()).replace(/^\uFEFF/, ""), { columns: true });
 }
@@ -240,17 +226,17 @@ const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "satur
 describe.each(ZONES)("a reader in %s", (zone) => {
   describe.each(["one project", "all projects"])("%s", (which) => {
     const one = which === "one project";
-    let context: Context;
+    let context: SignedInContext;
     let scope: Scope;
     beforeAll(async () => {
-      context = await readerIn(zone, one ? nurbank : null);
+      context = await adminIn(zone, one ? nurbank : null);
       scope = one ? [nurbank] : "all";
     });
 
     it("the overview: its figures, the period before and each day", async () => {
       for (const period of OVERVIEW_PERIODS) {
         const days = daysFor(zone, period);
-        const data = (await overviewLoader(args(context, `/?period=${period}`))) as any;
+        const data = (await overviewLoader(argsIn(context, `/?period=${period}`))) as any;
         const label = { period };
         expect({ ...label, days: [data.from, data.to] }).toEqual({ ...label, days: [...days] });
         expect({ ...label, ...pick(data.current) }).toEqual({ ...label, ...pick(totals(counted(zone, scope, days))) });
@@ -267,7 +253,7 @@ describe.each(ZONES)("a reader in %s", (zone) => {
         const days = daysFor(zone, period);
         const list = counted(zone, scope, days);
         const label = { period };
-        const data = (await analyticsLoader(args(context, `/analytics?${periodParams(period)}`))) as any;
+        const data = (await analyticsLoader(argsIn(context, `/analytics?${periodParams(period)}`))) as any;
         expect({ ...label, days: [data.period.from, data.period.to] }).toEqual({ ...label, days: [...days] });
         expect({ ...label, ...pick(data.kpis.current) }).toEqual({ ...label, ...pick(totals(list)) });
         expect({ ...label, ...pick(data.kpis.previous) }).toEqual({
@@ -278,7 +264,7 @@ describe.each(ZONES)("a reader in %s", (zone) => {
         const chart = async (id: string) =>
           csvRows(
             (await analyticsExport(
-              args(context, `/analytics/export?chart=${id}&${periodParams(period)}`),
+              argsIn(context, `/analytics/export?chart=${id}&${periodParams(period)}`),
             )) as unknown as Response,
           );
         // Volume and reach: per day of the reader's zone, or per UTC hour for a period of up to three days.
@@ -346,7 +332,7 @@ describe.each(ZONES)("a reader in %s", (zone) => {
 
     if (one)
       it("the project page: its last 30 days, day by day", async () => {
-        const data = (await projectLoader(args(context, `/projects/${nurbank}`, { projectId: nurbank }))) as any;
+        const data = (await projectLoader(argsIn(context, `/projects/${nurbank}`, { projectId: nurbank }))) as any;
         expect(data.volume).toEqual(perDay(zone, scope, PRESET_DAYS[zone]["30"]));
       });
 
@@ -355,10 +341,10 @@ describe.each(ZONES)("a reader in %s", (zone) => {
         const days = daysFor(zone, period);
         const list = counted(zone, scope, days);
         const label = { period };
-        const data = (await feedLoader(args(context, `/messages?${periodParams(period)}`))) as any;
+        const data = (await feedLoader(argsIn(context, `/messages?${periodParams(period)}`))) as any;
         expect({ ...label, total: data.total }).toEqual({ ...label, total: { count: list.length, estimated: false } });
         const rows = await csvRows(
-          (await feedExport(args(context, `/messages/export?${periodParams(period)}`))) as any,
+          (await feedExport(argsIn(context, `/messages/export?${periodParams(period)}`))) as any,
         );
         expect({ ...label, rows: rows.map((r) => r.id).sort() }).toEqual({
           ...label,
@@ -393,7 +379,7 @@ describe.each(ZONES)("a reader in %s", (zone) => {
               form.set(name, day as string);
           for (const section of ["kpis", "volume", "sentiment"]) form.append("sections", section);
           const response = (await createReport(
-            args(
+            argsIn(
               context,
               "",
               {},

@@ -13,7 +13,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type Preferences, preferencesContext, requireReader } from "~/core/context.server";
+import { requireReader } from "~/core/context.server";
 import type { AssistantBlock } from "~/db/assistant-blocks";
 import type { DatabaseHandle } from "~/db/client.server";
 import { AnalyticsLists } from "~/features/analytics/analytics-view";
@@ -27,7 +27,7 @@ import { action as createReport } from "~/routes/_app.reports.new";
 import { aProject, aSource, type MentionSpec, mentions, openTestDatabase } from "../support/builders";
 import { ORIGIN } from "../support/route";
 import { testServices } from "../support/services";
-import { signedInContext } from "../support/session";
+import { adminIn, argsIn, type SignedInContext } from "../support/session";
 
 const HOUR = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -93,20 +93,6 @@ afterAll(async () => {
   await handle.close();
 });
 
-type Context = Awaited<ReturnType<typeof signedInContext>>["context"];
-/** An admin in `zone`, with the switcher on one project or on all. */
-async function readerIn(zone: Zone, active: string | null): Promise<Context> {
-  const { context } = await signedInContext({ roles: ["admin"] });
-  const preferences = context.get(preferencesContext) as Preferences;
-  context.set(preferencesContext, { ...preferences, timezone: zone, activeProjectId: active });
-  return context;
-}
-
-function args(context: Context, path: string, params: Record<string, string> = {}, request?: Request) {
-  const asked = request ?? new Request(`${ORIGIN}${path}`);
-  return { request: asked, context, params, url: new URL(asked.url), pattern: "" } as never;
-}
-
 /** A ranked row as the user sees it: its name, the link on it, and the number shown next to it. */
 interface Row {
   name: string;
@@ -152,11 +138,11 @@ async function render(node: () => ReactNode, path: string, loaderData: Record<st
 }
 
 /** Each row's number against the total of the feed its link opens, for the same reader. */
-async function expectFeedTotals(context: Context, where: string, rows: Row[]) {
+async function expectFeedTotals(context: SignedInContext, where: string, rows: Row[]) {
   expect({ where, rows: rows.length > 0 }).toEqual({ where, rows: true });
   for (const row of rows) {
     expect(row.href).toMatch(/^\/messages\?/);
-    const feed = (await feedLoader(args(context, row.href))) as unknown as { total: { count: number } };
+    const feed = (await feedLoader(argsIn(context, row.href))) as unknown as { total: { count: number } };
     const label = { where, name: row.name, href: row.href };
     expect({ ...label, count: feed.total }).toEqual({ ...label, count: { count: row.count, estimated: false } });
   }
@@ -169,9 +155,9 @@ const sections = (en.reports as { sections: Record<string, string> }).sections;
 describe.each(ZONES)("a reader in %s", (zone) => {
   describe.each(["one project", "all projects"])("%s", (which) => {
     const one = which === "one project";
-    let context: Context;
+    let context: SignedInContext;
     beforeAll(async () => {
-      context = await readerIn(zone, one ? nurbank : null);
+      context = await adminIn(zone, one ? nurbank : null);
     });
 
     it("analytics: top sources, top authors, source types and languages", async () => {
@@ -180,7 +166,7 @@ describe.each(ZONES)("a reader in %s", (zone) => {
         "from=2026-02-26&to=2026-03-03",
         "period=30&sentiment=negative&type=telegram",
       ]) {
-        const data = (await analyticsLoader(args(context, `/analytics?${query}`))) as never;
+        const data = (await analyticsLoader(argsIn(context, `/analytics?${query}`))) as never;
         const lists = barLists(await render(() => <AnalyticsLists data={data} />, `/analytics?${query}`));
         for (const chart of ["sources", "authors", "types", "languages"]) {
           await expectFeedTotals(context, `${query} ${chart}`, lists[charts[chart] as string] ?? []);
@@ -196,7 +182,7 @@ describe.each(ZONES)("a reader in %s", (zone) => {
         form.set("topMentionsCount", "5");
         for (const section of ["top_sources", "top_authors"]) form.append("sections", section);
         const created = (await createReport(
-          args(
+          argsIn(
             context,
             "",
             {},
@@ -204,7 +190,7 @@ describe.each(ZONES)("a reader in %s", (zone) => {
           ),
         )) as Response;
         const reportId = created.headers.get("Location")?.split("/").at(-1) as string;
-        const report = await reportLoader(args(context, `/reports/${reportId}`, { reportId }));
+        const report = await reportLoader(argsIn(context, `/reports/${reportId}`, { reportId }));
         const html = await render(ReportPage as never, `/reports/${reportId}`, { page: report });
         const lists = barLists(html);
         await expectFeedTotals(context, "report sources", lists[sections.top_sources as string] ?? []);
@@ -213,14 +199,14 @@ describe.each(ZONES)("a reader in %s", (zone) => {
 
     it("the assistant: its top sources and authors", async () => {
       // The assistant counts without the switcher; its links must not depend on it either.
-      for (const asker of one ? [context] : [context, await readerIn(zone, nurbank)]) {
+      for (const asker of one ? [context] : [context, await adminIn(zone, nurbank)]) {
         await assistantLists(asker, one);
       }
     });
   });
 });
 
-async function assistantLists(context: Context, one: boolean) {
+async function assistantLists(context: SignedInContext, one: boolean) {
   const reader = requireReader(context);
   const where = `assistant, switcher on ${reader.activeProjectId ? "Nurbank" : "all"}`;
   for (const kind of ["sources", "authors"]) {

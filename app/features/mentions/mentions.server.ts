@@ -8,7 +8,7 @@ import { type Period, periodOf, presetDays, today } from "../../core/period.ts";
 import type { Reader } from "../../core/reader.ts";
 import { canSeeProject, inScope, mentionInScope, type ProjectScope } from "../../core/scope.server.ts";
 import { queryRows, uuidArray, uuids } from "../../core/sql.server.ts";
-import type { Translations } from "../../db/schema.ts";
+import { messages, type Translations } from "../../db/schema.ts";
 import { inLanguage } from "../../lib/translations.ts";
 import { stackedAxis } from "../../ui/charts/geometry.server.ts";
 
@@ -25,6 +25,17 @@ export type LatestMention = {
   /** The source's fields in other languages (demo sources), for `mentionsInLanguage`. */
   sourceTranslations: Translations;
   sourceType: string;
+};
+
+/** The columns every short list of mentions shows (the mention list, a report's top mentions), as Drizzle selects them. */
+export const mentionCardColumns = {
+  id: messages.id,
+  title: messages.title,
+  text: messages.text,
+  url: messages.url,
+  author: messages.author,
+  publishedAt: messages.publishedAt,
+  sentiment: messages.sentiment,
 };
 
 /** Latest mentions as the reader sees them: source names in their language where the demo wrote several. */

@@ -9,6 +9,7 @@ import { inLanguage } from "../../lib/translations";
 import { projectAudiences } from "../alerts/audience.server";
 import { type AnalyticsScope, shareOfVoice, topAuthors, topSources } from "../analytics/queries.server";
 import { periodTopics, topicSentiment } from "../analytics/topics.server";
+import { mentionCardColumns } from "../mentions/mentions.server";
 import type { ReportSnapshot, SentimentSplit, SnapshotMention } from "./snapshot";
 
 type Report = typeof reports.$inferSelect;
@@ -157,15 +158,9 @@ async function topMentions(
   const chosen = report.topMentionIds;
   const rows = await db
     .select({
-      id: messages.id,
-      title: messages.title,
-      text: messages.text,
-      url: messages.url,
-      author: messages.author,
+      ...mentionCardColumns,
       source: sources.name,
       sourceTranslations: sources.translations,
-      publishedAt: messages.publishedAt,
-      sentiment: messages.sentiment,
       reach: messages.reach,
     })
     .from(messageProjects)

@@ -13,6 +13,7 @@ import { offsetPage, searchColumns, sortOrder } from "../../core/table.server";
 import type { TableState } from "../../core/table.ts";
 import { fetchAttempts, messages, sources } from "../../db/schema";
 import { inLanguage } from "../../lib/translations";
+import { mentionCardColumns } from "../mentions/mentions.server";
 import { requestFetch } from "./collect.server";
 import { checkSourceUrl } from "./collectors/http.server";
 import { parseTelegramHandle } from "./collectors/telegram.server";
@@ -346,15 +347,7 @@ export function fetchHistory({ db }: Services, sourceId: string) {
 /** The source's newest mentions the reader may see (those linked to one of their projects; all for admins). */
 export async function sourceMentions({ db }: Services, reader: Reader, source: Source, limit = 10) {
   const rows = await db
-    .select({
-      id: messages.id,
-      title: messages.title,
-      text: messages.text,
-      url: messages.url,
-      author: messages.author,
-      publishedAt: messages.publishedAt,
-      sentiment: messages.sentiment,
-    })
+    .select(mentionCardColumns)
     .from(messages)
     .where(and(eq(messages.sourceId, source.id), mentionInScope(visibleScope(reader), messages.id)))
     .orderBy(desc(messages.publishedAt), asc(messages.id))
