@@ -151,6 +151,7 @@ function Ranking({
         columns={[t("document.mentions"), t("document.change"), ...(withReach ? [t("document.reach")] : [])]}
         rows={bars}
         empty={t("document.empty")}
+        headings
       />
     </div>
   );
