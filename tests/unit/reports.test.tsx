@@ -706,6 +706,9 @@ describe("files", () => {
       expect(response.headers.get("Content-Disposition")).toContain(`Brief-${language}-2026-03-02-2026-03-08.pdf`);
       const text = await pdfText(response);
       for (const words of [`Brief ${language}`, ...expected]) expect(text).toContain(words);
+      // Its rankings head their columns: what is counted, its change, its reach.
+      const doc = (resources[language] as unknown as Record<string, any>).reports.document;
+      expect(text).toMatch(new RegExp(`${doc.source}\\s+${doc.mentions}\\s+${doc.change}\\s+${doc.reach}`));
       // The key figures: mentions 4 and reach 1,450 (in the report language's digits grouping).
       expect(text).toMatch(/1[\s,. ]?450/);
       expect(text).toMatch(/1 \/ \d/);

@@ -144,7 +144,7 @@ function Ranking({
     };
   });
   return (
-    <div className="report-chart">
+    <div className="report-chart report-ranking">
       <BarList
         caption={caption}
         nameHeader={nameHeader}
