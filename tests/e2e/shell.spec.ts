@@ -274,7 +274,7 @@ test.describe("the sidebar at 1280×800", () => {
         const link = links.nth(j);
         await link.scrollIntoViewIfNeeded();
         const box = await link.boundingBox();
-        expect(box, await link.textContent()).not.toBeNull();
+        expect(box, String(await link.textContent())).not.toBeNull();
         expect((box?.y ?? 0) + (box?.height ?? 0), `${await link.textContent()} above the footer`).toBeLessThanOrEqual(
           await footerTop(),
         );
