@@ -26,6 +26,8 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // The demo team starts in Tashkent: a browser in another zone would be offered to switch on every page.
+    timezoneId: "Asia/Tashkent",
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -65,6 +65,7 @@ export default [
   route("resources/locale", "routes/resources.locale.ts"),
   route("resources/sidebar", "routes/resources.sidebar.ts"),
   route("resources/active-project", "routes/resources.active-project.ts"),
+  route("resources/time-zone", "routes/resources.time-zone.ts"),
   route("api/ingest/:sourceId", "routes/api.ingest.$sourceId.ts"),
   route("api/telegram/webhook", "routes/api.telegram.webhook.ts"),
 ] satisfies RouteConfig;

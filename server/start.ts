@@ -18,7 +18,7 @@ import type { Env } from "../app/lib/env.server.ts";
 import { detachedQueue } from "../app/lib/jobs.server.ts";
 import { authRouter } from "./auth-service/http.ts";
 import { createAuthService } from "./auth-service/service.ts";
-import { seedDemo, seedDemoTasks } from "./demo/seed.ts";
+import { seedDemo, seedDemoTasks, seedDemoZones } from "./demo/seed.ts";
 import { DEMO_PASSWORD, demoTeam } from "./demo/team.ts";
 import { drainable } from "./drain.ts";
 import { startJobQueue } from "./jobs/queue.ts";
@@ -87,6 +87,7 @@ export async function start({ config, log, root, version }: StartOptions): Promi
     const started = Date.now();
     const seeded = await seedDemo(database.connection, { messages: config.SEED_MESSAGES });
     const team = (await authService.ensureDemoAccounts(demoTeam(seeded.projectIds))) ?? [];
+    await seedDemoZones(database.connection, team);
     await seedDemoTasks(database.connection, seeded.projectIds, team);
     await generatePendingReports({ ...base, jobs: detachedQueue });
     demoCreated = true;

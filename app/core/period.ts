@@ -25,6 +25,20 @@ export const PRESETS = [
 export type Preset = (typeof PRESETS)[number];
 export type PeriodChoice = Preset | "custom";
 
+/** The rolling periods every screen offers first, in this order: the overview's and the feed's whole choice. */
+export const QUICK_PRESETS = ["7", "30", "90"] as const satisfies readonly Preset[];
+/**
+ * What a screen with room for more offers (analytics, reports): the quick periods, then the calendar ones. One
+ * list, so no screen lacks a period another has ("Last 7 days" in reports, issue 36).
+ */
+export const OFFERED_PRESETS = [
+  ...QUICK_PRESETS,
+  "last-week",
+  "this-month",
+  "last-month",
+] as const satisfies readonly Preset[];
+export type OfferedPreset = (typeof OFFERED_PRESETS)[number];
+
 /** A custom period is at most this many days long. */
 export const MAX_PERIOD_DAYS = 366;
 /** Periods up to this many days are drawn hour by hour. */

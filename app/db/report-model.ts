@@ -14,7 +14,15 @@ export const REPORT_SECTIONS = [
 ] as const;
 export type ReportSection = (typeof REPORT_SECTIONS)[number];
 
-export const REPORT_PERIODS = ["last_week", "last_month", "last_30_days", "custom"] as const;
+export const REPORT_PERIODS = [
+  "last_7_days",
+  "last_30_days",
+  "last_90_days",
+  "last_week",
+  "this_month",
+  "last_month",
+  "custom",
+] as const;
 export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 
 export const REPORT_SCHEDULES = ["none", "weekly", "monthly"] as const;

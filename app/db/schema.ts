@@ -52,7 +52,8 @@ export const userPreferences = pgTable("user_preferences", {
   locale: text("locale", { enum: ["en", "ru", "uz", "uz-Cyrl"] })
     .notNull()
     .default("en"),
-  timezone: text("timezone").notNull().default("UTC"),
+  /** The IANA zone the reader chose; null until one is chosen (or the browser's is taken): read as UTC. */
+  timezone: text("timezone"),
   use12Hour: boolean("use_12_hour").notNull().default(false),
   dateFormat: text("date_format", { enum: ["short", "medium", "long", "iso"] })
     .notNull()

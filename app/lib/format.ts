@@ -292,6 +292,18 @@ function buildFormatter(p: FormatPreferences) {
     when: (d: Date | string, now?: Date) => (p.showRelativeTime ? relative(new Date(d), now) : dateTime(new Date(d))),
     number: formats.number,
     /**
+     * A change with its sign: "+3", "−3" (a minus sign) and "0", never "−0" (a rounded −0.4 is no change).
+     * Pass its absolute value as the plural `count` of the words around it ("1 point", "−1 point").
+     */
+    signed: (n: number) => {
+      const rounded = n === 0 ? 0 : n;
+      return rounded > 0
+        ? `+${formats.number(rounded)}`
+        : rounded < 0
+          ? `−${formats.number(-rounded)}`
+          : formats.number(0);
+    },
+    /**
      * A count short enough for a KPI card: whole below 100 000, else three significant digits and the
      * language's unit ("3.25M", "3,25 млн", "3,25 mln"). Show the exact `number` beside it (ui/figure).
      */

@@ -24,6 +24,7 @@ export default function SettingsLayout() {
           label: t(`navigation:${item.key}`),
         }))}
         className="settings-tabs mb-8"
+        wrap
       />
       <div className="max-w-2xl">
         <Outlet />

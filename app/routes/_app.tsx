@@ -3,6 +3,7 @@ import { NotificationBell } from "~/features/alerts/notification-bell";
 import { unreadNotifications } from "~/features/alerts/notifications.server";
 import { requireUserMiddleware } from "~/features/auth/guard.server";
 import { layoutProjects } from "~/features/projects/layout-projects.server";
+import { zoneNotice } from "~/features/settings/time-zones.server";
 import { readSidebarCollapsed } from "~/lib/sidebar.server";
 import { AppLayout, type LayoutData } from "~/shell/app-layout";
 import { MinimalErrorPage, statusOf } from "~/shell/error-page";
@@ -26,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<La
     sidebarCollapsed: await readSidebarCollapsed(request),
     workspaceName: servicesOf(context).env.WORKSPACE_NAME,
     unreadNotifications: unread,
+    zoneNotice: zoneNotice(request.headers.get("Cookie"), reader.timeZone, reader.language),
   };
 }
 

@@ -5,6 +5,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { AppHeader } from "./app-header";
 import { AppSidebar, DRAWER_ID, useSidebarCollapsed } from "./app-sidebar";
 import { useRevalidateOnFocus } from "./use-revalidate-on-focus";
+import { ZoneNotice, type ZoneNoticeData } from "./zone-notice";
 
 const loadPalette = () => import("./command-palette");
 const CommandPalette = lazy(loadPalette);
@@ -23,6 +24,8 @@ export interface LayoutData {
   sidebarCollapsed: boolean;
   workspaceName: string;
   unreadNotifications: number;
+  /** The browser is in another zone than the saved one (and the reader has not kept the saved one). */
+  zoneNotice: ZoneNoticeData | null;
 }
 
 /** The signed-in layout: sidebar, header with search and switchers, the page, the palette. */
@@ -87,6 +90,7 @@ export function AppLayout({ loaderData, bell }: { loaderData: LayoutData; bell: 
           onSearch={openPalette}
           onSearchIntent={() => void loadPalette()}
         />
+        {loaderData.zoneNotice && <ZoneNotice notice={loaderData.zoneNotice} />}
         <main id="main" className="app-content" tabIndex={-1}>
           <Outlet />
         </main>

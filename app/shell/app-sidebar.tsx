@@ -1,4 +1,4 @@
-import type { FormEvent } from "react";
+import type { FormEvent, SyntheticEvent } from "react";
 import { NavLink, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/ui/cn";
@@ -38,6 +38,19 @@ function NavEntry({ item, collapsed }: { item: NavItem; collapsed: boolean }) {
   );
 }
 
+/**
+ * A section opened near the bottom of a short window would push the rest of its group (Help center) under the
+ * footer: the list scrolls just enough to show the whole group.
+ */
+function revealGroup(event: SyntheticEvent<HTMLDetailsElement>) {
+  const details = event.currentTarget;
+  const nav = details.closest(".sidebar-nav");
+  const group = details.closest("section");
+  if (!details.open || !nav || !group) return;
+  const hidden = group.getBoundingClientRect().bottom - nav.getBoundingClientRect().bottom;
+  if (hidden > 0) nav.scrollTop += hidden + 8;
+}
+
 function NavSection({ item, collapsed }: { item: NavItem; collapsed: boolean }) {
   const { t } = useTranslation("navigation");
   const { pathname } = useLocation();
@@ -46,7 +59,7 @@ function NavSection({ item, collapsed }: { item: NavItem; collapsed: boolean }) 
   const active = children.some((child) => pathname === child.to || pathname.startsWith(`${child.to}/`));
   return (
     <li>
-      <details className="nav-section" open={active}>
+      <details className="nav-section" open={active} onToggle={revealGroup}>
         <summary className="nav-link">
           <item.icon aria-hidden="true" />
           <span className="nav-label">{t(item.key)}</span>

@@ -10,14 +10,17 @@ export function Tabs({
   label,
   items,
   className,
+  wrap = false,
 }: {
   label: string;
   items: Array<{ to: string; label: string; icon?: IconComponent; end?: boolean }>;
   className?: string;
+  /** Tabs that do not fit go to a second row (every tab in sight), rather than scrolling sideways. */
+  wrap?: boolean;
 }) {
   return (
     <nav aria-label={label} className={cn("border-b border-border", className)}>
-      <ul className="scroll-hint -mb-px flex gap-1 overflow-x-auto">
+      <ul className={cn("-mb-px flex gap-1", wrap ? "flex-wrap" : "scroll-hint overflow-x-auto")}>
         {items.map(({ to, label: text, icon: Icon, end }) => (
           <li key={to}>
             <NavLink

@@ -8,7 +8,7 @@ import { detectPastAlerts } from "../../app/features/alerts/detect.server.ts";
 import type { Env } from "../../app/lib/env.server.ts";
 import { detachedQueue } from "../../app/lib/jobs.server.ts";
 import { createAuthService } from "../auth-service/service.ts";
-import { seedDemo, seedDemoTasks } from "./seed.ts";
+import { seedDemo, seedDemoTasks, seedDemoZones } from "./seed.ts";
 import { demoTeam } from "./team.ts";
 
 export async function reseedDemo({ config, log, root }: { config: Env; log: Logger; root: string }) {
@@ -30,6 +30,7 @@ export async function reseedDemo({ config, log, root }: { config: Env; log: Logg
       const team = demoTeam(seeded.projectIds);
       const created = await auth.ensureDemoAccounts(team);
       if (!created) await auth.assignProjects(Object.fromEntries(team.map((u) => [u.email, u.projectIds])));
+      await seedDemoZones(connection, created ?? []);
       await seedDemoTasks(connection, seeded.projectIds, created ?? []);
     }
     // The demo's unusual days as alerts; the server's schedule delivers them (ADR 030).

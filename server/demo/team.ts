@@ -3,6 +3,9 @@ import type { BrandKey } from "./content.ts";
 
 export const DEMO_PASSWORD = "kuzatuv-demo";
 
+/** The zone the demo team starts in (their own choice from then on): the workspace's brands are in Uzbekistan. */
+export const DEMO_TIME_ZONE = "Asia/Tashkent";
+
 /** The demo team: an admin, and one user of each other role on some of the projects. */
 export function demoTeam(
   projectIds: Record<BrandKey, string>,

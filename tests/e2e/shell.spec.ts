@@ -247,3 +247,48 @@ test("the first paint waits for the page's heading, and every heading it waits f
   }
   await expect(page.locator("main h1#page-title")).toBeVisible();
 });
+
+test.describe("the sidebar at 1280×800", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("with each group expanded, every link is in sight above the footer, or the list shows it scrolls to it", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await waitForInteractive(page);
+    const nav = page.locator(".sidebar-nav");
+    const footerTop = async () => (await page.locator(".sidebar-footer").boundingBox())?.y ?? 0;
+    const sections = page.locator("details.nav-section");
+    for (let i = 0; i < (await sections.count()); i++) {
+      const section = sections.nth(i);
+      if (!(await section.evaluate((d) => (d as HTMLDetailsElement).open))) await section.locator("summary").click();
+      await expect(section).toHaveJSProperty("open", true);
+      // Opening it shows its whole group: the last link of the group (Help center after Settings) is in sight.
+      const groupLinks = section.locator("xpath=ancestor::section[1]").getByRole("link");
+      const last = groupLinks.last();
+      await expect
+        .poll(async () => ((await last.boundingBox())?.y ?? 0) + ((await last.boundingBox())?.height ?? 0))
+        .toBeLessThanOrEqual(await footerTop());
+      const links = nav.getByRole("link");
+      for (let j = 0; j < (await links.count()); j++) {
+        const link = links.nth(j);
+        await link.scrollIntoViewIfNeeded();
+        const box = await link.boundingBox();
+        expect(box, String(await link.textContent())).not.toBeNull();
+        expect((box?.y ?? 0) + (box?.height ?? 0), `${await link.textContent()} above the footer`).toBeLessThanOrEqual(
+          await footerTop(),
+        );
+        expect(
+          await link.evaluate((el) => {
+            const box = el.getBoundingClientRect();
+            return el.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+          }),
+          `${await link.textContent()} is not covered`,
+        ).toBe(true);
+      }
+      // A list taller than its room draws a shadow where more of it is hidden.
+      const scrolls = await nav.evaluate((el) => el.scrollHeight > el.clientHeight);
+      if (scrolls) await expect(nav).toHaveCSS("background-image", /linear-gradient/);
+    }
+  });
+});

@@ -334,6 +334,11 @@ describe.each(ZONES)("a reader in %s", (zone) => {
       it("the project page: its last 30 days, day by day", async () => {
         const data = (await projectLoader(argsIn(context, `/projects/${nurbank}`, { projectId: nurbank }))) as any;
         expect(data.volume).toEqual(perDay(zone, scope, PRESET_DAYS[zone]["30"]));
+        // Its total for the period is the feed's for the project and period its link opens.
+        expect(data.total).toBe(counted(zone, scope, daysFor(zone, "30")).length);
+        const link = new URLSearchParams({ project: nurbank, period: data.period.preset });
+        const feed = (await feedLoader(argsIn(context, `/messages?${link}`))) as any;
+        expect(feed.total).toEqual({ count: data.total, estimated: false });
       });
 
     it("the feed: its total, its export's rows and their days", async () => {

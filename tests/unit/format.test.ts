@@ -1,4 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { changeOf } from "~/features/analytics/analytics-view";
+import { BrowserTranslator } from "~/i18n/translator";
 import { createFormatter, utcOffset, zoneLabel } from "~/lib/format";
 import { formatPreferences } from "../support/format";
 
@@ -142,5 +146,43 @@ describe("Uzbek without the browser's locale data", () => {
     expect(createFormatter({ ...base, locale: "uz-Cyrl" }).relative("2026-10-24T11:37:00Z", now)).toBe(
       "23 дақиқа олдин",
     );
+  });
+});
+
+describe("changes: zero has no sign, and every count takes its plural (issue 36)", () => {
+  const read = (lng: string, ns: string) =>
+    JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../locales/${lng}/${ns}.json`), "utf8"));
+  const tIn = (lng: string) => {
+    const translator = new BrowserTranslator(lng);
+    for (const ns of ["dashboard", "reports"]) translator.addResourceBundle(lng, ns, read(lng, ns));
+    return translator.getFixedT(null, "dashboard") as never;
+  };
+  const points = (lng: string, now: number, before: number) =>
+    changeOf(tIn(lng), createFormatter({ ...base, locale: lng }), now, before, { points: true }).text;
+
+  it("signs a change, and a rounded −0 is 0", () => {
+    const f = createFormatter(base);
+    expect([f.signed(3), f.signed(-3), f.signed(0), f.signed(-0), f.signed(1234)]).toEqual([
+      "+3",
+      "−3",
+      "0",
+      "0",
+      "+1,234",
+    ]);
+  });
+
+  it("net sentiment's change in points, in every language", () => {
+    // 0.120 → 0.123 rounds to 0 points either way; −0.004 rounds to −0.
+    expect(points("en", 0.12, 0.124)).toBe("0 points vs the previous period");
+    expect(points("en", 0.12, 0.13)).toBe("−1 point vs the previous period");
+    expect(points("en", 0.13, 0.12)).toBe("+1 point vs the previous period");
+    expect(points("en", 0.15, 0.12)).toBe("+3 points vs the previous period");
+    expect(points("ru", 0.12, 0.124)).toBe("0 пунктов к предыдущему периоду");
+    expect(points("ru", 0.12, 0.13)).toBe("−1 пункт к предыдущему периоду");
+    expect(points("ru", 0.15, 0.12)).toBe("+3 пункта к предыдущему периоду");
+    expect(points("ru", 0.2, 0.12)).toBe("+8 пунктов к предыдущему периоду");
+    expect(points("uz", 0.12, 0.124)).toBe("oldingi davrga nisbatan 0 punkt");
+    expect(points("uz-Cyrl", 0.12, 0.13)).toBe("олдинги даврга нисбатан −1 пункт");
+    for (const lng of ["en", "ru", "uz", "uz-Cyrl"]) expect(points(lng, 0.12, 0.124)).not.toMatch(/[−-]0/);
   });
 });

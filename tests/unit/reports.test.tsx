@@ -12,14 +12,18 @@ import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { preferencesContext } from "~/core/context.server";
-import { addDays, presetDays, startOfDay, today } from "~/core/period";
+import { addDays, OFFERED_PRESETS, presetDays, QUICK_PRESETS, startOfDay, today } from "~/core/period";
 import type { CurrentUser, Reader } from "~/core/reader";
 import type { DatabaseHandle } from "~/db/client.server";
 import { REPORT_SECTIONS } from "~/db/report-model";
 import { messages, reports } from "~/db/schema";
+import { PERIOD_CHOICES } from "~/features/analytics/filters";
+import { PERIODS as FEED_PERIODS } from "~/features/mentions/feed";
+import { OVERVIEW_PERIODS } from "~/features/overview/overview.server";
 import { Notes } from "~/features/reports/document";
 import { lastOccurrence, queueDueReports } from "~/features/reports/generate.server";
 import { closePdfBrowser } from "~/features/reports/pdf.server";
+import { OFFERED_REPORT_PERIODS } from "~/features/reports/periods";
 import { renderReportHtml } from "~/features/reports/render.server";
 import type { ReportViewData } from "~/features/reports/report-view";
 import { createReport, getReport, REPORT_PRESETS } from "~/features/reports/reports.server";
@@ -251,6 +255,42 @@ describe("a report's snapshot", () => {
 });
 
 describe("the report presets (ADR 042)", () => {
+  it("every screen offers the one period module's presets, reports' 'Last 7 days' among them, labelled alike", async () => {
+    expect(OFFERED_REPORT_PERIODS.map((name) => (name === "custom" ? name : REPORT_PRESETS[name]))).toEqual([
+      ...OFFERED_PRESETS,
+      "custom",
+    ]);
+    expect(PERIOD_CHOICES).toEqual([...OFFERED_PRESETS, "custom"]);
+    expect(OVERVIEW_PERIODS).toEqual(QUICK_PRESETS);
+    expect(FEED_PERIODS).toEqual(QUICK_PRESETS);
+    expect(OFFERED_PRESETS).toEqual(expect.arrayContaining([...QUICK_PRESETS]));
+    for (const lng of ["en", "ru", "uz", "uz-Cyrl"] as const) {
+      const bundle = resources[lng] as unknown as Record<string, any>;
+      for (const [name, preset] of Object.entries(REPORT_PRESETS)) {
+        expect(bundle.reports.periods[name], `${lng} ${name}`).toBe(bundle.dashboard.analytics.period[preset]);
+      }
+    }
+    expect((resources.en as unknown as Record<string, any>).reports.periods.last_7_days).toBe("Last 7 days");
+
+    // Made from the form, "last 7 days" is today and the 6 days before it in the reader's zone.
+    const project = (await aProject(handle, { name: "Weekly", keywords: ["weekly"] })).id;
+    const { context } = await signedInContext({ roles: ["analyst"], projectIds: [project] });
+    context.set(preferencesContext, { ...context.get(preferencesContext)!, timezone: TASHKENT });
+    const form = new URLSearchParams({
+      projectId: project,
+      period: "last_7_days",
+      language: "en",
+      topMentionsCount: "5",
+    });
+    form.append("sections", "kpis");
+    const request = new Request(`${ORIGIN}/reports/new`, { method: "POST", body: form, headers: { Origin: ORIGIN } });
+    const response = (await createAction(args(context, "", request))) as Response;
+    const id = response.headers.get("Location")?.split("/").at(-1) as string;
+    const [row] = await handle.db.select().from(reports).where(eq(reports.id, id));
+    const day = today(TASHKENT);
+    expect([row?.periodKind, row?.periodStart, row?.periodEnd]).toEqual(["last_7_days", addDays(day, -6), day]);
+  });
+
   it("'last 30 days' is today and the 29 days before it in the reader's zone, the same total as analytics", async () => {
     const zone = "Pacific/Kiritimati";
     const project = (await aProject(handle, { name: "Fresh", keywords: ["fresh"] })).id;
@@ -666,6 +706,9 @@ describe("files", () => {
       expect(response.headers.get("Content-Disposition")).toContain(`Brief-${language}-2026-03-02-2026-03-08.pdf`);
       const text = await pdfText(response);
       for (const words of [`Brief ${language}`, ...expected]) expect(text).toContain(words);
+      // Its rankings head their columns: what is counted, its change, its reach.
+      const doc = (resources[language] as unknown as Record<string, any>).reports.document;
+      expect(text).toMatch(new RegExp(`${doc.source}\\s+${doc.mentions}\\s+${doc.change}\\s+${doc.reach}`));
       // The key figures: mentions 4 and reach 1,450 (in the report language's digits grouping).
       expect(text).toMatch(/1[\s,. ]?450/);
       expect(text).toMatch(/1 \/ \d/);

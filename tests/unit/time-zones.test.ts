@@ -7,9 +7,12 @@ import { timeZoneGroups, timeZoneLabel } from "~/features/settings/time-zones.se
 import { middleware as rootMiddleware } from "~/root";
 import { loader as appLoader, middleware as appMiddleware } from "~/routes/_app";
 import { action as accountAction, loader as accountLoader } from "~/routes/_app.settings.account";
+import { action as zoneAction } from "~/routes/resources.time-zone";
 import { action as signInAction } from "~/routes/sign-in._index";
 import { action as signUpAction } from "~/routes/sign-up._index";
 import { ZONE_CITIES_FILE, zoneCitiesJson } from "../../scripts/zone-cities";
+import { seedDemoZones } from "../../server/demo/seed";
+import { DEMO_TIME_ZONE } from "../../server/demo/team";
 import { api, startAuthService } from "../support/auth-service";
 import { openTestDatabase } from "../support/builders";
 import { callRoute, cookieFrom, formPost, ORIGIN, routeArgs } from "../support/route";
@@ -52,7 +55,23 @@ async function signUpAndOpen(email: string, fields: Record<string, string>, brow
   const cookies = [cookieFrom(response, "__session"), zoneCookie?.split(";")[0] ?? browserCookie].filter(Boolean);
   await callRoute(appLoader, new Request(`${ORIGIN}/`, { headers: { Cookie: cookies.join("; ") } }), page);
   const login = await api(auth.url, "/login", { body: { email, password: "long enough" } });
-  return { id: login.body.data.user.id as string, zoneCookie };
+  return { id: login.body.data.user.id as string, zoneCookie, session: cookieFrom(response, "__session") };
+}
+
+/** A later page of a signed-in browser with these cookies: the layout's data (its zone notice). */
+async function openPage(session: string, ...cookies: string[]) {
+  const request = new Request(`${ORIGIN}/`, { headers: { Cookie: [session, ...cookies].join("; ") } });
+  return (await callRoute(appLoader, request, page)) as Awaited<ReturnType<typeof appLoader>>;
+}
+
+/** The shell notice's form, posted as the browser would (JavaScript or not). */
+async function postNotice(session: string, fields: Record<string, string>) {
+  const request = formPost(
+    "/resources/time-zone",
+    { redirectTo: "/analytics?period=7", ...fields },
+    { Cookie: session },
+  );
+  return (await callRoute(zoneAction, request, page)) as Response;
 }
 
 describe("the browser's time zone at sign-up and sign-in", () => {
@@ -66,8 +85,9 @@ describe("the browser's time zone at sign-up and sign-in", () => {
     const withCookie = await signUpAndOpen("cookie@example.com", { timezone: "Mars/Olympus" }, "Europe/Berlin");
     expect(withCookie.zoneCookie).toBeUndefined();
     expect((await stored(withCookie.id)).timezone).toBe("Europe/Berlin");
+    // No zone known at all: none is chosen (the screens read UTC) until a page brings the browser's.
     const without = await signUpAndOpen("nothing@example.com", { timezone: "<script>" });
-    expect((await stored(without.id)).timezone).toBe("UTC");
+    expect((await stored(without.id)).timezone).toBeNull();
   });
 
   it("signing in never overwrites a zone already saved", async () => {
@@ -86,6 +106,67 @@ describe("the browser's time zone at sign-up and sign-in", () => {
     const cookies = `${cookieFrom(response, "__session")}; ${cookieFrom(response, "tz")}`;
     await callRoute(appLoader, new Request(`${ORIGIN}/`, { headers: { Cookie: cookies } }), page);
     expect((await stored(id)).timezone).toBe("Asia/Samarkand");
+  });
+});
+
+describe("an account with no zone chosen, and the notice when the browser is elsewhere", () => {
+  it("an account with no zone chosen takes the browser's zone on its next page, with no notice", async () => {
+    const { id, session } = await signUpAndOpen("later@example.com", {});
+    expect((await stored(id)).timezone).toBeNull();
+    const layout = await openPage(session, "tz=Asia%2FTashkent");
+    expect((await stored(id)).timezone).toBe("Asia/Tashkent");
+    expect(layout.zoneNotice).toBeNull();
+    // From then on it is the account's zone: a browser elsewhere does not replace it.
+    await openPage(session, "tz=Europe%2FBerlin");
+    expect((await stored(id)).timezone).toBe("Asia/Tashkent");
+  });
+
+  it("a chosen zone is kept; the notice offers the browser's only while they differ, and goes once declined", async () => {
+    const { id, session } = await signUpAndOpen("traveller@example.com", { timezone: "Asia/Samarkand" });
+    const away = await openPage(session, "tz=Europe%2FBerlin");
+    expect((await stored(id)).timezone).toBe("Asia/Samarkand");
+    expect(away.zoneNotice?.browser).toEqual({ id: "Europe/Berlin", label: expect.stringMatching(/^Berlin \(UTC/) });
+    expect(away.zoneNotice?.saved.label).toBe("Samarkand (UTC+05:00)");
+    expect((await openPage(session, "tz=Asia%2FSamarkand")).zoneNotice).toBeNull();
+    expect((await openPage(session)).zoneNotice).toBeNull();
+
+    // "Keep Samarkand": back to the page, and this browser is not asked about Berlin again (but is about Paris).
+    const kept = await postNotice(session, { intent: "keep", zone: "Europe/Berlin" });
+    expect(kept.status).toBe(302);
+    expect(kept.headers.get("Location")).toBe("/analytics?period=7");
+    const declined = cookieFrom(kept, "tz-kept");
+    expect((await openPage(session, "tz=Europe%2FBerlin", declined)).zoneNotice).toBeNull();
+    expect((await openPage(session, "tz=Europe%2FParis", declined)).zoneNotice?.browser.id).toBe("Europe/Paris");
+    expect((await stored(id)).timezone).toBe("Asia/Samarkand");
+
+    // "Use Berlin" stores it, and the notice is gone.
+    const used = await postNotice(session, { intent: "use", zone: "Europe/Berlin" });
+    expect(used.headers.get("Location")).toBe("/analytics?period=7");
+    expect((await stored(id)).timezone).toBe("Europe/Berlin");
+    expect((await openPage(session, "tz=Europe%2FBerlin")).zoneNotice).toBeNull();
+    // A zone that is not one stores nothing.
+    const refused = (await postNotice(session, { intent: "use", zone: "Mars/Olympus" })) as unknown as {
+      init: ResponseInit;
+    };
+    expect(refused.init.status).toBe(400);
+    expect((await stored(id)).timezone).toBe("Europe/Berlin");
+  });
+
+  it("the demo team starts in Tashkent, whatever the browser says; a notice then offers the browser's", async () => {
+    const { id, session } = await signUpAndOpen("demo-like@example.com", {});
+    const fresh = "00000000-0000-4000-8000-00000000d3e0";
+    await seedDemoZones(database.connection, [{ id: fresh }, { id }]);
+    const made = await loadPreferences(testServices(), fresh, async () => ({
+      language: "ru",
+      timezone: "Europe/Berlin",
+      theme: "system",
+    }));
+    expect(made.timezone).toBe(DEMO_TIME_ZONE);
+    expect(made.language).toBe("ru");
+    // An account that already had preferences keeps them.
+    expect((await stored(id)).timezone).toBeNull();
+    expect(DEMO_TIME_ZONE).toBe("Asia/Tashkent");
+    expect((await openPage(session, "tz=Asia%2FTashkent")).zoneNotice).toBeNull();
   });
 });
 

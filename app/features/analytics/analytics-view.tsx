@@ -33,21 +33,25 @@ export function changeOf(
   const delta =
     now === null || before === null ? null : points ? pointsChange(now, before) : percentChange(now, before);
   if (delta === null) return { delta: null, text: t("analytics.change.none"), better };
-  const value = `${delta > 0 ? "+" : ""}${format.number(delta)}`;
-  return { delta, text: t(points ? "analytics.change.points" : "analytics.change.percent", { value }), better };
+  const value = format.signed(delta);
+  return {
+    delta,
+    text: t(points ? "analytics.change.points" : "analytics.change.percent", { value, count: Math.abs(delta) }),
+    better,
+  };
 }
 
 /** A short change for a table cell: "+12%", "new" or "−3 pts". */
 function shortChange(t: T, format: Formatter, now: number, before: number) {
   const delta = percentChange(now, before);
   if (delta === null) return now === 0 ? "—" : t("analytics.change.new");
-  return `${delta > 0 ? "+" : ""}${format.number(delta)}%`;
+  return `${format.signed(delta)}%`;
 }
 
 /** A short change of a share, in points: "+3 pts". */
 function sharePointsChange(t: T, format: Formatter, now: number, before: number) {
   const delta = pointsChange(now, before);
-  return t("analytics.change.pointsShort", { value: `${delta > 0 ? "+" : ""}${format.number(delta)}` });
+  return t("analytics.change.pointsShort", { value: format.signed(delta), count: Math.abs(delta) });
 }
 
 function ChartCard({

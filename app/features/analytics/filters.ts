@@ -1,12 +1,10 @@
 // The analytics page's filters in its URL (issue 15, item 2), and links from its charts to the messages
 // feed with the same filters. Plain data: the page and the server both use it.
-import type { Preset } from "../../core/period";
+import { OFFERED_PRESETS, type Preset } from "../../core/period";
 import { MESSAGE_LANGUAGES, SENTIMENTS, SOURCE_TYPES } from "../../db/mention-model";
 
-/** The periods the page offers (ADR 042's presets), and a custom range. */
-export const PERIOD_CHOICES = ["7", "30", "90", "this-month", "last-month", "custom"] as const satisfies ReadonlyArray<
-  Preset | "custom"
->;
+/** The periods the page offers (every screen's, from core/period), and a custom range. */
+export const PERIOD_CHOICES = [...OFFERED_PRESETS, "custom"] as const satisfies ReadonlyArray<Preset | "custom">;
 export type PeriodChoice = (typeof PERIOD_CHOICES)[number];
 export const DEFAULT_PERIOD = "30" satisfies PeriodChoice;
 export const isPeriodChoice = (value: unknown): value is PeriodChoice =>

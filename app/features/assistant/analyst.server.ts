@@ -73,8 +73,7 @@ function write(
   const cite = (mentions: CitedMention[]) => mentions.map((m) => citation(local, m)).join(", ");
   const n = (value: number) => format.number(value);
   const pct = (value: number) => `${format.number(value)}%`;
-  const signed = (value: number | null) =>
-    value === null ? t("analyst.noNet") : `${value > 0 ? "+" : ""}${format.number(value)}`;
+  const signed = (value: number | null) => (value === null ? t("analyst.noNet") : format.signed(value));
   const range = (r: { from: string; to: string }) =>
     r.from === r.to ? format.date(r.from) : t("analyst.range", { from: format.date(r.from), to: format.date(r.to) });
   const mentions = (count: number, estimated = false) =>

@@ -1,8 +1,8 @@
-import type { Preset } from "~/core/period";
+import { QUICK_PRESETS } from "~/core/period";
 import { defineTable } from "~/core/table";
 import { MESSAGE_LANGUAGES, SENTIMENTS, SOURCE_TYPES } from "~/db/mention-model";
 /** The feed's period filter: today and the 6, 29 or 89 days before it, in the reader's zone. */
-export const PERIODS = ["7", "30", "90"] as const satisfies readonly Preset[];
+export const PERIODS = QUICK_PRESETS;
 
 /** The feed: what its URL may sort, filter and page by (ADR 024: pages are keyset, not numbered). */
 export const messagesFeed = defineTable({

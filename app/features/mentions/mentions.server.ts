@@ -3,7 +3,7 @@
 // core/scope.
 import { sql } from "drizzle-orm";
 import type { Services } from "../../core/context.server.ts";
-import { countBy, EVER, mentionSeries } from "../../core/count.server.ts";
+import { countBy, countMentions, EVER, mentionSeries } from "../../core/count.server.ts";
 import { type Period, periodOf, presetDays, today } from "../../core/period.ts";
 import type { Reader } from "../../core/reader.ts";
 import { canSeeProject, inScope, mentionInScope, type ProjectScope } from "../../core/scope.server.ts";
@@ -113,13 +113,16 @@ export async function projectActivity(services: Services, reader: Reader, projec
   if (!canSeeProject(reader, projectId)) return null;
   const period: Period = periodOf(presetDays("30", today(reader.timeZone, now)), reader.timeZone, "30");
   const scope = [projectId];
-  const [volume, recent, sources] = await Promise.all([
+  const [totals, volume, recent, sources] = await Promise.all([
+    // The period's total as the feed, the overview and analytics count it (core/count).
+    countMentions(services.db, { scope, start: period.start, end: period.end }),
     mentionSeries(services.db, { scope }, period),
     latestMentions(services, scope, 8),
     topSources(services, scope, 12, reader.language),
   ]);
   return {
-    period: { from: period.from, to: period.to },
+    period: { from: period.from, to: period.to, preset: "30" as const },
+    total: totals.total,
     volume: dayVolumes(volume),
     volumeAxis: volumeAxis(volume),
     recent: mentionsInLanguage(recent, reader.language),

@@ -28,8 +28,8 @@ function change(
 ): StatChange {
   const delta = points ? pointsChange(now, before) : percentChange(now, before);
   if (delta === null) return { delta: null, text: t("change.none"), better };
-  const value = `${delta > 0 ? "+" : ""}${format.number(delta)}`;
-  return { delta, text: t(points ? "change.points" : "change.percent", { value }), better };
+  const value = format.signed(delta);
+  return { delta, text: t(points ? "change.points" : "change.percent", { value, count: Math.abs(delta) }), better };
 }
 
 const percent = (format: Formatter, share: number | null) =>

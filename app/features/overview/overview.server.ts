@@ -3,7 +3,7 @@
 import type { Services } from "../../core/context.server";
 import { countMentions, type MentionQuery, mentionSeries, netSentiment } from "../../core/count.server";
 import { keptWhileMentionsUnchanged, SCREEN_FIGURES_MS } from "../../core/kept.server";
-import { type Period, periodOf, presetDays, today } from "../../core/period";
+import { type Period, periodOf, presetDays, QUICK_PRESETS, today } from "../../core/period";
 import type { Reader } from "../../core/reader";
 import { type ProjectScope, readerScope } from "../../core/scope.server";
 import { alertsOf } from "../alerts/detect.server";
@@ -11,7 +11,7 @@ import { ownShare } from "../analytics/queries.server";
 import { dayVolumes, latestMentions, mentionsInLanguage, volumeAxis } from "../mentions/mentions.server";
 import { myOpenTasks } from "../tasks/my-tasks.server";
 
-export const OVERVIEW_PERIODS = ["7", "30", "90"] as const;
+export const OVERVIEW_PERIODS = QUICK_PRESETS;
 export type OverviewPeriod = (typeof OVERVIEW_PERIODS)[number];
 export const DEFAULT_OVERVIEW_PERIOD: OverviewPeriod = "30";
 

@@ -92,6 +92,18 @@ export function ProjectPage({ data, result }: { data: ProjectPageData; result: F
 
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <Card title={t("detail.volume")} className="lg:col-span-2">
+          <p className="mb-3 text-sm">
+            <Link
+              to={`/messages?${new URLSearchParams({ project: project.id, period: data.period.preset })}`}
+              className="font-semibold text-foreground tabular-nums hover:underline"
+            >
+              {t("detail.periodTotal", { count: data.total, n: format.number(data.total) })}
+            </Link>
+            <span className="text-muted-foreground">
+              {" · "}
+              {format.day(data.period.from)} – {format.day(data.period.to)}
+            </span>
+          </p>
           <VolumeChart days={data.volume} axis={data.volumeAxis} />
         </Card>
 

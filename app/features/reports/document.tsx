@@ -96,9 +96,10 @@ function change(t: TFunction, format: Formatter, now: number, before: number | n
 }
 
 /** A signed whole number: "+3", "−12", "0". */
-function signed(format: Formatter, v: number) {
-  return `${v > 0 ? "+" : v < 0 ? "−" : ""}${format.number(Math.abs(v))}`;
-}
+const signed = (format: Formatter, v: number) => format.signed(v);
+/** "+3 points", "−1 point", "0 points": the change's words in the plural its size asks for. */
+const pointsText = (t: TFunction, format: Formatter, delta: number) =>
+  t("document.changePoints", { value: format.signed(delta), count: Math.abs(delta) });
 
 const percent = (format: Formatter, share: number) => `${format.number(Math.round(share * 1000) / 10)}%`;
 
@@ -143,13 +144,14 @@ function Ranking({
     };
   });
   return (
-    <div className="report-chart">
+    <div className="report-chart report-ranking">
       <BarList
         caption={caption}
         nameHeader={nameHeader}
         columns={[t("document.mentions"), t("document.change"), ...(withReach ? [t("document.reach")] : [])]}
         rows={bars}
         empty={t("document.empty")}
+        headings
       />
     </div>
   );
@@ -253,8 +255,7 @@ function sectionBody(id: ReportSection, props: SectionProps): ReactNode {
       const name = (e: { name: string }) => e.name || t("document.otherCompetitors");
       let named = 0;
       const colors = entries.map((e) => (e.id === "other" ? OTHER_COLOR : seriesColor(named++)));
-      const points = (now: number, before: number) =>
-        t("document.changePoints", { value: signed(format, pointsChange(now, before)) });
+      const points = (now: number, before: number) => pointsText(t, format, pointsChange(now, before));
       return (
         <div className="report-chart">
           <DonutChart
@@ -353,10 +354,7 @@ function Kpis({ snapshot, t, format }: SectionProps) {
     {
       id: "net" as const,
       value: net === null ? "—" : signed(format, net),
-      change:
-        net === null || before === null
-          ? t("document.changeNone")
-          : t("document.changePoints", { value: signed(format, net - before) }),
+      change: net === null || before === null ? t("document.changeNone") : pointsText(t, format, net - before),
       previous: before === null ? "—" : signed(format, before),
       previousExact: undefined,
     },

@@ -8,7 +8,8 @@ import { useChangedBeforeHydration } from "~/ui/early-input";
 import { CheckboxGroup, ErrorSummary, FieldError, InputField, SelectField, TextareaField } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { useFormFields } from "~/ui/use-form-fields";
-import { MAX_TOP_MENTIONS, REPORT_PERIODS, REPORT_SECTIONS } from "../../db/report-model";
+import { MAX_TOP_MENTIONS, REPORT_SECTIONS } from "../../db/report-model";
+import { OFFERED_REPORT_PERIODS } from "./periods";
 
 // In the order they appear in the form.
 const FIELDS = ["projectId", "period", "from", "title", "language", "sections", "topMentionsCount", "notes"] as const;
@@ -81,7 +82,7 @@ export function ReportForm({
           {t("form.periodHint", { timeZone })}
         </p>
         <div className="grid gap-2 sm:grid-cols-4">
-          {REPORT_PERIODS.map((option) => (
+          {OFFERED_REPORT_PERIODS.map((option) => (
             <label key={option} className={radioCard}>
               <input
                 type="radio"

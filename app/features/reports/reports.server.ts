@@ -1,29 +1,24 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { TableState } from "~/core/table";
 import type { Services } from "../../core/context.server";
-import { type Preset, presetDays, today } from "../../core/period";
+import { presetDays, today } from "../../core/period";
 import type { Audience, CurrentUser, Reader } from "../../core/reader";
 import { canSeeProject, inScope, readerScope, visibleProjects, visibleScope } from "../../core/scope.server";
 import { isUuid } from "../../core/sql.server";
 import { offsetPage, searchColumns, sortOrder } from "../../core/table.server";
-import type { ReportPeriod } from "../../db/report-model";
 import { messageProjects, messages, projects, reports } from "../../db/schema";
 import { inLanguage } from "../../lib/translations";
 import { reportFormatter } from "./format";
 import { generateReport } from "./generate.server";
 import type { reportsTableFor } from "./list";
+import { REPORT_PRESETS } from "./periods";
 import { reportT } from "./render.server";
 import type { CreateReportInput, ScheduleInput } from "./schemas";
 
 export type Report = typeof reports.$inferSelect;
 export type ReportsTableState = TableState<ReturnType<typeof reportsTableFor>>;
 
-/** What each report period means: the core preset of the same name (ADR 042). */
-export const REPORT_PRESETS = {
-  last_week: "last-week",
-  last_month: "last-month",
-  last_30_days: "30",
-} as const satisfies Record<Exclude<ReportPeriod, "custom">, Preset>;
+export { REPORT_PRESETS } from "./periods";
 
 /** A report the audience may see (its project is theirs); null for anything else, PDF and CSV included. */
 export async function getReport({ db }: Services, reader: Audience, id: string): Promise<Report | null> {

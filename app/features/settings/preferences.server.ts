@@ -7,20 +7,22 @@ import {
   servicesOf,
   sessionContext,
 } from "../../core/context.server.ts";
-import { userPreferences } from "../../db/schema";
+import { appMeta, userPreferences } from "../../db/schema";
 import type { Language } from "../../i18n/config";
 import { commitLocale, detectLanguage, localeInCookie } from "../../i18n/locale-cookie.server";
 import type { Env } from "../../lib/env.server";
 import type { FormResult } from "../../lib/forms";
 import type { ThemeChoice } from "../../lib/theme";
 import { commitTheme, readTheme } from "../../lib/theme.server";
+import { startingZoneKey } from "./starting-zone";
 import { browserTimeZone } from "./time-zones.server";
 
 export type PreferencesPatch = Partial<Omit<Preferences, "id" | "userId" | "createdAt" | "updatedAt">>;
 
 export interface FirstUse {
   language: Language;
-  timezone: string;
+  /** Null when the browser has not told us yet: "not chosen", taken from the browser on a later page. */
+  timezone: string | null;
   theme: ThemeChoice;
 }
 
@@ -35,13 +37,17 @@ export async function loadPreferences(
   );
   if (existing) return existing;
   const initial = await firstUse();
+  const [starting] = await db
+    .select({ zone: appMeta.value })
+    .from(appMeta)
+    .where(eq(appMeta.key, startingZoneKey(userId)));
   await db
     .insert(userPreferences)
     .values({
       userId,
       language: initial.language,
       locale: initial.language,
-      timezone: initial.timezone,
+      timezone: starting?.zone ?? initial.timezone,
       theme: initial.theme,
     })
     .onConflictDoNothing({ target: userPreferences.userId });
@@ -92,21 +98,38 @@ export const PREFERENCES_SAVED = { type: "success", key: "settings:preferences.u
 async function firstUseFrom(env: Env, request: Request): Promise<FirstUse> {
   return {
     language: await detectLanguage(request),
-    timezone: browserTimeZone(request.headers.get("Cookie")) ?? "UTC",
+    timezone: browserTimeZone(request.headers.get("Cookie")),
     theme: (await readTheme(env, request)).choice,
   };
 }
 
 /**
- * After the session: a signed-in user's preferences for this request (created on first use). On the
- * way out the language and theme cookies are brought in line with them, so a device that last saw
+ * A reader with no zone chosen takes the browser's (the `tz` cookie) as soon as a page brings it; a chosen
+ * zone is never replaced here (a differing browser zone is only offered: see zoneNotice).
+ */
+async function adoptBrowserZone(services: Services, preferences: Preferences, request: Request) {
+  if (preferences.timezone !== null) return preferences;
+  const zone = browserTimeZone(request.headers.get("Cookie"));
+  if (!zone) return preferences;
+  try {
+    return await updatePreferences(services, preferences.userId, { timezone: zone });
+  } catch (error) {
+    services.log.warn({ err: error, userId: preferences.userId }, "could not store the browser's time zone");
+    return { ...preferences, timezone: zone };
+  }
+}
+
+/**
+ * After the session: a signed-in user's preferences for this request (created on first use, and given the
+ * browser's zone while none is chosen). On the way out the language and theme cookies are brought in line with them, so a device that last saw
  * other values (or signed-out visits) never shows a stale choice.
  */
 export const preferencesMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { user } = context.get(sessionContext);
   const services = servicesOf(context);
   const { env } = services;
-  const preferences = user ? await loadPreferences(services, user.id, () => firstUseFrom(env, request)) : null;
+  const loaded = user ? await loadPreferences(services, user.id, () => firstUseFrom(env, request)) : null;
+  const preferences = loaded ? await adoptBrowserZone(services, loaded, request) : null;
   context.set(preferencesContext, preferences);
   const response = await next();
   if (!preferences) return response;

@@ -78,3 +78,40 @@ export function browserTimeZone(cookie: string | null): string | null {
 export function timeZoneCookie(zone: string): string {
   return `tz=${encodeURIComponent(zone)}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
+
+/** The cookie of a browser zone the reader declined to switch to: the notice stays away until the browser moves. */
+const KEPT_ZONE_COOKIE = "tz-kept";
+
+export function keptZoneCookie(browserZone: string): string {
+  return `${KEPT_ZONE_COOKIE}=${encodeURIComponent(browserZone)}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly`;
+}
+
+export interface ZoneNotice {
+  /** The browser's zone, offered. */
+  browser: TimeZoneChoice;
+  /** The saved one the screens use. */
+  saved: TimeZoneChoice;
+}
+
+/**
+ * The shell's quiet notice: the browser (the `tz` cookie) is in another zone than the one saved, and the reader
+ * has not already kept the saved one for that browser zone. Null otherwise.
+ */
+export function zoneNotice(cookie: string | null, savedZone: string, language: string): ZoneNotice | null {
+  const browser = browserTimeZone(cookie);
+  if (!browser || browser === savedZone) return null;
+  const kept = cookie?.match(new RegExp(`(?:^|;\\s*)${KEPT_ZONE_COOKIE}=([^;]+)`))?.[1];
+  if (kept && safeDecode(kept) === browser) return null;
+  return {
+    browser: { id: browser, label: timeZoneLabel(browser, language) },
+    saved: { id: savedZone, label: timeZoneLabel(savedZone, language) },
+  };
+}
+
+function safeDecode(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}

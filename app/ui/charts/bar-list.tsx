@@ -25,12 +25,15 @@ export function BarList({
   columns,
   rows,
   empty,
+  headings = false,
 }: {
   caption: string;
   nameHeader: string;
   columns: string[];
   rows: BarRow[];
   empty: string;
+  /** Column headings shown (a printed report, where no tooltip says what the numbers are); else for readers only. */
+  headings?: boolean;
 }) {
   const { shown, targetProps } = useTip();
   if (rows.length === 0) return <p className="py-6 text-center text-sm text-muted-foreground">{empty}</p>;
@@ -52,11 +55,13 @@ export function BarList({
             <col key={c} className="w-14 sm:w-[4.5rem]" />
           ))}
         </colgroup>
-        <thead className="sr-only">
+        <thead className={headings ? "bar-list-headings text-xs text-muted-foreground" : "sr-only"}>
           <tr>
-            <th scope="col">{nameHeader}</th>
+            <th scope="col" className="pb-1 text-left font-normal">
+              {nameHeader}
+            </th>
             {columns.map((c) => (
-              <th key={c} scope="col">
+              <th key={c} scope="col" className="pb-1 pl-2 text-right font-normal">
                 {c}
               </th>
             ))}

@@ -139,7 +139,8 @@ export function SearchBox({
   placeholder,
   value,
   help,
-  className = "w-48 sm:w-64",
+  // Wide enough at a phone's width for the longest placeholder (ru "Название или слово"), beside a filter button.
+  className = "w-56 sm:w-64",
 }: {
   label: string;
   placeholder?: string;
