@@ -9,6 +9,7 @@ import type { Reader } from "~/core/reader";
 import type { ProjectScope } from "~/core/scope.server";
 import type { AssistantBlock } from "~/db/assistant-blocks";
 import { MESSAGE_LANGUAGES, SOURCE_TYPES } from "~/db/mention-model";
+import { periodTopics } from "~/features/topics/topics.server";
 import { barLengths } from "~/ui/charts/geometry.server";
 import {
   type AnalyticsScope,
@@ -18,7 +19,6 @@ import {
   shareOfVoice as voiceQuery,
   volume,
 } from "../analytics/queries.server";
-import { periodTopics } from "../analytics/topics.server";
 import {
   askedBy,
   facetsOf,
@@ -210,7 +210,7 @@ export const topicsArgs = scopeArgs.extend({
 const TOPIC_EXAMPLES = 2;
 
 /**
- * What the mentions are about (core/topics, as analytics finds them): the phrases much more frequent in them
+ * What the mentions are about (features/topics, as analytics finds them): the phrases much more frequent in them
  * than in the rest of the workspace, one topic per row. Each topic's count is the messages feed's total for
  * its link (so "Open in messages" shows that number), with the same search in the period before, its
  * sentiment mix, and its newest mentions to cite.

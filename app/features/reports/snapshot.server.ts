@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, inArray, lt } from "drizzle-orm";
+import { periodTopics, topicSentiment } from "~/features/topics/topics.server";
 import type { Services } from "../../core/context.server";
 import { countMentions, mentionSeries, netSentiment } from "../../core/count.server";
 import { periodOf, type Range } from "../../core/period";
@@ -8,7 +9,6 @@ import { messageProjects, messages, projects, type reports, sources } from "../.
 import { inLanguage } from "../../lib/translations";
 import { projectAudiences } from "../alerts/audience.server";
 import { type AnalyticsScope, shareOfVoice, topAuthors, topSources } from "../analytics/queries.server";
-import { periodTopics, topicSentiment } from "../analytics/topics.server";
 import type { ReportSnapshot, SentimentSplit, SnapshotMention } from "./snapshot";
 
 type Report = typeof reports.$inferSelect;

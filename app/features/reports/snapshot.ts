@@ -35,7 +35,7 @@ export interface RankedRow {
   sentiment: SentimentSplit | null;
 }
 
-/** A topic of the period (core/topics): its label, and the words that find its mentions in the feed. */
+/** A topic of the period (features/topics): its label, and the words that find its mentions in the feed. */
 export interface SnapshotTopic extends RankedRow {
   search: string;
 }

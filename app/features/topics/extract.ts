@@ -1,6 +1,6 @@
 // Topics of a period without an outside model (issue 30): the phrases of one to three words that are much
 // more frequent in a set of mentions than in the backgrounds it is compared with, grouped so that one topic
-// is one row. Pure: the mentions come in, topics go out (topics.server.ts reads them). Work is done in slices
+// is one row. Pure: the mentions come in, topics go out (find.server.ts reads them, topics.server.ts counts them). Work is done in slices
 // that give the event loop back every few milliseconds.
 //
 // - Words are folded and cut into phrases at punctuation, line breaks and the projects' own terms. Function
@@ -17,10 +17,10 @@
 //   least two). When nothing stands out, the previous period is left out ("what is talked about here"), and
 //   when still nothing does, the most frequent phrases are the topics (`compared` says which).
 // - Grouping: see `group`.
-import type { Sentiment, SentimentCounts } from "./count.server.ts";
-import { compileRules } from "./matcher.ts";
-import { isStopWord } from "./stop-words.ts";
-import { foldWords, inflects, stripEndings, tokenize } from "./text.ts";
+import type { Sentiment, SentimentCounts } from "~/core/count.server";
+import { compileRules } from "~/core/matcher";
+import { foldWords, inflects, stripEndings, tokenize } from "~/core/text";
+import { isStopWord } from "./stop-words";
 
 export interface TopicMention {
   id: string;

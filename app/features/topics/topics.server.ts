@@ -1,18 +1,18 @@
-// Topics of a period on analytics and in reports (issue 30, ADR 047): the topics core/topics finds, each
+// Topics of a period on analytics and in reports (issue 30, ADR 047): the topics extract.ts finds, each
 // counted with the messages feed's own total for the link it opens, so the number a reader sees is the number
 // the feed shows after the click (exact, or the feed's labelled estimate). The topics and their counts are
 // kept a minute per question and dropped when mentions change, as authors are.
-import type { Services } from "../../core/context.server.ts";
-import { SENTIMENTS, type Sentiment, type SentimentCounts } from "../../core/count.server.ts";
-import { keptWhileMentionsUnchanged } from "../../core/kept.server.ts";
-import type { Range } from "../../core/period.ts";
-import type { Viewer } from "../../core/reader.ts";
-import { findTopics } from "../../core/topics.server.ts";
-import type { Background } from "../../core/topics.ts";
-import { feedOf } from "../messages/feed.server.ts";
-import { feedTotal, searchTotals } from "../messages/feed-total.server.ts";
-import { feedParams } from "./filters.ts";
-import { type AnalyticsScope, scopeDays } from "./queries.server.ts";
+import type { Services } from "~/core/context.server";
+import { SENTIMENTS, type Sentiment, type SentimentCounts } from "~/core/count.server";
+import { keptWhileMentionsUnchanged } from "~/core/kept.server";
+import type { Range } from "~/core/period";
+import type { Viewer } from "~/core/reader";
+import { feedParams } from "~/features/analytics/filters";
+import { type AnalyticsScope, scopeDays } from "~/features/analytics/queries.server";
+import { feedOf } from "~/features/messages/feed.server";
+import { feedTotal, searchTotals } from "~/features/messages/feed-total.server";
+import type { Background } from "./extract";
+import { findTopics } from "./find.server";
 
 export interface TopicRow {
   /** Its most telling phrase, as most often written. */
@@ -40,7 +40,7 @@ const kept = keptWhileMentionsUnchanged(60_000, 200);
 
 export interface TopicOptions {
   limit?: number;
-  /** What the topics stand out against (core/topics): by default the previous period and the rest of the
+  /** What the topics stand out against (extract.ts): by default the previous period and the rest of the
    * workspace, "what is new here"; `["workspace"]` for "what is talked about here". */
   against?: readonly Background[];
   now?: Date;
