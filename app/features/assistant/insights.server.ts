@@ -206,8 +206,9 @@ export const topicsArgs = scopeArgs.extend({
   limit: z.number().int().min(1).max(10).optional().describe("How many topics (default 5)"),
 });
 
-/** Mentions cited per topic. */
+/** Mentions cited per topic, and how many of its newest are read to find them uncited by a topic before it. */
 const TOPIC_EXAMPLES = 2;
+const TOPIC_EXAMPLES_READ = 8;
 
 /**
  * What the mentions are about (features/topics, as analytics finds them): the phrases much more frequent in them
@@ -216,14 +217,24 @@ const TOPIC_EXAMPLES = 2;
  * sentiment mix, and its newest mentions to cite.
  */
 export const topics: Tool<typeof topicsArgs> = async (services, reader, args) => {
-  const { period, scope } = await scoped(services, reader, args);
+  const { period, scope, link } = await scoped(services, reader, args);
+  // As analytics counts them (the same rows, most mentions first), each link naming the projects counted.
   const rows = await periodTopics(services, askedBy(reader), scope, period.previous, {
     limit: args.limit ?? 5,
     against: ["workspace"],
+    linkProjects: link,
   });
-  const examples = await Promise.all(
-    rows.map((row) => newestMentions(services, reader, new URLSearchParams(row.query), TOPIC_EXAMPLES)),
+  const newest = await Promise.all(
+    rows.map((row) => newestMentions(services, reader, new URLSearchParams(row.query), TOPIC_EXAMPLES_READ)),
   );
+  // A mention in two topics' feeds is cited once, under the first topic.
+  const seen = new Set<string>();
+  const examples = newest.map(({ cited, forModel }) => {
+    const fresh = cited.filter((m) => !seen.has(m.id)).slice(0, TOPIC_EXAMPLES);
+    for (const m of fresh) seen.add(m.id);
+    const ids = new Set(fresh.map((m) => m.id));
+    return { cited: fresh, forModel: forModel.filter((m) => ids.has(m.id)) };
+  });
   const percent = (share: number) => Math.round(share * 1000) / 10;
   return {
     result: {

@@ -43,20 +43,23 @@ export interface TopicOptions {
   /** What the topics stand out against (extract.ts): by default the previous period and the rest of the
    * workspace, "what is new here"; `["workspace"]` for "what is talked about here". */
   against?: readonly Background[];
+  /** The projects the links name; the scope's by default. A caller whose reader has no switcher (the assistant)
+   * names every project it counted, so the link opens those and not the switcher's project. */
+  linkProjects?: readonly string[];
   now?: Date;
 }
 
-/** The scope's topics against `previous`, best first, each counted by the feed it links to. */
+/** The scope's topics against `previous`, most mentions first, each counted by the feed it links to. */
 export function periodTopics(
   services: Services,
   reader: Viewer,
   scope: AnalyticsScope,
   previous: Range,
-  { limit = TOPICS_SHOWN, against, now = new Date() }: TopicOptions = {},
+  { limit = TOPICS_SHOWN, against, linkProjects, now = new Date() }: TopicOptions = {},
 ): Promise<TopicRow[]> {
   if (scope.scope !== "all" && scope.scope.length === 0) return Promise.resolve([]);
-  return kept(["topics", scope, previous.start, previous.end, limit, against], () =>
-    countedTopics(services, reader, scope, previous, { limit, against, now }),
+  return kept(["topics", scope, previous.start, previous.end, limit, against, linkProjects], () =>
+    countedTopics(services, reader, scope, previous, { limit, against, linkProjects, now }),
   );
 }
 
@@ -65,7 +68,7 @@ async function countedTopics(
   reader: Viewer,
   scope: AnalyticsScope,
   previous: Range,
-  { limit, against, now }: TopicOptions,
+  { limit, against, linkProjects, now }: TopicOptions,
 ): Promise<TopicRow[]> {
   const found = await findTopics(services, {
     scope: scope.scope,
@@ -78,7 +81,7 @@ async function countedTopics(
     limit,
   });
   const filters = { type: scope.sourceTypes ?? [], language: scope.languages ?? [], sentiment: scope.sentiments ?? [] };
-  const projects = scope.scope === "all" ? [] : scope.scope;
+  const projects = linkProjects ?? (scope.scope === "all" ? [] : scope.scope);
   const link = (range: Range, q: string) =>
     feedParams(filters, { projects, ...scopeDays({ ...scope, ...range }) }, { q });
   // The feeds as the reader opens them from this page: the same projects (or, for none, the same default).
@@ -108,7 +111,8 @@ async function countedTopics(
       examples: topic.examples,
     };
   });
-  return rows.filter((row) => row.count > 0);
+  // A list of numbers reads in their order: most mentions first (a stable sort keeps the stronger of a tie first).
+  return rows.filter((row) => row.count > 0).sort((a, b) => b.count - a.count);
 }
 
 /**
