@@ -110,7 +110,7 @@ const queriesOf = (services: Services, reader: Reader, { scope, period }: Resolv
     authors: () => topAuthors(services, scope, 10, previous),
     types: () => sourceTypes(services, scope, previous),
     languages: () => languages(services, scope, previous),
-    topics: () => periodTopics(services, reader, scope, previous, { now }),
+    topics: () => periodTopics(services, reader, scope, previous, { language: reader.language, now }),
     heatmap: () => heatmap(services, scope),
   };
 };

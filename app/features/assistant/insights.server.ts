@@ -223,6 +223,7 @@ export const topics: Tool<typeof topicsArgs> = async (services, reader, args) =>
     limit: args.limit ?? 5,
     against: ["workspace"],
     linkProjects: link,
+    language: reader.language,
   });
   const newest = await Promise.all(
     rows.map((row) => newestMentions(services, reader, new URLSearchParams(row.query), TOPIC_EXAMPLES_READ)),
@@ -241,6 +242,8 @@ export const topics: Tool<typeof topicsArgs> = async (services, reader, args) =>
       period: days(period),
       previousPeriod: days(period.previous),
       note: MENTION_TEXT_NOTE,
+      // Nothing stood out against the rest of the workspace: these are the most frequent phrases; say so.
+      mostFrequentPhrases: rows[0]?.frequent ?? false,
       topics: rows.map((row, i) => ({
         topic: row.label,
         phrases: row.phrases,

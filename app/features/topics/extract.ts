@@ -113,6 +113,9 @@ const LETTER = /\p{L}/u;
 /** What may stand between two words of a phrase: spaces, dashes and quotes. */
 const JOINING = new Set([..." \t-–—\"'«»“”„"]);
 const SENTIMENTS = ["positive", "neutral", "negative"] as const;
+const CYRILLIC = /\p{Script=Cyrillic}/u;
+/** 1 for a word in Cyrillic, 0 for any other script. */
+const scriptOf = (text: string) => (CYRILLIC.test(text) ? 1 : 0);
 
 /** Awaited in every step of a long loop: gives the event loop a turn once a slice of work has used its time. */
 function slicer(budget = SLICE_MS) {
@@ -138,6 +141,8 @@ class Vocabulary {
   readonly stems: string[] = [];
   /** Per stem, the first word seen as written whose `stripEndings` it is ("" when none is). */
   readonly spellings: string[] = [];
+  /** The same, per script (Latin, Cyrillic): a search link is written in one script. */
+  readonly scripts: [string[], string[]] = [[], []];
   /** Folded word → its stem. */
   readonly words = new Map<string, number>();
 
@@ -158,7 +163,13 @@ class Vocabulary {
     if (id === undefined) {
       id = this.node(stripEndings(folded));
       this.words.set(folded, id);
-      if (!this.spellings[id]) this.spellings[id] = spelling();
+    }
+    // Only while the stem lacks a spelling in a script, and the word folds to the stem itself.
+    if (stripEndings(folded) === this.stems[id] && !(this.scripts[0][id] && this.scripts[1][id])) {
+      const written = spelling();
+      if (!this.spellings[id]) this.spellings[id] = written;
+      const script = scriptOf(written);
+      if (!this.scripts[script][id]) this.scripts[script][id] = written;
     }
     return id;
   }
@@ -584,17 +595,22 @@ export async function extractTopics(sides: TopicSides, options: TopicOptions = {
 /**
  * The label's words for the feed's search, in the label's order: for each lexeme, a word whose stem is its
  * shortest stem, which the feed looks for as a prefix, so every form joined to it is found (`stem*` when no
- * word was seen with that stem).
+ * word was seen with that stem). One script: the label's where a word was seen in it (`ilova yangilanish`,
+ * never `ilova янгиланиш`); the feed folds Uzbek Cyrillic and Latin to the same words.
  */
 function searchWords(spelling: string, lexemes: number[], vocabulary: Vocabulary, lexeme: Int32Array): string {
   const order = foldWords(spelling).map((word) => {
     const node = vocabulary.words.get(word);
     return node === undefined ? -1 : (lexeme[node] as number);
   });
-  return lexemes
-    .sort((a, b) => order.indexOf(a) - order.indexOf(b))
-    .map((word) => vocabulary.spellings[word] || `${vocabulary.stems[word]}*`)
-    .join(" ");
+  const words = lexemes.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  // Cyrillic when the label is and every word was seen in it; else Latin, a word never seen in Latin given as
+  // its folded stem (Latin letters), which the feed folds its text to as well.
+  const [latin, cyrillic] = vocabulary.scripts;
+  if (scriptOf(spelling) === 1 && words.every((word) => cyrillic[word])) {
+    return words.map((word) => cyrillic[word]).join(" ");
+  }
+  return words.map((word) => latin[word] || `${vocabulary.stems[word]}*`).join(" ");
 }
 
 /**

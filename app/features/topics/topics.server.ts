@@ -11,8 +11,9 @@ import { feedParams } from "~/features/analytics/filters";
 import { type AnalyticsScope, scopeDays } from "~/features/analytics/queries.server";
 import { feedOf } from "~/features/messages/feed.server";
 import { feedTotal, searchTotals } from "~/features/messages/feed-total.server";
-import type { Background } from "./extract";
+import type { Background, Topic } from "./extract";
 import { findTopics } from "./find.server";
+import { SUBJECTS, subjectLabel, subjectOf, subjectSearch } from "./glossary";
 
 export interface TopicRow {
   /** Its most telling phrase, as most often written. */
@@ -32,6 +33,8 @@ export interface TopicRow {
   mix: SentimentCounts;
   /** A few of its mentions' ids, newest first. */
   examples: string[];
+  /** Nothing stood out, against the previous period or the workspace: the period's most frequent phrases. */
+  frequent: boolean;
 }
 
 export const TOPICS_SHOWN = 8;
@@ -46,6 +49,8 @@ export interface TopicOptions {
   /** The projects the links name; the scope's by default. A caller whose reader has no switcher (the assistant)
    * names every project it counted, so the link opens those and not the switcher's project. */
   linkProjects?: readonly string[];
+  /** The reader's language: a subject of the glossary is labelled in it. */
+  language?: string;
   now?: Date;
 }
 
@@ -55,11 +60,11 @@ export function periodTopics(
   reader: Viewer,
   scope: AnalyticsScope,
   previous: Range,
-  { limit = TOPICS_SHOWN, against, linkProjects, now = new Date() }: TopicOptions = {},
+  { limit = TOPICS_SHOWN, against, linkProjects, language = "en", now = new Date() }: TopicOptions = {},
 ): Promise<TopicRow[]> {
   if (scope.scope !== "all" && scope.scope.length === 0) return Promise.resolve([]);
-  return kept(["topics", scope, previous.start, previous.end, limit, against, linkProjects], () =>
-    countedTopics(services, reader, scope, previous, { limit, against, linkProjects, now }),
+  return kept(["topics", scope, previous.start, previous.end, limit, against, linkProjects, language], () =>
+    countedTopics(services, reader, scope, previous, { limit, against, linkProjects, language, now }),
   );
 }
 
@@ -68,7 +73,7 @@ async function countedTopics(
   reader: Viewer,
   scope: AnalyticsScope,
   previous: Range,
-  { limit, against, linkProjects, now }: TopicOptions,
+  { limit = TOPICS_SHOWN, against, linkProjects, language = "en", now }: TopicOptions,
 ): Promise<TopicRow[]> {
   const found = await findTopics(services, {
     scope: scope.scope,
@@ -78,21 +83,24 @@ async function countedTopics(
     sourceTypes: scope.sourceTypes,
     languages: scope.languages,
     against,
-    limit,
+    // Topics of one subject become one row: a few more, so that `limit` rows remain.
+    limit: limit + SUBJECTS.length,
   });
+  const subjects = bySubject(found.topics, language).slice(0, limit);
+  const frequent = found.topics.length > 0 && found.compared.length === 0;
   const filters = { type: scope.sourceTypes ?? [], language: scope.languages ?? [], sentiment: scope.sentiments ?? [] };
   const projects = linkProjects ?? (scope.scope === "all" ? [] : scope.scope);
   const link = (range: Range, q: string) =>
     feedParams(filters, { projects, ...scopeDays({ ...scope, ...range }) }, { q });
   // The feeds as the reader opens them from this page: the same projects (or, for none, the same default).
-  const queries = found.topics.map((topic) => link(scope, topic.search));
+  const queries = subjects.map((topic) => link(scope, topic.search));
   const totals = (range: Range) =>
     searchTotals(
       services,
-      found.topics.map((topic) => feedOf(reader, link(range, topic.search), now)),
+      subjects.map((topic) => feedOf(reader, link(range, topic.search), now)),
     );
   const [counted, before] = await Promise.all([totals(scope), totals(previous)]);
-  const rows = found.topics.map((topic, i): TopicRow => {
+  const rows = subjects.map((topic, i): TopicRow => {
     const read = topic.sentiment.positive + topic.sentiment.neutral + topic.sentiment.negative;
     const share = (n: number) => (read ? n / read : 0);
     return {
@@ -109,10 +117,49 @@ async function countedTopics(
         negative: share(topic.sentiment.negative),
       },
       examples: topic.examples,
+      frequent,
     };
   });
   // A list of numbers reads in their order: most mentions first (a stable sort keeps the stronger of a tie first).
   return rows.filter((row) => row.count > 0).sort((a, b) => b.count - a.count);
+}
+
+/**
+ * One row per subject (glossary.ts): topics about one subject of the glossary, in any language or script,
+ * become one, labelled with the subject's base form in `language` and searched with its forms joined by OR;
+ * the others stay as found. Order: each row where its first topic was.
+ */
+export function bySubject(
+  topics: readonly Topic[],
+  language: string,
+): Array<Pick<Topic, "label" | "phrases" | "search" | "sentiment" | "examples">> {
+  const rows: Array<Pick<Topic, "label" | "phrases" | "search" | "sentiment" | "examples">> = [];
+  const merged = new Map<string, (typeof rows)[number]>();
+  for (const topic of topics) {
+    const subject = [topic.label, ...topic.phrases].map((phrase) => subjectOf(phrase)).find(Boolean);
+    if (!subject) {
+      rows.push(topic);
+      continue;
+    }
+    const row = merged.get(subject.id);
+    if (!row) {
+      const label = subjectLabel(subject, language);
+      const first = {
+        label,
+        phrases: [label, ...topic.phrases.filter((p) => p !== label)],
+        search: subjectSearch(subject),
+        sentiment: { ...topic.sentiment },
+        examples: [...topic.examples],
+      };
+      merged.set(subject.id, first);
+      rows.push(first);
+      continue;
+    }
+    for (const phrase of topic.phrases) if (!row.phrases.includes(phrase)) row.phrases.push(phrase);
+    for (const s of SENTIMENTS) row.sentiment[s] += topic.sentiment[s];
+    for (const id of topic.examples) if (!row.examples.includes(id)) row.examples.push(id);
+  }
+  return rows;
 }
 
 /**
