@@ -133,7 +133,11 @@ async function reportTopics(
   now: Date,
 ): Promise<ReportSnapshot["topics"]> {
   const viewer = { ...projectAudience(report.projectId), activeProjectId: null, timeZone: report.timeZone };
-  const found = await periodTopics(services, viewer, analytics, previous, { limit: TABLE_ROWS, now });
+  const found = await periodTopics(services, viewer, analytics, previous, {
+    limit: TABLE_ROWS,
+    language: report.language,
+    now,
+  });
   const rows = await Promise.all(
     found.map(async (topic) => {
       const sentiment = await topicSentiment(services, viewer, topic, now);
@@ -141,7 +145,11 @@ async function reportTopics(
       return { row: { ...row, search: topic.search }, estimated: topic.estimated || sentiment.estimated };
     }),
   );
-  return { rows: rows.map((r) => r.row), estimated: rows.some((r) => r.estimated) };
+  return {
+    rows: rows.map((r) => r.row),
+    estimated: rows.some((r) => r.estimated),
+    frequent: found[0]?.frequent ?? false,
+  };
 }
 
 /**
