@@ -28,7 +28,7 @@ export const SUBJECTS: readonly Subject[] = [
     id: "mortgage-rate",
     forms: {
       en: ["mortgage rate"],
-      ru: ["ипотечная ставка", "ставка по ипотеке"],
+      ru: ["ставка по ипотеке", "ипотечная ставка"],
       uz: ["ipoteka stavkasi"],
       "uz-Cyrl": ["ипотека ставкаси"],
     },
@@ -76,15 +76,18 @@ export function subjectLabel(subject: Subject, language: string): string {
 }
 
 /**
- * The feed's search for a subject: its first form in each searched language, content words only, joined by
+ * The feed's search for a subject: each of its forms in each searched language, content words only, joined by
  * OR, so the link finds the subject in any language and either Uzbek script.
  */
 export function subjectSearch(subject: Subject): string {
-  return SEARCHED.map((language) =>
-    foldable(subject.forms[language][0] as string)
-      .filter((word) => !isStopWord(foldWords(word)[0] ?? ""))
-      .join(" "),
-  ).join(" OR ");
+  const alternatives = SEARCHED.flatMap((language) =>
+    subject.forms[language].map((form) =>
+      foldable(form)
+        .filter((word) => !isStopWord(foldWords(word)[0] ?? ""))
+        .join(" "),
+    ),
+  );
+  return [...new Set(alternatives)].join(" OR ");
 }
 
 /** A form's words as written (hyphenated ones apart). */
