@@ -1,6 +1,7 @@
 /**
  * The search language of the feed and the help center (ADR 024): words (all must appear), "exact phrases",
- * -excluded words or phrases, and word* prefixes. Words are folded like the matcher folds them (one Latin
+ * -excluded words or phrases, word* prefixes, and OR between alternatives (`a b OR c d`: both a and b, or
+ * both c and d; OR binds loosest, as in a project's rules). Words are folded like the matcher folds them (one Latin
  * spelling for Uzbek Latin and Cyrillic, no case, diacritics or apostrophes), so the server's query and the
  * page's highlights agree. Plain data and pure functions: pages highlight with them too.
  */
@@ -15,24 +16,42 @@ export interface SearchTerm {
   /** Folded. */
   words: string[];
   negated: boolean;
+  /** The first term of another alternative: an `OR` stood before it. */
+  or?: boolean;
 }
 
 const TOKEN = /(-?)(?:["«“]([^"»”]*)["»”]?|(\S+))/g;
 
 export function parseSearch(q: string): SearchTerm[] {
   const terms: SearchTerm[] = [];
+  let or = false;
   for (const m of q.matchAll(TOKEN)) {
     const negated = m[1] === "-";
     const quoted = m[2];
     const raw = (quoted ?? (m[3] as string)).trim();
+    if (!negated && quoted === undefined && raw === "OR") {
+      or = terms.length > 0;
+      continue;
+    }
     const prefix = quoted === undefined && raw.endsWith("*");
     const words = foldWords(prefix ? raw.replace(/\*+$/, "") : raw);
     if (words.length === 0) continue;
     // "covid-19" folds to two words: they must stand together, as a phrase.
     const kind = quoted !== undefined || words.length > 1 ? "phrase" : prefix ? "prefix" : "word";
-    terms.push({ kind, raw, words, negated });
+    terms.push(or ? { kind, raw, words, negated, or } : { kind, raw, words, negated });
+    or = false;
   }
   return terms;
+}
+
+/** A search's alternatives (split at OR), each the terms that must all hold. */
+export function alternativesOf(terms: SearchTerm[]): SearchTerm[][] {
+  const alternatives: SearchTerm[][] = [];
+  for (const term of terms) {
+    if (term.or || alternatives.length === 0) alternatives.push([]);
+    (alternatives[alternatives.length - 1] as SearchTerm[]).push(term);
+  }
+  return alternatives;
 }
 
 /** What the server looks for in the `simple` half of the index, as tsquery text (lexemes are quoted). */

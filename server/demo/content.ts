@@ -273,7 +273,7 @@ export interface Story {
 /**
  * Stories of the demo's recent weeks (seed.ts's EVENTS say when), told in every language with the words
  * inflected as people write them and the rest varied, so that what the stories share is what the demo's
- * topics (core/topics) find: a fee on QR payments (QR komissiya, комиссия за QR, QR fee), a mortgage rate cut
+ * topics (features/topics) find: a fee on QR payments (QR komissiya, комиссия за QR, QR fee), a mortgage rate cut
  * (ipoteka stavkasi, ставка по ипотеке, mortgage rate) and an app update that broke signing in.
  */
 export const STORIES: Record<StoryKey, Record<Lang, Story>> = {

@@ -9,9 +9,10 @@ import type { Reader } from "~/core/reader";
 import type { DatabaseHandle } from "~/db/client.server";
 import { analyticsPage, chartTable, toCsv } from "~/features/analytics/page.server";
 import { listProjects } from "~/features/projects/projects.server";
+import { extractTopics } from "~/features/topics/extract";
 import { loader as feedLoader } from "~/routes/_app.messages";
 import { seedDemo } from "../../server/demo/seed";
-import { aSource, mentions, openTestDatabase } from "../support/builders";
+import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 import { ORIGIN } from "../support/route";
 import { testServices } from "../support/services";
 import { signedInContext } from "../support/session";
@@ -120,5 +121,62 @@ describe("topics on analytics", () => {
     const after = (await pageOf(params)).topics.find((t) => t.search === before?.search);
     expect(after?.count).toBe((before?.count ?? 0) + 1);
     expect((await feedTotal(after?.query ?? "")).count).toBe(after?.count);
+  });
+
+  // Issue 36, item 4: "Ipoteka Bank", new to the workspace, with 6 and then 51 mentions and no history.
+  it("find a new brand's topics against the rest of the workspace, with 6 and with 51 mentions", async () => {
+    const project = (await aProject(handle, { name: "Ipoteka Bank", keywords: ["Ipoteka Bank"] })).id;
+    const source = await aSource(handle);
+    const cities = ["Samarqandda", "Buxoroda", "Namanganda", "Andijonda", "Nukusda", "Qarshida", "Xivada", "Termizda"];
+    const others = ["depozit foizlarini oshirdi", "yangi reklamasi chiqdi", "bosh ofisida yigʻilish boʻldi"];
+    const text = (i: number) =>
+      i % 3 === 0
+        ? `Ipoteka Bank yangi filial ochdi ${cities[i % cities.length]} ${i}`
+        : i % 3 === 1
+          ? `Ipoteka Bank ilovasida kartani bloklash ishlamayapti ${cities[i % cities.length]} ${i}`
+          : `Ipoteka Bank ${others[i % others.length]} ${cities[i % cities.length]} ${i}`;
+    const add = (from: number, to: number) =>
+      mentions(handle, {
+        source,
+        projectIds: [project],
+        items: Array.from({ length: to - from }, (_, k) => ({ daysAgo: 1 + ((from + k) % 5), text: text(from + k) })),
+      });
+    for (const [from, to] of [
+      [0, 6],
+      [6, 51],
+    ] as const) {
+      await add(from, to);
+      mentionsChanged();
+      const page = await pageOf(`project=${project}`);
+      expect(page.topics.length, `${to} mentions`).toBeGreaterThan(0);
+      expect(page.topics.map((t) => t.label.toLowerCase()).join(" | ")).toMatch(/filial|kartani|bloklash/);
+      for (const topic of page.topics) {
+        expect((await feedTotal(topic.query)).count, topic.label).toBe(topic.count);
+      }
+    }
+  });
+});
+
+describe("topics when nothing stands out", () => {
+  it("are the most frequent phrases, and say so (nothing compared)", async () => {
+    const said = ["kartani bloklash ishlamayapti", "kartani bloklash ishlamayapti", "yangi filial ochdi"];
+    const current = {
+      mentions: Array.from({ length: 6 }, (_, i) => ({
+        id: String(i),
+        title: null,
+        text: `${said[i % said.length]} ${["bugun", "kecha", "ertalab", "kechqurun", "tunda", "tushda"][i]}`,
+        language: "uz",
+        sentiment: "neutral" as const,
+      })),
+      total: 6,
+    };
+    const found = await extractTopics({
+      current,
+      previous: { mentions: [], total: 0 },
+      workspace: { mentions: [], total: 0 },
+    });
+    expect(found.compared).toEqual([]);
+    expect(found.topics[0]?.label.toLowerCase()).toMatch(/kartani bloklash/);
+    expect(found.topics[0]?.count).toBe(4);
   });
 });

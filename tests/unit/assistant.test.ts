@@ -165,7 +165,8 @@ describe("the assistant with a model", () => {
     const { answer } = await askAndAnswer(reader, "What are the main negative topics for Nurbank this month?");
     expect(answer.toolCalls.map((c) => c.name)).toEqual(["topics"]);
     const { topics } = answer.toolCalls[0]!.result as { topics: Array<Record<string, any>> };
-    expect(topics[0]).toMatchObject({ topic: expect.stringMatching(/QR komissiya/i), mentions: 8 });
+    // Written in Uzbek, the subject is labelled with its base form in the reader's language (English here).
+    expect(topics[0]).toMatchObject({ topic: "QR fee", mentions: 8 });
     const link = new URLSearchParams(String(topics[0]!.link).replace(/^\/messages\?/, ""));
     expect(link.get("sentiment")).toBe("negative");
     expect((await feedTotal(testServices(), feedOf(reader, link))).count).toBe(8);

@@ -437,7 +437,7 @@ describe("the document draws what /analytics draws (issue 29)", () => {
           sentiment: i < 5 ? ("negative" as const) : ("neutral" as const),
           text: `Clients of Gamma on ${street} complain about the new QR commission.`,
         })),
-        // The phrase only past the part of a long text topics read (core/topics): the topic's link finds
+        // The phrase only past the part of a long text topics read (features/topics): the topic's link finds
         // these too, so its number counts them.
         ...STREETS.slice(8, 10).map((street, i) => ({
           at: at(`2026-03-0${4 + i}`, 12),

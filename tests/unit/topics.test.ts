@@ -3,9 +3,9 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { periodOf } from "~/core/period";
-import { extractTopics, type Topic, type TopicMention, type Topics } from "~/core/topics";
-import { findTopics } from "~/core/topics.server";
 import type { DatabaseHandle } from "~/db/client.server";
+import { extractTopics, type Topic, type TopicMention, type Topics } from "~/features/topics/extract";
+import { findTopics } from "~/features/topics/find.server";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
 import { testServices } from "../support/services";
 

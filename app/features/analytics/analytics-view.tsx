@@ -102,6 +102,7 @@ function ListCard({
   columns,
   empty,
   help,
+  note,
 }: {
   chart: ChartId;
   title: string;
@@ -111,6 +112,8 @@ function ListCard({
   columns?: string[];
   empty?: string;
   help?: string;
+  /** A plain line under the list (what its rows are when they are not what the title promises). */
+  note?: string;
 }) {
   const { t } = useTranslation("dashboard");
   return (
@@ -124,6 +127,7 @@ function ListCard({
         rows={rows}
         empty={empty ?? t("analytics.empty")}
       />
+      {note && <p className="mt-2 text-xs text-muted-foreground">{note}</p>}
     </ChartCard>
   );
 }
@@ -389,6 +393,7 @@ export function AnalyticsLists({ data }: { data: Data }) {
         nameHeader={t("analytics.columns.topic")}
         columns={[t("analytics.columns.mentions"), t("analytics.columns.change")]}
         empty={t("analytics.noTopics")}
+        note={data.topics[0]?.frequent ? t("analytics.topicsFrequent") : undefined}
         rows={data.topics.map((r) => {
           const count = r.estimated ? t("analytics.about", { value: format.number(r.count) }) : format.number(r.count);
           return {

@@ -1,6 +1,7 @@
 // The /analytics page (issue 15, item 3): its scope from the URL and the user, every chart's data from the
 // queries, the charts' geometry (d3, on the server), and each chart's CSV, made from the same data.
 import { stringify } from "csv-stringify/sync";
+import { periodTopics } from "~/features/topics/topics.server";
 import { CSV_OPTIONS } from "~/lib/csv.server";
 import { barLengths, donutGeometry, heatLevels, lineGeometry } from "~/ui/charts/geometry.server";
 import type { Services } from "../../core/context.server";
@@ -32,7 +33,6 @@ import {
   topSources,
   volume,
 } from "./queries.server";
-import { periodTopics } from "./topics.server";
 
 /** A project the reader may choose in the filters. */
 export interface ProjectChoice {
@@ -111,7 +111,7 @@ const queriesOf = (services: Services, reader: Reader, { scope, period }: Resolv
     authors: () => topAuthors(services, scope, 10, previous),
     types: () => sourceTypes(services, scope, previous),
     languages: () => languages(services, scope, previous),
-    topics: () => periodTopics(services, reader, scope, previous, { now }),
+    topics: () => periodTopics(services, reader, scope, previous, { language: reader.language, now }),
     heatmap: () => heatmap(services, scope),
   };
 };

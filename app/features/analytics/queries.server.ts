@@ -3,7 +3,7 @@
 // serialisable data. Counts, reach, sentiment, sources, source types, languages, series and the heat map come
 // from the rollups through core/count: a mention counts once in a total and archived mentions count nowhere;
 // share of voice is a per-project breakdown (a mention counts for each project it matched). Authors read
-// the messages themselves; topics are in topics.server.ts.
+// the messages themselves; topics are in features/topics.
 import { sql } from "drizzle-orm";
 import type { Services } from "../../core/context.server.ts";
 import {

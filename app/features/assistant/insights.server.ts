@@ -9,6 +9,7 @@ import type { Reader } from "~/core/reader";
 import type { ProjectScope } from "~/core/scope.server";
 import type { AssistantBlock } from "~/db/assistant-blocks";
 import { MESSAGE_LANGUAGES, SOURCE_TYPES } from "~/db/mention-model";
+import { periodTopics } from "~/features/topics/topics.server";
 import { barLengths } from "~/ui/charts/geometry.server";
 import {
   type AnalyticsScope,
@@ -18,7 +19,6 @@ import {
   shareOfVoice as voiceQuery,
   volume,
 } from "../analytics/queries.server";
-import { periodTopics } from "../analytics/topics.server";
 import { volumeAxis } from "../mentions/mentions.server";
 import {
   askedBy,
@@ -208,30 +208,44 @@ export const topicsArgs = scopeArgs.extend({
   limit: z.number().int().min(1).max(10).optional().describe("How many topics (default 5)"),
 });
 
-/** Mentions cited per topic. */
+/** Mentions cited per topic, and how many of its newest are read to find them uncited by a topic before it. */
 const TOPIC_EXAMPLES = 2;
+const TOPIC_EXAMPLES_READ = 8;
 
 /**
- * What the mentions are about (core/topics, as analytics finds them): the phrases much more frequent in them
+ * What the mentions are about (features/topics, as analytics finds them): the phrases much more frequent in them
  * than in the rest of the workspace, one topic per row. Each topic's count is the messages feed's total for
  * its link (so "Open in messages" shows that number), with the same search in the period before, its
  * sentiment mix, and its newest mentions to cite.
  */
 export const topics: Tool<typeof topicsArgs> = async (services, reader, args) => {
-  const { period, scope } = await scoped(services, reader, args);
+  const { period, scope, link } = await scoped(services, reader, args);
+  // As analytics counts them (the same rows, most mentions first), each link naming the projects counted.
   const rows = await periodTopics(services, askedBy(reader), scope, period.previous, {
     limit: args.limit ?? 5,
     against: ["workspace"],
+    linkProjects: link,
+    language: reader.language,
   });
-  const examples = await Promise.all(
-    rows.map((row) => newestMentions(services, reader, new URLSearchParams(row.query), TOPIC_EXAMPLES)),
+  const newest = await Promise.all(
+    rows.map((row) => newestMentions(services, reader, new URLSearchParams(row.query), TOPIC_EXAMPLES_READ)),
   );
+  // A mention in two topics' feeds is cited once, under the first topic.
+  const seen = new Set<string>();
+  const examples = newest.map(({ cited, forModel }) => {
+    const fresh = cited.filter((m) => !seen.has(m.id)).slice(0, TOPIC_EXAMPLES);
+    for (const m of fresh) seen.add(m.id);
+    const ids = new Set(fresh.map((m) => m.id));
+    return { cited: fresh, forModel: forModel.filter((m) => ids.has(m.id)) };
+  });
   const percent = (share: number) => Math.round(share * 1000) / 10;
   return {
     result: {
       period: days(period),
       previousPeriod: days(period.previous),
       note: MENTION_TEXT_NOTE,
+      // Nothing stood out against the rest of the workspace: these are the most frequent phrases; say so.
+      mostFrequentPhrases: rows[0]?.frequent ?? false,
       topics: rows.map((row, i) => ({
         topic: row.label,
         phrases: row.phrases,

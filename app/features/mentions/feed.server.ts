@@ -11,7 +11,7 @@ import { addDays, isDay, presetDays, rangeOf, startOfDay, today } from "~/core/p
 import { can } from "~/core/permissions";
 import type { Reader, Viewer } from "~/core/reader";
 import { inScope, mentionInScope, type ProjectScope, readerScope, visibleScope } from "~/core/scope.server";
-import { parseSearch, type SearchTerm, simpleQuery } from "~/core/search";
+import { alternativesOf, parseSearch, type SearchTerm, simpleQuery } from "~/core/search";
 import { instant, isUuid, queryRows, textArray, uuidArray, uuids } from "~/core/sql.server";
 import type { TableState } from "~/core/table";
 import type { Translations } from "~/db/schema";
@@ -92,13 +92,16 @@ export function feedRange(query: FeedQuery, timeZone: string, now: Date): FeedRa
 
 function searchCondition(terms: SearchTerm[]): SQL | null {
   if (terms.length === 0) return null;
-  const parts = terms.map((term) => {
-    const simple = sql`to_tsquery('simple', ${simpleQuery(term)})`;
-    // The Russian stemmer adds forms the prefix misses (and the other way round: ADR 024).
-    const either = term.kind === "word" ? sql`(${simple} || plainto_tsquery('russian', ${term.raw}))` : simple;
-    return term.negated ? sql`!!${either}` : either;
-  });
-  return sql`m.search @@ (${sql.join(parts, sql` && `)})`;
+  const all = (alternative: SearchTerm[]) => {
+    const parts = alternative.map((term) => {
+      const simple = sql`to_tsquery('simple', ${simpleQuery(term)})`;
+      // The Russian stemmer adds forms the prefix misses (and the other way round: ADR 024).
+      const either = term.kind === "word" ? sql`(${simple} || plainto_tsquery('russian', ${term.raw}))` : simple;
+      return term.negated ? sql`!!${either}` : either;
+    });
+    return sql`(${sql.join(parts, sql` && `)})`;
+  };
+  return sql`m.search @@ (${sql.join(alternativesOf(terms).map(all), sql` || `)})`;
 }
 
 /**

@@ -294,7 +294,7 @@ function sectionBody(id: ReportSection, props: SectionProps): ReactNode {
         linked ? <a href={rankedFeed(s, { author: row.name })}>{row.name}</a> : row.name,
       );
     case "trending_terms": {
-      const { rows, estimated } = s.topics;
+      const { rows, estimated, frequent } = s.topics;
       // The feed of the topic's mentions: the report's project and days, its search words.
       const feed = (search: string) =>
         `/messages?${new URLSearchParams({ project: s.project.id, from: s.period.from, to: s.period.to, q: search })}`;
@@ -303,6 +303,7 @@ function sectionBody(id: ReportSection, props: SectionProps): ReactNode {
           {ranking(rows, charts.topics, t("document.topic"), "document.noTopics", (row, i) =>
             linked ? <a href={feed(rows[i]?.search ?? row.name)}>{row.name}</a> : row.name,
           )}
+          {frequent && rows.length > 0 && <p className="report-muted">{t("document.topicsFrequent")}</p>}
           {estimated && rows.length > 0 && <p className="report-muted">{t("document.topicsEstimated")}</p>}
         </>
       );

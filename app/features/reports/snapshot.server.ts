@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, inArray, lt } from "drizzle-orm";
+import { periodTopics, topicSentiment } from "~/features/topics/topics.server";
 import type { Services } from "../../core/context.server";
 import { countMentions, mentionSeries, netSentiment } from "../../core/count.server";
 import { periodOf, type Range } from "../../core/period";
@@ -8,7 +9,6 @@ import { messageProjects, messages, projects, type reports, sources } from "../.
 import { inLanguage } from "../../lib/translations";
 import { projectAudiences } from "../alerts/audience.server";
 import { type AnalyticsScope, shareOfVoice, topAuthors, topSources } from "../analytics/queries.server";
-import { periodTopics, topicSentiment } from "../analytics/topics.server";
 import { mentionCardColumns } from "../mentions/mentions.server";
 import type { ReportSnapshot, SentimentSplit, SnapshotMention } from "./snapshot";
 
@@ -134,7 +134,11 @@ async function reportTopics(
   now: Date,
 ): Promise<ReportSnapshot["topics"]> {
   const viewer = { ...projectAudience(report.projectId), activeProjectId: null, timeZone: report.timeZone };
-  const found = await periodTopics(services, viewer, analytics, previous, { limit: TABLE_ROWS, now });
+  const found = await periodTopics(services, viewer, analytics, previous, {
+    limit: TABLE_ROWS,
+    language: report.language,
+    now,
+  });
   const rows = await Promise.all(
     found.map(async (topic) => {
       const sentiment = await topicSentiment(services, viewer, topic, now);
@@ -142,7 +146,11 @@ async function reportTopics(
       return { row: { ...row, search: topic.search }, estimated: topic.estimated || sentiment.estimated };
     }),
   );
-  return { rows: rows.map((r) => r.row), estimated: rows.some((r) => r.estimated) };
+  return {
+    rows: rows.map((r) => r.row),
+    estimated: rows.some((r) => r.estimated),
+    frequent: found[0]?.frequent ?? false,
+  };
 }
 
 /**

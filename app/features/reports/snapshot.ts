@@ -35,7 +35,7 @@ export interface RankedRow {
   sentiment: SentimentSplit | null;
 }
 
-/** A topic of the period (core/topics): its label, and the words that find its mentions in the feed. */
+/** A topic of the period (features/topics): its label, and the words that find its mentions in the feed. */
 export interface SnapshotTopic extends RankedRow {
   search: string;
 }
@@ -81,7 +81,8 @@ export interface ReportSnapshot {
   topSources: Array<RankedRow & { id?: string; type: string; reach: number }>;
   topAuthors: Array<RankedRow & { reach: number }>;
   /** The section `trending_terms` (its stored id): the period's topics. */
-  topics: { rows: SnapshotTopic[]; estimated: boolean };
+  /** `frequent`: nothing stood out, the rows are the most frequent phrases (absent from older snapshots). */
+  topics: { rows: SnapshotTopic[]; estimated: boolean; frequent?: boolean };
   topMentions: SnapshotMention[];
   notes: string | null;
 }

@@ -1,4 +1,4 @@
-// Topics of a scope and period (issue 30; the algorithm is in topics.ts): reads the period's mentions, the
+// Topics of a scope and period (issue 30; the algorithm is in extract.ts): reads the period's mentions, the
 // previous period's and the rest of the workspace's, at most `sample` of each. Archived mentions count
 // nowhere (ADR 042).
 //
@@ -7,11 +7,11 @@
 // first, and only ids below the share that should give `sample` mentions are looked at (the period's index
 // holds the ids). How many mentions the side has is then estimated from the sample: exact when all were read.
 import { type SQL, sql } from "drizzle-orm";
-import type { Services } from "./context.server.ts";
-import { countMentions, type Sentiment } from "./count.server.ts";
-import type { Range } from "./period.ts";
-import { inScope, mentionInScope, type ProjectScope } from "./scope.server.ts";
-import { instant, queryRows, textArray, uuidArray } from "./sql.server.ts";
+import type { Services } from "~/core/context.server";
+import { countMentions, type Sentiment } from "~/core/count.server";
+import type { Range } from "~/core/period";
+import { inScope, mentionInScope, type ProjectScope } from "~/core/scope.server";
+import { instant, queryRows, textArray, uuidArray } from "~/core/sql.server";
 import {
   BACKGROUNDS,
   type Background,
@@ -20,7 +20,7 @@ import {
   type TopicMention,
   type TopicSide,
   type Topics,
-} from "./topics.ts";
+} from "./extract";
 
 export interface TopicQuery {
   scope: ProjectScope;
@@ -94,7 +94,7 @@ async function readSide(db: Services["db"], where: SQL, expected: number, sample
 
 const EMPTY: TopicSide = { mentions: [], total: 0 };
 
-/** The topics of a scope's mentions in a period (see topics.ts), best first. */
+/** The topics of a scope's mentions in a period (see extract.ts), best first. */
 export async function findTopics(services: Services, query: TopicQuery): Promise<Topics> {
   const { scope, period, sentiments = [], against = BACKGROUNDS, sample = TOPIC_SAMPLE } = query;
   if (scope !== "all" && scope.length === 0) {

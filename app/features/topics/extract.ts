@@ -1,6 +1,6 @@
 // Topics of a period without an outside model (issue 30): the phrases of one to three words that are much
 // more frequent in a set of mentions than in the backgrounds it is compared with, grouped so that one topic
-// is one row. Pure: the mentions come in, topics go out (topics.server.ts reads them). Work is done in slices
+// is one row. Pure: the mentions come in, topics go out (find.server.ts reads them, topics.server.ts counts them). Work is done in slices
 // that give the event loop back every few milliseconds.
 //
 // - Words are folded and cut into phrases at punctuation, line breaks and the projects' own terms. Function
@@ -13,12 +13,14 @@
 //   script, other numbers) count once together while scoring.
 // - Score: Dunning's log-likelihood G² of the share of mentions with the phrase against the backgrounds (the
 //   previous period, the rest of the workspace) taken together; a phrase must also be at least twice as
-//   frequent as in each background, and be in `minMentions` distinct mentions.
+//   frequent as in each background, and be in `minMentions` distinct mentions (a tenth of a small set, at
+//   least two). When nothing stands out, the previous period is left out ("what is talked about here"), and
+//   when still nothing does, the most frequent phrases are the topics (`compared` says which).
 // - Grouping: see `group`.
-import type { Sentiment, SentimentCounts } from "./count.server.ts";
-import { compileRules } from "./matcher.ts";
-import { isStopWord } from "./stop-words.ts";
-import { foldWords, inflects, stripEndings, tokenize } from "./text.ts";
+import type { Sentiment, SentimentCounts } from "~/core/count.server";
+import { compileRules } from "~/core/matcher";
+import { foldWords, inflects, stripEndings, tokenize } from "~/core/text";
+import { isStopWord } from "./stop-words";
 
 export interface TopicMention {
   id: string;
@@ -111,6 +113,9 @@ const LETTER = /\p{L}/u;
 /** What may stand between two words of a phrase: spaces, dashes and quotes. */
 const JOINING = new Set([..." \t-–—\"'«»“”„"]);
 const SENTIMENTS = ["positive", "neutral", "negative"] as const;
+const CYRILLIC = /\p{Script=Cyrillic}/u;
+/** 1 for a word in Cyrillic, 0 for any other script. */
+const scriptOf = (text: string) => (CYRILLIC.test(text) ? 1 : 0);
 
 /** Awaited in every step of a long loop: gives the event loop a turn once a slice of work has used its time. */
 function slicer(budget = SLICE_MS) {
@@ -136,6 +141,8 @@ class Vocabulary {
   readonly stems: string[] = [];
   /** Per stem, the first word seen as written whose `stripEndings` it is ("" when none is). */
   readonly spellings: string[] = [];
+  /** The same, per script (Latin, Cyrillic): a search link is written in one script. */
+  readonly scripts: [string[], string[]] = [[], []];
   /** Folded word → its stem. */
   readonly words = new Map<string, number>();
 
@@ -156,7 +163,13 @@ class Vocabulary {
     if (id === undefined) {
       id = this.node(stripEndings(folded));
       this.words.set(folded, id);
-      if (!this.spellings[id]) this.spellings[id] = spelling();
+    }
+    // Only while the stem lacks a spelling in a script, and the word folds to the stem itself.
+    if (stripEndings(folded) === this.stems[id] && !(this.scripts[0][id] && this.scripts[1][id])) {
+      const written = spelling();
+      if (!this.spellings[id]) this.spellings[id] = written;
+      const script = scriptOf(written);
+      if (!this.scripts[script][id]) this.scripts[script][id] = written;
     }
     return id;
   }
@@ -414,7 +427,12 @@ function spelledOf(phrase: Phrase): string {
 
 /** The topics of `sides.current`: see the head of this file. */
 export async function extractTopics(sides: TopicSides, options: TopicOptions = {}): Promise<Topics> {
-  const { ownTerms = [], against = BACKGROUNDS, limit = 10, minMentions = MIN_MENTIONS } = options;
+  const { ownTerms = [], against = BACKGROUNDS, limit = 10 } = options;
+  // A few mentions can still have a topic: in a tenth of them (at least two) when that is fewer.
+  const minMentions = Math.min(
+    options.minMentions ?? MIN_MENTIONS,
+    Math.max(2, Math.ceil(sides.current.mentions.length / 10)),
+  );
   const pause = slicer();
   const own = ownTerms.length
     ? compileRules({ keywords: ownTerms, requiredWords: [], excludedWords: [], languages: [] })
@@ -449,61 +467,87 @@ export async function extractTopics(sides: TopicSides, options: TopicOptions = {
   }
 
   const counts = await phraseCounts(current.units, pause, { least: minMentions });
-  const backgrounds: Array<Comparison & { name: Background }> = [];
-  for (const [name, side] of [
-    ["previous", previous],
-    ["workspace", workspace],
-  ] as const) {
-    if (!against.includes(name) || side.units.length < MIN_BACKGROUND) continue;
-    backgrounds.push({
-      name,
-      units: side.units.length,
-      counts: await phraseCounts(side.units, pause, { only: counts }),
-    });
-  }
-
-  const scored: Array<{ key: number; score: number }> = [];
-  for (const [key, count] of counts) {
-    const score = standOut(count, current.units.length, backgrounds, key);
-    if (score !== null) scored.push({ key, score });
-  }
-  scored.sort((a, b) => b.score - a.score || a.key - b.key);
-  const phrases = new Map<number, Phrase>(
-    scored
-      .slice(0, CANDIDATES)
-      .map(({ key, score }) => [
-        key,
-        { key, words: wordsOf(key), score, units: [], previous: [], spellings: new Map() },
-      ]),
-  );
-  // Where each phrase of enough mentions is (grouping looks at all of them); the candidates' spellings, and
-  // their mentions in the previous period.
+  // Where each phrase of enough mentions is (grouping looks at all of them).
   const postings = new Map<number, number[]>([...counts.keys()].map((key) => [key, []]));
   for (let u = 0; u < current.units.length; u++) {
     await pause();
-    const unit = current.units[u] as Unit;
-    eachPhrase(unit.items, (key, first, last) => {
+    eachPhrase((current.units[u] as Unit).items, (key) => {
       const units = postings.get(key);
-      if (!units) return;
-      const phrase = phrases.get(key);
-      if (phrase) spell(phrase, unit.body.slice(unit.starts[first], unit.ends[last]), unit.mentions);
-      if (units[units.length - 1] !== u) units.push(u);
-    });
-  }
-  for (let u = 0; u < previous.units.length; u++) {
-    await pause();
-    eachPhrase((previous.units[u] as Unit).items, (key) => {
-      const units = phrases.get(key)?.previous;
       if (units && units[units.length - 1] !== u) units.push(u);
     });
   }
-  for (const phrase of phrases.values()) phrase.units = postings.get(phrase.key) as number[];
+  const backgroundSides = { previous, workspace };
+  const comparisons = new Map<Background, Comparison>();
+  const comparisonOf = async (name: Background) => {
+    let comparison = comparisons.get(name);
+    if (!comparison) {
+      const side = backgroundSides[name];
+      comparison = { units: side.units.length, counts: await phraseCounts(side.units, pause, { only: counts }) };
+      comparisons.set(name, comparison);
+    }
+    return comparison;
+  };
+  // What stands out against every background asked for ("what is new here"); when nothing does (a story that
+  // began before the period is as frequent in the previous one; a brand too new to have one), what stands out
+  // against the rest of the workspace; when nothing does either, the most frequent phrases (`compared` empty).
+  const usable = (names: readonly Background[]) =>
+    names.filter((name) => against.includes(name) && backgroundSides[name].units.length >= MIN_BACKGROUND);
+  const tiers: Background[][] = [];
+  for (const names of [usable(BACKGROUNDS), usable(["workspace"]), []]) {
+    if (!tiers.some((tier) => tier.join() === names.join())) tiers.push(names);
+  }
+  let groups: Phrase[][] = [];
+  let compared: Background[] = [];
+  for (const names of tiers) {
+    const backgrounds: Comparison[] = [];
+    for (const name of names) backgrounds.push(await comparisonOf(name));
+    groups = await topicsAgainst(backgrounds);
+    compared = names;
+    if (groups.length) break;
+  }
 
-  const groups = await group(
-    [...phrases.values()],
-    { units: current.units, postings, backgrounds, minMentions },
-    pause,
-  );
+  /** The topics standing out against `backgrounds`, best first. */
+  async function topicsAgainst(backgrounds: Comparison[]): Promise<Phrase[][]> {
+    const scored: Array<{ key: number; score: number }> = [];
+    let step = 0;
+    for (const [key, count] of counts) {
+      if (++step % 4096 === 0) await pause();
+      const score = standOut(count, current.units.length, backgrounds, key);
+      if (score !== null) scored.push({ key, score });
+    }
+    if (!scored.length) return [];
+    scored.sort((a, b) => b.score - a.score || a.key - b.key);
+    const phrases = new Map<number, Phrase>(
+      scored.slice(0, CANDIDATES).map(({ key, score }) => [
+        key,
+        {
+          key,
+          words: wordsOf(key),
+          score,
+          units: postings.get(key) as number[],
+          previous: [],
+          spellings: new Map(),
+        },
+      ]),
+    );
+    // The candidates' spellings, and their mentions in the previous period.
+    for (let u = 0; u < current.units.length; u++) {
+      await pause();
+      const unit = current.units[u] as Unit;
+      eachPhrase(unit.items, (key, first, last) => {
+        const phrase = phrases.get(key);
+        if (phrase) spell(phrase, unit.body.slice(unit.starts[first], unit.ends[last]), unit.mentions);
+      });
+    }
+    for (let u = 0; u < previous.units.length; u++) {
+      await pause();
+      eachPhrase((previous.units[u] as Unit).items, (key) => {
+        const units = phrases.get(key)?.previous;
+        if (units && units[units.length - 1] !== u) units.push(u);
+      });
+    }
+    return group([...phrases.values()], { units: current.units, postings, backgrounds, minMentions }, pause);
+  }
   const topics = groups.slice(0, limit).map((members) => {
     const seed = members[0] as Phrase;
     const seedUnits = new Set(seed.units);
@@ -544,24 +588,29 @@ export async function extractTopics(sides: TopicSides, options: TopicOptions = {
     read: sides.current.mentions.length,
     estimated:
       sides.current.mentions.length < sides.current.total || sides.previous.mentions.length < sides.previous.total,
-    compared: backgrounds.map((b) => b.name),
+    compared,
   };
 }
 
 /**
  * The label's words for the feed's search, in the label's order: for each lexeme, a word whose stem is its
  * shortest stem, which the feed looks for as a prefix, so every form joined to it is found (`stem*` when no
- * word was seen with that stem).
+ * word was seen with that stem). One script: the label's where a word was seen in it (`ilova yangilanish`,
+ * never `ilova янгиланиш`); the feed folds Uzbek Cyrillic and Latin to the same words.
  */
 function searchWords(spelling: string, lexemes: number[], vocabulary: Vocabulary, lexeme: Int32Array): string {
   const order = foldWords(spelling).map((word) => {
     const node = vocabulary.words.get(word);
     return node === undefined ? -1 : (lexeme[node] as number);
   });
-  return lexemes
-    .sort((a, b) => order.indexOf(a) - order.indexOf(b))
-    .map((word) => vocabulary.spellings[word] || `${vocabulary.stems[word]}*`)
-    .join(" ");
+  const words = lexemes.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  // Cyrillic when the label is and every word was seen in it; else Latin, a word never seen in Latin given as
+  // its folded stem (Latin letters), which the feed folds its text to as well.
+  const [latin, cyrillic] = vocabulary.scripts;
+  if (scriptOf(spelling) === 1 && words.every((word) => cyrillic[word])) {
+    return words.map((word) => cyrillic[word]).join(" ");
+  }
+  return words.map((word) => latin[word] || `${vocabulary.stems[word]}*`).join(" ");
 }
 
 /**

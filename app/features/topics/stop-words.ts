@@ -1,6 +1,6 @@
 // Function words of the four languages, folded as `foldWord` folds them: what topics and terms never count.
 // Uzbek is written once, in Latin: its Cyrillic spelling folds to the same string (ва → va, ҳам → ham).
-import { foldWord, stripEndings } from "./text.ts";
+import { foldWord, stripEndings } from "~/core/text";
 
 const WORDS = `
 a about above after again against all also am an and any are as at be because been before being below between
