@@ -16,12 +16,18 @@ export function LanguageSwitcher() {
   const location = useLocation();
   const menu = useRef<HTMLDetailsElement>(null);
   useDetailsDismiss(menu);
+  const current = LANGUAGE_NAMES[i18n.language as keyof typeof LANGUAGE_NAMES];
 
   return (
     <details ref={menu} className="menu">
-      <summary className={buttonClass("ghost", "sm")} aria-label={t("language.change")} title={t("language.change")}>
+      {/* Its name starts with the language it shows (WCAG 2.5.3: the visible label is part of the name). */}
+      <summary
+        className={buttonClass("ghost", "sm")}
+        aria-label={`${current}: ${t("language.change")}`}
+        title={t("language.change")}
+      >
         <Languages aria-hidden="true" />
-        <span className="hidden sm:inline">{LANGUAGE_NAMES[i18n.language as keyof typeof LANGUAGE_NAMES]}</span>
+        <span className="hidden sm:inline">{current}</span>
       </summary>
       <form method="post" action="/resources/locale" className="menu-panel">
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />

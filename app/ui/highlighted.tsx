@@ -5,7 +5,7 @@ export function Highlighted({ segments }: { segments: Segment[] }) {
   return segments.map((s, i) =>
     s.mark ? (
       // biome-ignore lint/suspicious/noArrayIndexKey: segments are a fixed cut of one text.
-      <mark key={i} className="rounded-sm bg-warning/30 px-0.5 text-inherit">
+      <mark key={i} className="rounded-sm bg-highlight px-0.5 text-highlight-foreground">
         {s.text}
       </mark>
     ) : (

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { DEMO_STATE } from "../../playwright.config";
 import { newUserContext, text, waitForInteractive } from "./support";
@@ -198,34 +197,6 @@ test("security headers and the request id are on every page", async ({ request }
   const driver = process.env.DATABASE_URL ? "postgres" : "pglite";
   expect(await ready.json()).toMatchObject({ status: "ok", database: { driver, lastVersion: "1.4.0" } });
 });
-
-const A11Y_PAGES = [
-  "/",
-  "/integrations",
-  "/projects",
-  "/settings/account",
-  "/settings/notifications",
-  "/notifications",
-  "/404",
-];
-const PUBLIC_PAGES = ["/sign-in", "/sign-up"];
-
-for (const scheme of ["light", "dark"] as const) {
-  for (const url of [...A11Y_PAGES, ...PUBLIC_PAGES]) {
-    test(`${url} has no detectable accessibility violations (${scheme})`, async ({ browser }) => {
-      const signedIn = A11Y_PAGES.includes(url);
-      const context = await browser.newContext({
-        colorScheme: scheme,
-        storageState: signedIn ? DEMO_STATE : { cookies: [], origins: [] },
-      });
-      const page = await context.newPage();
-      await page.goto(url);
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
-      await context.close();
-    });
-  }
-}
 
 test("the first paint waits for the page's heading, and every heading it waits for is on the page", async ({
   page,

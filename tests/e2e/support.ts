@@ -81,7 +81,7 @@ export async function adminContext(browser: Browser, options: BrowserContextOpti
 }
 
 /** A new account with `role`, made by the demo admin through the auth service; by default in the admin's projects. */
-async function newAccount(browser: Browser, role: string, projectIds?: string[]) {
+export async function newAccount(browser: Browser, role: string, projectIds?: string[]) {
   const baseURL = test.info().project.use.baseURL as string;
   const auth = `${baseURL}/api/auth`;
   const api = await browser.newContext({ storageState: { cookies: [], origins: [] } });

@@ -1,4 +1,5 @@
-import { Form, Link, useFetcher, useLocation } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, useFetcher, useLocation, useNavigationType } from "react-router";
 import { highlight, needlesOf, parseSearch } from "~/core/search";
 import { headingOf } from "~/core/text";
 import { SENTIMENTS } from "~/db/mention-model";
@@ -59,6 +60,14 @@ export function MentionPage({ data, actionData }: { data: MentionData; actionDat
   const Icon = sourceIcon(mention.sourceType);
   const feedHref = `/messages${location.search}`;
   const action = `/messages/${mention.id}${location.search}`;
+  const title = useRef<HTMLHeadingElement>(null);
+  const navigationType = useNavigationType();
+  // Opened from the feed, focus lands on the mention's heading, so a keyboard or screen-reader user is where
+  // they went; a page loaded or gone back to (POP) keeps the browser's focus. A form sent on this mention keeps it too.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only opening another mention moves focus.
+  useEffect(() => {
+    if (navigationType !== "POP") title.current?.focus();
+  }, [mention.id]);
 
   return (
     <article
@@ -80,7 +89,13 @@ export function MentionPage({ data, actionData }: { data: MentionData; actionDat
           <span className="sr-only">{t("mention.close")}</span>
         </Link>
       </div>
-      <h2 id="mention-title" className="text-lg font-semibold [overflow-wrap:anywhere]" data-user-content>
+      <h2
+        ref={title}
+        id="mention-title"
+        tabIndex={-1}
+        className="rounded-sm text-lg font-semibold [overflow-wrap:anywhere] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        data-user-content
+      >
         <Highlighted segments={highlight(heading, needles, mention.language)} />
       </h2>
       {body && (

@@ -24,6 +24,8 @@ export interface DocumentProps {
   format: Formatter;
   /** On the page, a ranked row (source, author, topic) opens the feed of its mentions; on paper there is nowhere to go. */
   linked?: boolean;
+  /** The title's heading: h1 when the report is the whole document (the PDF), h2 under the page's own h1. */
+  titleAs?: "h1" | "h2";
 }
 
 type SectionProps = Omit<DocumentProps, "title" | "language">;
@@ -33,13 +35,21 @@ type SectionProps = Omit<DocumentProps, "title" | "language">;
  * charts those of /analytics (the charts kit, SVG drawn on the server). The same markup is the page, the
  * browser's print-out and the server's PDF (report.css lays it out on A4); it needs no JavaScript.
  */
-export function ReportDocument({ title, language, snapshot, t, format, ...rest }: DocumentProps) {
+export function ReportDocument({
+  title,
+  language,
+  snapshot,
+  t,
+  format,
+  titleAs: Title = "h1",
+  ...rest
+}: DocumentProps) {
   const { period } = snapshot;
   return (
     <article className="report-document" lang={language} data-user-content>
       <header className="report-cover">
         <p className="report-workspace">{snapshot.workspace}</p>
-        <h1 className="report-title">{title}</h1>
+        <Title className="report-title">{title}</Title>
         <dl className="report-facts">
           <div>
             <dt>{t("document.project")}</dt>

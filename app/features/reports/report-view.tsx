@@ -116,6 +116,7 @@ export function ReportView({
           charts={charts}
           t={documentT}
           format={format}
+          titleAs="h2"
           linked
         />
       )}
