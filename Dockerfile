@@ -40,4 +40,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Migrations run at start; SESSION_SECRET must be set (NODE_ENV=production). The same command for every ROLE.
-CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=50", "--wasm-num-compilation-tasks=1", "server/main.ts"]
+CMD ["node", "--import=./server/app-paths.ts", "--max-semi-space-size=8", "--heap-growing-percent=50", "--wasm-num-compilation-tasks=1", "server/main.ts"]

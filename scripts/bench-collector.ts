@@ -7,9 +7,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { openDatabase } from "../app/db/client.server.ts";
-import { fetchAttempts, sources } from "../app/db/schema.ts";
+import { openDatabase } from "~/db/client.server";
+import { fetchAttempts, sources } from "~/db/schema";
 import { freePort } from "./free-port.ts";
+import { APP_PATHS } from "./server-runtime.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const MB = 1024 * 1024;
@@ -49,7 +50,7 @@ await before.close();
 
 const port = await freePort();
 let output = "";
-const server = spawn(process.execPath, ["server/main.ts"], {
+const server = spawn(process.execPath, [APP_PATHS, "server/main.ts"], {
   cwd: root,
   env: {
     PATH: process.env.PATH,

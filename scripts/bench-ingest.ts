@@ -9,11 +9,11 @@
 // of 100 and 1 000, imports of 100 000 rows (`--rows 0` leaves the imports and the re-match out).
 import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { projects, sources } from "../app/db/schema.ts";
-import { rematchProject } from "../app/features/projects/rematch.server.ts";
-import { confirmImport, createImport, findImport, runImport } from "../app/features/sources/import.server.ts";
-import { ingest } from "../app/features/sources/ingest.server.ts";
-import { lexiconClassifier } from "../app/features/sources/sentiment.ts";
+import { projects, sources } from "~/db/schema";
+import { rematchProject } from "~/features/projects/rematch.server";
+import { confirmImport, createImport, findImport, runImport } from "~/features/sources/import.server";
+import { ingest } from "~/features/sources/ingest.server";
+import { lexiconClassifier } from "~/features/sources/sentiment";
 import { benchServices } from "./bench-services.ts";
 
 const args = process.argv.slice(2);

@@ -4,10 +4,10 @@
 // meanwhile. Seed first: `SEED_MESSAGES=1000000 npm run seed`.
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import { type Reader, toCurrentUser } from "../app/core/reader.ts";
-import { queryRows } from "../app/core/sql.server.ts";
-import { previewRules } from "../app/features/projects/preview.server.ts";
-import type { RulesInput } from "../app/features/projects/schemas.ts";
+import { type Reader, toCurrentUser } from "~/core/reader";
+import { queryRows } from "~/core/sql.server";
+import { previewRules } from "~/features/projects/preview.server";
+import type { RulesInput } from "~/features/projects/schemas";
 import { benchServices } from "./bench-services.ts";
 
 const args = process.argv.slice(2);

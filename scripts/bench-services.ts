@@ -1,10 +1,10 @@
 // What a benchmark script hands the features, as server/start.ts makes it: the database at DATABASE_URL (or an
 // in-memory PGlite), the configuration from the environment, no job queue, and a log of warnings only.
 import { pino } from "pino";
-import type { Services } from "../app/core/context.server.ts";
-import { openDatabase } from "../app/db/client.server.ts";
-import { parseEnv } from "../app/lib/env.server.ts";
-import { detachedQueue } from "../app/lib/jobs.server.ts";
+import type { Services } from "~/core/context.server";
+import { openDatabase } from "~/db/client.server";
+import { parseEnv } from "~/lib/env.server";
+import { detachedQueue } from "~/lib/jobs.server";
 
 export function benchServices() {
   const dataDir = "memory://";

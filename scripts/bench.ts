@@ -23,11 +23,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { SCREEN_FIGURES_MS } from "../app/core/kept.server.ts";
+import { SCREEN_FIGURES_MS } from "~/core/kept.server";
 import { freePort } from "./free-port.ts";
 import { ensureWrk, loadTest } from "./load.ts";
 import { cluster, postgresBin, run } from "./postgres.ts";
-import { SERVER_ENV, SERVER_NODE_ARGS } from "./server-runtime.ts";
+import { APP_PATHS, SERVER_ENV, SERVER_NODE_ARGS } from "./server-runtime.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const onPostgres = process.argv.includes("--pg");
@@ -73,7 +73,7 @@ if (ingestion) {
 /** The pipeline's rate on both databases, then the collector's memory in the built server. */
 async function benchIngestion() {
   console.log("# Ingestion into PGlite (in memory)");
-  run(process.execPath, ["scripts/bench-ingest.ts"]);
+  run(process.execPath, [APP_PATHS, "scripts/bench-ingest.ts"]);
   const postgres = cluster(postgresBin("bench --ingest"), path.resolve(process.env.BENCH_PG_DIR ?? BENCH_PG_DIR));
   if (!postgres.exists()) postgres.create();
   else if (postgres.running()) postgres.stop();
@@ -82,12 +82,14 @@ async function benchIngestion() {
   try {
     postgres.createDatabase(port, "kuzatuv_ingest", { replace: true });
     console.log("# Ingestion into PostgreSQL");
-    run(process.execPath, ["scripts/bench-ingest.ts"], { env: { DATABASE_URL: `${server}/kuzatuv_ingest` } });
+    run(process.execPath, [APP_PATHS, "scripts/bench-ingest.ts"], {
+      env: { DATABASE_URL: `${server}/kuzatuv_ingest` },
+    });
   } finally {
     postgres.stop();
   }
   console.log("# Collector memory");
-  run(process.execPath, ["scripts/bench-collector.ts"]);
+  run(process.execPath, [APP_PATHS, "scripts/bench-collector.ts"]);
 }
 
 /** Starts the benchmark cluster (seeding it first when it is new or stale); returns its URL and a stop. */

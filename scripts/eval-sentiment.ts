@@ -4,9 +4,9 @@
 // `node scripts/eval-sentiment.ts [set …]`, e.g. `labelled-sentences-blind4.tsv`; all sets without arguments.
 import { readdirSync, readFileSync } from "node:fs";
 import { pino } from "pino";
-import { detectLanguage, type Language } from "../app/features/sources/language.ts";
-import { defaultClassifier } from "../app/features/sources/llm-sentiment.server.ts";
-import { parseEnv } from "../app/lib/env.server.ts";
+import { detectLanguage, type Language } from "~/features/sources/language";
+import { defaultClassifier } from "~/features/sources/llm-sentiment.server";
+import { parseEnv } from "~/lib/env.server";
 
 const fixtures = new URL("../tests/fixtures/", import.meta.url);
 const sets =

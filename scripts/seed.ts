@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { pino } from "pino";
-import type { Env } from "../app/lib/env.server.ts";
+import type { Env } from "~/lib/env.server";
 import { DataDirLockedError, lockDataDir } from "../server/data-dir-lock.ts";
 
 type ServerModule = typeof import("../server/app.ts");

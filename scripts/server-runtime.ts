@@ -7,7 +7,11 @@
  * by half its live size (ADR 039 allowed 100 %), and PGlite's WebAssembly optimized one function at a time: each of
  * these V8 flags holds for the database's thread too (ADR 053).
  */
+/** Node resolves `~/` (app/) through this hook, in every process that runs app code from its sources. */
+export const APP_PATHS = "--import=./server/app-paths.ts";
+
 export const SERVER_NODE_ARGS = [
+  APP_PATHS,
   "--max-semi-space-size=8",
   "--heap-growing-percent=50",
   "--wasm-num-compilation-tasks=1",

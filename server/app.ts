@@ -5,9 +5,9 @@ import * as build from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import type { RequestHandler } from "express";
 import { RouterContextProvider } from "react-router";
-import { type Services, servicesContext } from "../app/core/context.server.ts";
-import { requestInfoContext } from "../app/lib/request-info.ts";
-import { withRequestTiming } from "../app/lib/timing.server.ts";
+import { type Services, servicesContext } from "~/core/context.server";
+import { requestInfoContext } from "~/lib/request-info";
+import { withRequestTiming } from "~/lib/timing.server";
 
 /**
  * React Router's request handler for the services made at start: every request's context carries them. Each
@@ -35,7 +35,7 @@ export function requestHandler(services: Services): RequestHandler {
 }
 
 // The configuration is parsed with the bundle's own module, so the app and server/main.ts read it alike.
-export { EnvError, parseEnv } from "../app/lib/env.server.ts";
+export { EnvError, parseEnv } from "~/lib/env.server";
 export { reseedDemo } from "./demo/reseed.ts";
 export { payloadTooLargePage } from "./payload-too-large.ts";
 export { start } from "./start.ts";

@@ -11,7 +11,7 @@ import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { pino } from "pino";
-import type { Env } from "../app/lib/env.server.ts";
+import type { Env } from "~/lib/env.server";
 import { admission } from "./admission.ts";
 import { bodyLimit, MEGABYTE } from "./body-limit.ts";
 import { DataDirLockedError, lockDataDir } from "./data-dir-lock.ts";

@@ -1,9 +1,9 @@
 // The 413 page, answered by server/body-limit.ts before React Router sees the request. It travels in the
 // server bundle (see app.ts) for the translations.
 import i18next from "i18next";
-import { DEFAULT_LANGUAGE, LANGUAGES } from "../app/i18n/config.ts";
-import { resources } from "../app/i18n/i18n.server.ts";
-import { detectLanguage } from "../app/i18n/locale-cookie.server.ts";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "~/i18n/config";
+import { resources } from "~/i18n/i18n.server";
+import { detectLanguage } from "~/i18n/locale-cookie.server";
 
 const i18n = i18next.createInstance();
 await i18n.init({

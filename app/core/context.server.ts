@@ -3,11 +3,11 @@
 // the job queue that the start-up module created once (ADR 042). Features never see the router context.
 import type { Logger } from "pino";
 import { createContext, data, type RouterContextProvider, redirect } from "react-router";
-import type { Database } from "../db/client.server.ts";
-import type { KeptReads } from "../db/kept-reads.server.ts";
-import type { userPreferences } from "../db/schema.ts";
-import type { Env } from "../lib/env.server.ts";
-import type { JobQueue } from "../lib/jobs.server.ts";
+import type { Database } from "~/db/client.server";
+import type { KeptReads } from "~/db/kept-reads.server";
+import type { userPreferences } from "~/db/schema";
+import type { Env } from "~/lib/env.server";
+import type { JobQueue } from "~/lib/jobs.server";
 import { can, type Permission } from "./permissions.ts";
 import type { CurrentUser, Reader } from "./reader.ts";
 import { canSeeProject } from "./scope.server.ts";

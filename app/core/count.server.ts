@@ -5,8 +5,8 @@
 // where a zone's day or hour does not start on a UTC hour (UTC+5:30, UTC+5:45…) the hours it cuts are counted
 // from the messages themselves. Only a text search in the feed may be estimated, and then says so.
 import { type SQL, sql } from "drizzle-orm";
-import type { Database } from "../db/client.server.ts";
-import { SENTIMENTS, type Sentiment } from "../db/mention-model.ts";
+import type { Database } from "~/db/client.server";
+import { SENTIMENTS, type Sentiment } from "~/db/mention-model";
 import { addDays, bucketKeys, type Day, type Period, type Range, startOfDay } from "./period.ts";
 import { inScope, mentionInScope, type ProjectScope } from "./scope.server.ts";
 import { instant, queryRows, textArray, uuidArray } from "./sql.server.ts";

@@ -1,7 +1,7 @@
 // SQL plumbing every feature shares: ids, arrays, LIKE patterns and raw rows.
 import { desc, eq, type GetColumnData, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Database } from "../db/client.server.ts";
+import type { Database } from "~/db/client.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { timeQueriesOf } from "../lib/timing.server.ts";
+import { timeQueriesOf } from "~/lib/timing.server";
 import {
   type Connection,
   type ConnectionOptions,

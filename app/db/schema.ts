@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { Translations } from "../lib/translations.ts";
+import type { Translations } from "~/lib/translations";
 import type { AssistantBlock, AssistantToolCall } from "./assistant-blocks.ts";
 import { SENTIMENTS, SOURCE_TYPES } from "./mention-model.ts";
 import { REPORT_PERIODS, REPORT_STATUSES, type ReportSection } from "./report-model.ts";

@@ -1,5 +1,5 @@
 import { createCookie } from "react-router";
-import type { Env } from "../lib/env.server.ts";
+import type { Env } from "~/lib/env.server";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "./config.ts";
 import { negotiateLanguage } from "./negotiate.ts";
 

@@ -2,7 +2,7 @@
 import express from "express";
 import { pino } from "pino";
 import { z } from "zod";
-import { connect, disconnect } from "../../app/db/connection.server.ts";
+import { connect, disconnect } from "~/db/connection.server";
 import { logSerializers } from "../log-serializers.ts";
 import { authRouter } from "./http.ts";
 import { createAuthService } from "./service.ts";

@@ -10,9 +10,9 @@ import {
   type Role,
   type UserEvent,
   type UserEventAction,
-} from "../../app/core/auth-contract.ts";
-import { can, PERMISSIONS, type Permission } from "../../app/core/permissions.ts";
-import { type Connection, drizzleOn, migrate } from "../../app/db/connection.server.ts";
+} from "~/core/auth-contract";
+import { can, PERMISSIONS, type Permission } from "~/core/permissions";
+import { type Connection, drizzleOn, migrate } from "~/db/connection.server";
 import * as schema from "./schema.ts";
 
 const STATUS: Record<AuthErrorCode, number> = {

@@ -2,11 +2,11 @@
 // embedded auth service's demo team following the new project ids. Bundled with the app (server/app.ts), like the
 // server's start-up, so the script imports no app module from source.
 import type { Logger } from "pino";
-import { openDatabase } from "../../app/db/client.server.ts";
-import { connect, disconnect } from "../../app/db/connection.server.ts";
-import { detectPastAlerts } from "../../app/features/alerts/detect.server.ts";
-import type { Env } from "../../app/lib/env.server.ts";
-import { detachedQueue } from "../../app/lib/jobs.server.ts";
+import { openDatabase } from "~/db/client.server";
+import { connect, disconnect } from "~/db/connection.server";
+import { detectPastAlerts } from "~/features/alerts/detect.server";
+import type { Env } from "~/lib/env.server";
+import { detachedQueue } from "~/lib/jobs.server";
 import { createAuthService } from "../auth-service/service.ts";
 import { seedDemo, seedDemoTasks, seedDemoZones } from "./seed.ts";
 import { demoTeam } from "./team.ts";

@@ -4,15 +4,15 @@
 // classifier, the matcher); the rows are then stored in bulk, which ingest() is too slow for at 1 000 000.
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { createMatcher } from "../../app/core/matcher.ts";
-import { addDays, mondayOf, today as todayIn } from "../../app/core/period.ts";
-import { type Connection, drizzleOn } from "../../app/db/connection.server.ts";
-import { REPORT_SECTIONS } from "../../app/db/report-model.ts";
-import * as schema from "../../app/db/schema.ts";
-import { startingZoneKey } from "../../app/features/settings/starting-zone.ts";
-import { chooseLanguage, type Language } from "../../app/features/sources/language.ts";
-import { isPolled } from "../../app/features/sources/schemas.ts";
-import { lexiconClassifier } from "../../app/features/sources/sentiment.ts";
+import { createMatcher } from "~/core/matcher";
+import { addDays, mondayOf, today as todayIn } from "~/core/period";
+import { type Connection, drizzleOn } from "~/db/connection.server";
+import { REPORT_SECTIONS } from "~/db/report-model";
+import * as schema from "~/db/schema";
+import { startingZoneKey } from "~/features/settings/starting-zone";
+import { chooseLanguage, type Language } from "~/features/sources/language";
+import { isPolled } from "~/features/sources/schemas";
+import { lexiconClassifier } from "~/features/sources/sentiment";
 import {
   AUTHORS,
   BRANDS,

@@ -1,4 +1,4 @@
-import type { Role } from "../../app/core/auth-contract.ts";
+import type { Role } from "~/core/auth-contract";
 import type { BrandKey } from "./content.ts";
 
 export const DEMO_PASSWORD = "kuzatuv-demo";

@@ -1,18 +1,18 @@
 // Every background job: its name (listed in app/lib/jobs.server.ts), the app function that does it, and how
 // the queue treats it. Adding a job is one entry here.
 import type { QueuePolicy } from "pg-boss";
-import type { Services } from "../../app/core/context.server.ts";
-import { deliverAlert } from "../../app/features/alerts/deliver.server.ts";
-import { detectAlerts } from "../../app/features/alerts/detect.server.ts";
-import { pollTelegramUpdates } from "../../app/features/alerts/telegram-link.server.ts";
-import { sendTelegramMessage } from "../../app/features/alerts/telegram-send.server.ts";
-import { deliverWebhook } from "../../app/features/alerts/webhooks.server.ts";
-import { rematchProject } from "../../app/features/projects/rematch.server.ts";
-import { runScheduledReport } from "../../app/features/reports/generate.server.ts";
-import { fetchSource } from "../../app/features/sources/collect.server.ts";
-import { runImport } from "../../app/features/sources/import.server.ts";
-import { deliverSupportRequest, SUPPORT_ATTEMPTS } from "../../app/features/support/deliver.server.ts";
-import type { JobName } from "../../app/lib/jobs.server.ts";
+import type { Services } from "~/core/context.server";
+import { deliverAlert } from "~/features/alerts/deliver.server";
+import { detectAlerts } from "~/features/alerts/detect.server";
+import { pollTelegramUpdates } from "~/features/alerts/telegram-link.server";
+import { sendTelegramMessage } from "~/features/alerts/telegram-send.server";
+import { deliverWebhook } from "~/features/alerts/webhooks.server";
+import { rematchProject } from "~/features/projects/rematch.server";
+import { runScheduledReport } from "~/features/reports/generate.server";
+import { fetchSource } from "~/features/sources/collect.server";
+import { runImport } from "~/features/sources/import.server";
+import { deliverSupportRequest, SUPPORT_ATTEMPTS } from "~/features/support/deliver.server";
+import type { JobName } from "~/lib/jobs.server";
 
 export interface JobDefinition {
   /** The job's work, with the services the process started with (the same the loaders get). */

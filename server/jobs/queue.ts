@@ -4,12 +4,12 @@
 // instance (ROLE=web, ADR 048) only sends jobs, and worker instances run them.
 import { fromPglite, PgBoss } from "pg-boss";
 import type { Logger } from "pino";
-import type { Services } from "../../app/core/context.server.ts";
-import type { Connection } from "../../app/db/connection.server.ts";
-import { queueAlertBackstop } from "../../app/features/alerts/detect.server.ts";
-import { queueDueReports } from "../../app/features/reports/generate.server.ts";
-import { queueDueSources } from "../../app/features/sources/collect.server.ts";
-import type { JobName, JobQueue } from "../../app/lib/jobs.server.ts";
+import type { Services } from "~/core/context.server";
+import type { Connection } from "~/db/connection.server";
+import { queueAlertBackstop } from "~/features/alerts/detect.server";
+import { queueDueReports } from "~/features/reports/generate.server";
+import { queueDueSources } from "~/features/sources/collect.server";
+import type { JobName, JobQueue } from "~/lib/jobs.server";
 import { type JobDefinition, jobs } from "./handlers.ts";
 
 const ALERT_BACKSTOP_MS = 15 * 60_000;

@@ -4,6 +4,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { APP_PATHS } from "../../scripts/server-runtime";
 import { type RunningServer, startServer } from "../support/server-process";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -93,7 +94,7 @@ function deadPid(): number {
 
 function runSeed(dataDir: string) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ["scripts/seed.ts"], {
+    const child = spawn(process.execPath, [APP_PATHS, "scripts/seed.ts"], {
       cwd: root,
       env: { PATH: process.env.PATH, DATA_DIR: dataDir, SEED_MESSAGES: "10" },
       stdio: ["ignore", "pipe", "pipe"],

@@ -33,7 +33,7 @@ describe("import direction", () => {
     },
   );
 
-  it.each(["~/lib/env.server", "react-dom/server", "../../core/auth-contract", "../../features/projects/schemas"])(
+  it.each(["~/lib/env.server", "react-dom/server", "~/core/auth-contract", "~/features/projects/schemas", "./sibling"])(
     "allows a feature importing %s",
     (specifier) => {
       expect(lint("features", specifier)).toMatchObject({ status: 0 });
@@ -41,25 +41,35 @@ describe("import direction", () => {
   );
 
   it.each([
-    ["core", "../../features/projects/schemas"],
+    ["core", "~/features/projects/schemas"],
     ["core", "~/features/mentions/feed"],
-    ["db", "../../features/reports/list.ts"],
-    ["i18n", "../../features/settings/preferences.server"],
+    ["db", "~/features/reports/list"],
+    ["i18n", "~/features/settings/preferences.server"],
     ["lib", "~/features/auth/guard.server"],
-    ["ui", "../../features/tasks/task-form"],
+    ["ui", "~/features/tasks/task-form"],
     ["shell", "~/features/projects/projects.server"],
     ["features", "~/routes/projects.preview"],
-    ["shell", "../../routes/messages.palette"],
+    ["shell", "~/routes/messages.palette"],
     ["ui", "~/shell/use-dismiss"],
-    ["core", "../../ui/data-table/toolbar"],
-    ["i18n", "../../core/context.server.ts"],
-    ["db", "../../i18n/config.ts"],
+    ["core", "~/ui/data-table/toolbar"],
+    ["i18n", "~/core/context.server"],
+    ["db", "~/i18n/config"],
     ["lib", "~/i18n/use-translation"],
-    ["lib", "../../db/schema"],
+    ["lib", "~/db/schema"],
   ])("fails lint for %s importing %s, a layer above it", (folder, specifier) => {
     const { status, output } = lint(folder, specifier);
     expect(status).not.toBe(0);
     expect(output).toContain("Layers point down: routes → features → shell → ui → core → i18n → db → lib");
+  });
+
+  it.each([
+    ["features", "../../core/period"],
+    ["features", "../projects/schemas"],
+    ["lib", "../env.server.ts"],
+  ])("fails lint for %s importing %s: another folder of app/ is imported as ~/", (folder, specifier) => {
+    const { status, output } = lint(folder, specifier);
+    expect(status).not.toBe(0);
+    expect(output).toContain("Import from another folder of app/ as ~/");
   });
 
   it("counts a type-only import too", () => {
@@ -67,10 +77,7 @@ describe("import direction", () => {
     fixtures.push(dir);
     fs.mkdirSync(dir, { recursive: true });
     const file = path.join(dir, "module.ts");
-    fs.writeFileSync(
-      file,
-      `import type { Translations } from "../../db/schema";\n\nexport type Copy = Translations;\n`,
-    );
+    fs.writeFileSync(file, `import type { Translations } from "~/db/schema";\n\nexport type Copy = Translations;\n`);
     const result = spawnSync(path.join(root, "node_modules/.bin/biome"), ["lint", file], { encoding: "utf8" });
     expect(result.status).not.toBe(0);
     expect(result.stdout + result.stderr).toContain("Layers point down");
@@ -81,13 +88,13 @@ describe("import direction", () => {
   });
 
   it.each([
-    ["core", "../reader"],
+    ["core", "~/core/reader"],
     ["core", "~/db/schema"],
-    ["core", "../../lib/format"],
+    ["core", "~/lib/format"],
     ["shell", "~/ui/icons"],
     ["features", "~/shell/toaster"],
     ["ui", "~/core/table"],
-    ["db", "../../lib/translations.ts"],
+    ["db", "~/lib/translations"],
   ])("allows %s importing %s, a layer below it", (folder, specifier) => {
     expect(lint(folder, specifier)).toMatchObject({ status: 0 });
   });

@@ -1,6 +1,6 @@
 // How an alert reads, the same in the bell, on /notifications, on the overview and in the e-mail.
-import { startOfDay } from "../../core/period.ts";
-import { type Formatter, utcOffset } from "../../lib/format.ts";
+import { startOfDay } from "~/core/period";
+import { type Formatter, utcOffset } from "~/lib/format";
 import type { AlertKind } from "./rule.ts";
 
 export interface AlertFacts {

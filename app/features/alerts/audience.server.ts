@@ -1,8 +1,8 @@
 // Who may hear about a project: its active members and every active admin, as the auth service says now. Jobs
 // (alert delivery, scheduled reports) ask with the service key, having no user's session, and send only to them.
-import type { Role } from "../../core/auth-contract.ts";
-import type { Services } from "../../core/context.server.ts";
-import { AUTH_RETRIES, callAuth } from "../auth/auth-client.server.ts";
+import type { Role } from "~/core/auth-contract";
+import type { Services } from "~/core/context.server";
+import { AUTH_RETRIES, callAuth } from "~/features/auth/auth-client.server";
 
 export interface Recipient {
   id: string;

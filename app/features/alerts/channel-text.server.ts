@@ -1,6 +1,6 @@
 // What a Telegram message or a webhook body says about an alert or a scheduled report, in one language:
 // the figure and why it is news (the alert's own sentence), and a link into the app when APP_URL is set.
-import type { Language } from "../../i18n/config.ts";
+import type { Language } from "~/i18n/config";
 import { type AlertFacts, alertFeedLink, alertText } from "./alert-text.ts";
 import { jobFormatter, jobTranslator } from "./mail-text.server.ts";
 

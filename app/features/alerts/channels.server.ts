@@ -2,10 +2,10 @@
 // who linked a chat and chose this kind for this project, and a delivery to each of the project's webhooks.
 // Both are stored once per recipient or endpoint, so announcing again (a retried job) sends nothing twice.
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
-import type { Services } from "../../core/context.server.ts";
-import { type Translations, telegramChoices, telegramLinks, userPreferences } from "../../db/schema.ts";
-import type { Language } from "../../i18n/config.ts";
-import { inLanguage } from "../../lib/translations.ts";
+import type { Services } from "~/core/context.server";
+import { type Translations, telegramChoices, telegramLinks, userPreferences } from "~/db/schema";
+import type { Language } from "~/i18n/config";
+import { inLanguage } from "~/lib/translations";
 import type { AlertFacts } from "./alert-text.ts";
 import { projectRecipients } from "./audience.server.ts";
 import { alertChannelText, plainText, type ReportFacts, reportChannelText } from "./channel-text.server.ts";

@@ -2,10 +2,10 @@
 // (and every admin) whose preferences want alerts, and an e-mail to those who also want e-mail about their
 // projects when mail is configured; then Telegram and the project's webhooks (ADR 045). Idempotent: a retry adds what is missing and sends only what was not sent.
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import type { Services } from "../../core/context.server.ts";
-import { alerts, notifications, projects, userPreferences } from "../../db/schema.ts";
-import { mailConfigured, sendMail } from "../../lib/mail.server.ts";
-import { inLanguage } from "../../lib/translations.ts";
+import type { Services } from "~/core/context.server";
+import { alerts, notifications, projects, userPreferences } from "~/db/schema";
+import { mailConfigured, sendMail } from "~/lib/mail.server";
+import { inLanguage } from "~/lib/translations";
 import { projectRecipients } from "./audience.server.ts";
 import { announceAlert } from "./channels.server.ts";
 import { alertFactColumns } from "./detect.server.ts";

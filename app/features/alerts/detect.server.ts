@@ -1,12 +1,12 @@
 // Alert detection (ADR 030): per project, the workspace's last two days against their trailing 28 days,
 // run as the `detect-alerts` job when mentions arrive and on a schedule as a backstop.
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
-import type { Services } from "../../core/context.server.ts";
-import { mentionSeries } from "../../core/count.server.ts";
-import { addDays, type DayRange, lastDays, periodOf, today as todayIn } from "../../core/period.ts";
-import { projectAudience } from "../../core/reader.ts";
-import { inScope, type ProjectScope, visibleScope } from "../../core/scope.server.ts";
-import { alerts, projects } from "../../db/schema.ts";
+import type { Services } from "~/core/context.server";
+import { mentionSeries } from "~/core/count.server";
+import { addDays, type DayRange, lastDays, periodOf, today as todayIn } from "~/core/period";
+import { projectAudience } from "~/core/reader";
+import { inScope, type ProjectScope, visibleScope } from "~/core/scope.server";
+import { alerts, projects } from "~/db/schema";
 import { tendOutboxes } from "./outbox.server.ts";
 import { BASELINE_DAYS, type DayFigures, detect } from "./rule.ts";
 

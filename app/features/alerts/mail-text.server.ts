@@ -1,12 +1,12 @@
 // Texts for alert e-mails (and Telegram messages and webhook bodies) in each recipient's language. Jobs run
 // outside any request, so they have an i18next instance of their own with the one namespace they need.
 import { createInstance, type i18n, type TFunction } from "i18next";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "~/i18n/config";
+import { createFormatter } from "~/lib/format";
 import en from "../../../locales/en/dashboard.json" with { type: "json" };
 import ru from "../../../locales/ru/dashboard.json" with { type: "json" };
 import uz from "../../../locales/uz/dashboard.json" with { type: "json" };
 import uzCyrl from "../../../locales/uz-Cyrl/dashboard.json" with { type: "json" };
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "../../i18n/config.ts";
-import { createFormatter } from "../../lib/format.ts";
 import { type AlertFacts, alertFeedLink, alertText } from "./alert-text.ts";
 
 let instance: Promise<i18n> | undefined;

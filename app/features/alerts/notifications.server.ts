@@ -1,10 +1,10 @@
 // A user's notifications (alerts delivered to them), only for projects they can still see.
 import { and, count, desc, eq, isNull, type SQL } from "drizzle-orm";
-import type { Services } from "../../core/context.server.ts";
-import { type CurrentUser, type Reader, userScope } from "../../core/reader.ts";
-import { visibleProjects } from "../../core/scope.server.ts";
-import { alerts, notifications, projects } from "../../db/schema.ts";
-import { inLanguage } from "../../lib/translations.ts";
+import type { Services } from "~/core/context.server";
+import { type CurrentUser, type Reader, userScope } from "~/core/reader";
+import { visibleProjects } from "~/core/scope.server";
+import { alerts, notifications, projects } from "~/db/schema";
+import { inLanguage } from "~/lib/translations";
 import { alertFactColumns } from "./detect.server.ts";
 
 const MAX_LISTED = 50;

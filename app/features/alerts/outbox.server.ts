@@ -1,8 +1,8 @@
 // The two outboxes (ADR 045): Telegram messages and webhook deliveries, one row per recipient or endpoint, each
 // sent by its own job. The schedule's backstop tends both the same way.
 import { and, eq, lt, ne, sql } from "drizzle-orm";
-import type { Services } from "../../core/context.server.ts";
-import { telegramMessages, webhookDeliveries } from "../../db/schema.ts";
+import type { Services } from "~/core/context.server";
+import { telegramMessages, webhookDeliveries } from "~/db/schema";
 
 const OUTBOXES = [
   { table: telegramMessages, job: "send-telegram", data: (id: string) => ({ messageId: id }) },

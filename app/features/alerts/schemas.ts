@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { LANGUAGES } from "../../i18n/config";
-import { freeText } from "../../lib/form-rules";
+import { LANGUAGES } from "~/i18n/config";
+import { freeText } from "~/lib/form-rules";
 
 export const WEBHOOK_FORMATS = ["slack", "json"] as const;
 

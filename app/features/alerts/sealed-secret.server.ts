@@ -2,7 +2,7 @@
 // check of a presented secret needs; signing needs the secret itself (a stored hash would be the key), so it
 // is encrypted instead, with a key derived from SESSION_SECRET: a database dump alone does not reveal it.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
-import type { Env } from "../../lib/env.server.ts";
+import type { Env } from "~/lib/env.server";
 
 const VERSION = "v1";
 

@@ -4,13 +4,13 @@
 // linked chat gets a confirmation; a used or expired code gets a refusal.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, inArray, isNotNull, like, lt, sql } from "drizzle-orm";
-import type { Services } from "../../core/context.server.ts";
-import type { Reader } from "../../core/reader.ts";
-import { appMeta, telegramChoices, telegramLinks, userPreferences } from "../../db/schema.ts";
-import type { Language } from "../../i18n/config.ts";
-import type { Env } from "../../lib/env.server.ts";
-import { callBotApi } from "../../lib/telegram.server.ts";
-import { listProjects } from "../projects/projects.server.ts";
+import type { Services } from "~/core/context.server";
+import type { Reader } from "~/core/reader";
+import { appMeta, telegramChoices, telegramLinks, userPreferences } from "~/db/schema";
+import { listProjects } from "~/features/projects/projects.server";
+import type { Language } from "~/i18n/config";
+import type { Env } from "~/lib/env.server";
+import { callBotApi } from "~/lib/telegram.server";
 import { jobLanguage, jobTranslator } from "./mail-text.server.ts";
 import { queueTelegramMessages } from "./telegram-send.server.ts";
 

@@ -2,9 +2,9 @@
 // API's `sendMessage`. A 429 is tried again after its `retry_after`, other failures after a growing pause;
 // a chat that blocked the bot or no longer exists unlinks itself and takes no more messages.
 import { and, eq, sql } from "drizzle-orm";
-import type { Services } from "../../core/context.server.ts";
-import { telegramLinks, telegramMessages } from "../../db/schema.ts";
-import { BotApiError, callBotApi } from "../../lib/telegram.server.ts";
+import type { Services } from "~/core/context.server";
+import { telegramLinks, telegramMessages } from "~/db/schema";
+import { BotApiError, callBotApi } from "~/lib/telegram.server";
 
 /** Tries in all; between them 5 s, doubling up to 15 minutes (about 40 minutes), or what a 429 asks for. */
 export const TELEGRAM_ATTEMPTS = 8;

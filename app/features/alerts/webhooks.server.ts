@@ -4,13 +4,13 @@
 // retried with growing pauses. Every attempt is kept on its delivery for the admin to read.
 import { createHmac, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import type { Services } from "../../core/context.server.ts";
-import type { Reader } from "../../core/reader.ts";
-import { isUuid, newestRows } from "../../core/sql.server.ts";
-import { type WebhookAttempt, webhookDeliveries, webhookEndpoints } from "../../db/schema.ts";
-import type { Language } from "../../i18n/config.ts";
-import { checkSourceUrl, fetchPage, USER_AGENT } from "../sources/collectors/http.server.ts";
-import { CollectError } from "../sources/collectors/types.ts";
+import type { Services } from "~/core/context.server";
+import type { Reader } from "~/core/reader";
+import { isUuid, newestRows } from "~/core/sql.server";
+import { type WebhookAttempt, webhookDeliveries, webhookEndpoints } from "~/db/schema";
+import { checkSourceUrl, fetchPage, USER_AGENT } from "~/features/sources/collectors/http.server";
+import { CollectError } from "~/features/sources/collectors/types";
+import type { Language } from "~/i18n/config";
 import type { ChannelText } from "./channel-text.server.ts";
 import type { WebhookInput } from "./schemas.ts";
 import { generateSigningSecret, openSecret, sealSecret } from "./sealed-secret.server.ts";

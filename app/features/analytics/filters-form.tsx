@@ -1,11 +1,11 @@
 import { Form, Link } from "react-router";
+import { MAX_PERIOD_DAYS } from "~/core/period";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
 import { FacetMenu, RecordFacetMenu } from "~/ui/data-table/toolbar";
 import { ApplyWithoutScript, Menu, MenuDate, useUrlForm } from "~/ui/data-table/url-form";
 import { CalendarRange } from "~/ui/icons";
-import { MAX_PERIOD_DAYS } from "../../core/period";
 import { type AnalyticsFilters, FILTER_CHOICES, PERIOD_CHOICES } from "./filters";
 
 /**

@@ -1,7 +1,7 @@
 // The analytics page's filters in its URL (issue 15, item 2), and links from its charts to the messages
 // feed with the same filters. Plain data: the page and the server both use it.
-import { OFFERED_PRESETS, type Preset } from "../../core/period";
-import { MESSAGE_LANGUAGES, SENTIMENTS, SOURCE_TYPES } from "../../db/mention-model";
+import { OFFERED_PRESETS, type Preset } from "~/core/period";
+import { MESSAGE_LANGUAGES, SENTIMENTS, SOURCE_TYPES } from "~/db/mention-model";
 
 /** The periods the page offers (every screen's, from core/period), and a custom range. */
 export const PERIOD_CHOICES = [...OFFERED_PRESETS, "custom"] as const satisfies ReadonlyArray<Preset | "custom">;

@@ -1,16 +1,16 @@
 // The /analytics page (issue 15, item 3): its scope from the URL and the user, every chart's data from the
 // queries, the charts' geometry (d3, on the server), and each chart's CSV, made from the same data.
 import { stringify } from "csv-stringify/sync";
+import type { Services } from "~/core/context.server";
+import { KEPT_PAGES, keptWhileMentionsUnchanged, SCREEN_FIGURES_MS } from "~/core/kept.server";
+import { customPeriodError, resolvePeriod } from "~/core/period";
+import type { Reader } from "~/core/reader";
+import { canSeeProject, readerScope } from "~/core/scope.server";
+import { uuids } from "~/core/sql.server";
+import { volumeAxis } from "~/features/mentions/mentions.server";
 import { periodTopics } from "~/features/topics/topics.server";
 import { CSV_OPTIONS } from "~/lib/csv.server";
 import { barLengths, donutGeometry, heatLevels, lineGeometry } from "~/ui/charts/geometry.server";
-import type { Services } from "../../core/context.server";
-import { KEPT_PAGES, keptWhileMentionsUnchanged, SCREEN_FIGURES_MS } from "../../core/kept.server";
-import { customPeriodError, resolvePeriod } from "../../core/period";
-import type { Reader } from "../../core/reader";
-import { canSeeProject, readerScope } from "../../core/scope.server";
-import { uuids } from "../../core/sql.server";
-import { volumeAxis } from "../mentions/mentions.server";
 import {
   type AnalyticsFilters,
   type ChartId,

@@ -5,7 +5,7 @@
 // share of voice is a per-project breakdown (a mention counts for each project it matched). Authors read
 // the messages themselves; topics are in features/topics.
 import { sql } from "drizzle-orm";
-import type { Services } from "../../core/context.server.ts";
+import type { Services } from "~/core/context.server";
 import {
   countBy,
   countByAuthor,
@@ -21,13 +21,13 @@ import {
   type SentimentCounts,
   type SeriesPeriod,
   seriesByProject,
-} from "../../core/count.server.ts";
-import { addDays, bucketKeys, dayOf, daysBetween, HOURLY_UP_TO_DAYS, type Range } from "../../core/period.ts";
-import type { Audience } from "../../core/reader.ts";
-import { canSeeProject, inScope } from "../../core/scope.server.ts";
-import { queryRows, uuidArray, uuids } from "../../core/sql.server.ts";
-import type { Translations } from "../../db/schema.ts";
-import { inLanguage } from "../../lib/translations.ts";
+} from "~/core/count.server";
+import { addDays, bucketKeys, dayOf, daysBetween, HOURLY_UP_TO_DAYS, type Range } from "~/core/period";
+import type { Audience } from "~/core/reader";
+import { canSeeProject, inScope } from "~/core/scope.server";
+import { queryRows, uuidArray, uuids } from "~/core/sql.server";
+import type { Translations } from "~/db/schema";
+import { inLanguage } from "~/lib/translations";
 
 export { SENTIMENTS };
 

@@ -1,5 +1,6 @@
 import { Fragment } from "react";
 import { Link } from "react-router";
+import type { AssistantBlock, BlockCell, BlockText } from "~/db/assistant-blocks";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
@@ -8,7 +9,6 @@ import { SENTIMENT_COLORS } from "~/ui/charts/colors";
 import { type ChartSeries, StackedBarChart } from "~/ui/charts/stacked-bar-chart";
 import { ArrowRight, MessagesSquare } from "~/ui/icons";
 import { SentimentBadge } from "~/ui/sentiment";
-import type { AssistantBlock, BlockCell, BlockText } from "../../db/assistant-blocks";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MESSAGE_LINK = /\[([^\]\n]{1,200})\]\((\/messages\/[0-9a-f-]{36})\)/g;

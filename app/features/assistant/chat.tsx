@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
+import type { AssistantBlock } from "~/db/assistant-blocks";
 import { useTranslation } from "~/i18n/use-translation";
 import { type FormResult, typedValue } from "~/lib/forms";
 import { useRevalidateWhile } from "~/lib/use-revalidate-while";
@@ -9,7 +10,6 @@ import { FieldError, HiddenLabel } from "~/ui/field";
 import { Bot, LoaderCircle, Send, User } from "~/ui/icons";
 import { Textarea } from "~/ui/input";
 import { useFormErrors } from "~/ui/use-form-fields";
-import type { AssistantBlock } from "../../db/assistant-blocks";
 import { AnswerBlocks, AnswerText } from "./answer-blocks";
 import { QUESTION_LENGTH } from "./limits";
 

@@ -1,5 +1,5 @@
 // What either engine (the model, the built-in analyst) gives the answer runner.
-import type { AssistantBlock, AssistantToolCall, CitedMention } from "../../db/assistant-blocks";
+import type { AssistantBlock, AssistantToolCall, CitedMention } from "~/db/assistant-blocks";
 
 export interface HistoryTurn {
   role: "user" | "assistant";

@@ -9,8 +9,6 @@ import type { Reader } from "~/core/reader";
 import type { ProjectScope } from "~/core/scope.server";
 import type { AssistantBlock } from "~/db/assistant-blocks";
 import { MESSAGE_LANGUAGES, SOURCE_TYPES } from "~/db/mention-model";
-import { periodTopics } from "~/features/topics/topics.server";
-import { barLengths } from "~/ui/charts/geometry.server";
 import {
   type AnalyticsScope,
   kpis,
@@ -18,8 +16,10 @@ import {
   topSources,
   shareOfVoice as voiceQuery,
   volume,
-} from "../analytics/queries.server";
-import { volumeAxis } from "../mentions/mentions.server";
+} from "~/features/analytics/queries.server";
+import { volumeAxis } from "~/features/mentions/mentions.server";
+import { periodTopics } from "~/features/topics/topics.server";
+import { barLengths } from "~/ui/charts/geometry.server";
 import {
   askedBy,
   facetsOf,

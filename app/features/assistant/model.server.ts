@@ -6,9 +6,9 @@ import type { ChatCompletionMessageParam } from "openai/resources/chat/completio
 import type { Services } from "~/core/context.server";
 import { today } from "~/core/period";
 import type { Reader } from "~/core/reader";
+import { listProjects } from "~/features/projects/projects.server";
 import { LANGUAGE_NAMES, type Language } from "~/i18n/config";
 import type { Env } from "~/lib/env.server";
-import { listProjects } from "../projects/projects.server";
 import type { AnswerSink, EngineResult, HistoryTurn } from "./engine";
 import { callTool, toolDefinitions } from "./registry.server";
 

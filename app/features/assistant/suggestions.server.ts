@@ -1,8 +1,8 @@
 import type { Services } from "~/core/context.server";
 import type { Reader } from "~/core/reader";
+import { listProjects } from "~/features/projects/projects.server";
 import type { Language } from "~/i18n/config";
 import { translatorFor } from "~/i18n/i18n.server";
-import { listProjects } from "../projects/projects.server";
 
 /**
  * Questions to start an empty conversation, built from the reader's projects (active ones first) in their

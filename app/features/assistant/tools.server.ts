@@ -11,10 +11,10 @@ import { type ProjectScope, readerScope } from "~/core/scope.server";
 import { foldWords, headingOf } from "~/core/text";
 import type { AssistantBlock, BlockCell, CitedMention } from "~/db/assistant-blocks";
 import { MESSAGE_LANGUAGES, SOURCE_TYPES } from "~/db/mention-model";
-import { feedOf, feedPage } from "../mentions/feed.server";
-import { feedTotal } from "../mentions/feed-total.server";
-import { listProjects, type ProjectListItem } from "../projects/projects.server";
-import { openTasks } from "../tasks/my-tasks.server";
+import { feedOf, feedPage } from "~/features/mentions/feed.server";
+import { feedTotal } from "~/features/mentions/feed-total.server";
+import { listProjects, type ProjectListItem } from "~/features/projects/projects.server";
+import { openTasks } from "~/features/tasks/my-tasks.server";
 import { readPeriod } from "./period";
 
 /** What a tool gives back: data for the model (JSON), and what the page shows under the answer. */

@@ -1,6 +1,6 @@
-import type { PublicUser } from "../../core/auth-contract.ts";
-import type { Services } from "../../core/context.server.ts";
-import type { FormResult, Message } from "../../lib/forms";
+import type { PublicUser } from "~/core/auth-contract";
+import type { Services } from "~/core/context.server";
+import type { FormResult, Message } from "~/lib/forms";
 
 export type AuthUser = PublicUser;
 

@@ -1,5 +1,5 @@
-import type { Services } from "../../core/context.server.ts";
-import type { FormResult } from "../../lib/forms";
+import type { Services } from "~/core/context.server";
+import type { FormResult } from "~/lib/forms";
 import { type AuthUser, callAuthForForm } from "./auth-client.server";
 import { startSession } from "./session.server";
 

@@ -1,8 +1,8 @@
 import { data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
-import { servicesOf, sessionContext } from "../../core/context.server.ts";
-import { toCurrentUser } from "../../core/reader";
-import { requestInfoContext } from "../../lib/request-info";
-import { flashToast } from "../../lib/toast.server";
+import { servicesOf, sessionContext } from "~/core/context.server";
+import { toCurrentUser } from "~/core/reader";
+import { requestInfoContext } from "~/lib/request-info";
+import { flashToast } from "~/lib/toast.server";
 import { type AuthResult, AuthUnavailableError, type AuthUser, callAuth } from "./auth-client.server";
 import { getSession, sessionStorage, sessionVersion } from "./session.server";
 

@@ -1,5 +1,5 @@
-import type { Services } from "../../core/context.server.ts";
-import type { FormResult } from "../../lib/forms";
+import type { Services } from "~/core/context.server";
+import type { FormResult } from "~/lib/forms";
 import { AuthUnavailableError, callAuth } from "./auth-client.server";
 import type { AuthCaller } from "./guard.server";
 import { markSessionsStale } from "./session.server";

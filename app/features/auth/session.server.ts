@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { createCookieSessionStorage } from "react-router";
-import type { Services } from "../../core/context.server.ts";
-import { sessionVersions } from "../../db/schema";
-import { signedCookie } from "../../lib/cookies.server.ts";
-import { type Env, perEnv } from "../../lib/env.server.ts";
+import type { Services } from "~/core/context.server";
+import { sessionVersions } from "~/db/schema";
+import { signedCookie } from "~/lib/cookies.server";
+import { type Env, perEnv } from "~/lib/env.server";
 import type { AuthUser } from "./auth-client.server";
 
 interface SessionData {

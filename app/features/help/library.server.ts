@@ -6,8 +6,8 @@
 import MarkdownIt from "markdown-it";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
+import { foldWords } from "~/core/text";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/i18n/config";
-import { foldWords } from "../../core/text.ts";
 
 export const TOPICS = ["start", "monitoring", "work", "admin", "troubleshooting"] as const;
 export type Topic = (typeof TOPICS)[number];

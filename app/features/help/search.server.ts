@@ -1,6 +1,6 @@
 import { type Needles, needlesOf, parseSearch, type SearchTerm, type Segment, snippet } from "~/core/search";
+import { stripEndings } from "~/core/text";
 import type { Language } from "~/i18n/config";
-import { stripEndings } from "../../core/text.ts";
 import { type Article, allArticles, type Library } from "./library.server";
 
 export interface SearchHit {

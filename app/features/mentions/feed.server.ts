@@ -15,9 +15,9 @@ import { alternativesOf, parseSearch, type SearchTerm, simpleQuery } from "~/cor
 import { instant, isUuid, queryRows, textArray, uuidArray, uuids } from "~/core/sql.server";
 import type { TableState } from "~/core/table";
 import type { Translations } from "~/db/schema";
+import { normalizeAuthor } from "~/features/sources/normalize";
 import { inLanguage } from "~/lib/translations";
 import { type Cursor, parseCursor, parseTableState } from "~/ui/data-table/parse";
-import { normalizeAuthor } from "../sources/normalize";
 import { messagesFeed } from "./feed";
 import { feedTotal } from "./feed-total.server";
 

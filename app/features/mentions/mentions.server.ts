@@ -2,15 +2,15 @@
 // chart, sources and latest mentions. Counting goes through core/count (ADR 043); who sees what through
 // core/scope.
 import { sql } from "drizzle-orm";
-import type { Services } from "../../core/context.server.ts";
-import { countBy, countMentions, EVER, mentionSeries } from "../../core/count.server.ts";
-import { type Period, periodOf, presetDays, today } from "../../core/period.ts";
-import type { Reader } from "../../core/reader.ts";
-import { canSeeProject, inScope, mentionInScope, type ProjectScope } from "../../core/scope.server.ts";
-import { queryRows, uuidArray, uuids } from "../../core/sql.server.ts";
-import { messages, type Translations } from "../../db/schema.ts";
-import { inLanguage } from "../../lib/translations.ts";
-import { stackedAxis } from "../../ui/charts/geometry.server.ts";
+import type { Services } from "~/core/context.server";
+import { countBy, countMentions, EVER, mentionSeries } from "~/core/count.server";
+import { type Period, periodOf, presetDays, today } from "~/core/period";
+import type { Reader } from "~/core/reader";
+import { canSeeProject, inScope, mentionInScope, type ProjectScope } from "~/core/scope.server";
+import { queryRows, uuidArray, uuids } from "~/core/sql.server";
+import { messages, type Translations } from "~/db/schema";
+import { inLanguage } from "~/lib/translations";
+import { stackedAxis } from "~/ui/charts/geometry.server";
 
 export type DayVolume = { day: string; positive: number; neutral: number; negative: number };
 export type LatestMention = {

@@ -2,13 +2,13 @@
 // Every change is limited to mentions the reader may see and needs the triage right.
 import { type SQL, sql } from "drizzle-orm";
 import type { Services } from "~/core/context.server";
+import { mentionsChanged } from "~/core/kept.server";
 import { can } from "~/core/permissions";
 import type { Reader } from "~/core/reader";
 import { inScope, visibleMentions, visibleScope } from "~/core/scope.server";
 import { isUuid, queryRows, uuidArray, uuids } from "~/core/sql.server";
 import { tasks } from "~/db/schema";
 import { inLanguage } from "~/lib/translations";
-import { mentionsChanged } from "../../core/kept.server";
 import { type FeedItem, feedRows, workspaceTags } from "./feed.server";
 import type { Change, TaskInput } from "./schemas";
 

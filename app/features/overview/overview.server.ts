@@ -1,15 +1,15 @@
 // The overview (/): the chosen project, or every project the reader can see, over the last 7, 30 or 90 days
 // of their zone. Figures count through core/count (ADR 043), the same numbers analytics and the feed show.
-import type { Services } from "../../core/context.server";
-import { countMentions, type MentionQuery, mentionSeries, netSentiment } from "../../core/count.server";
-import { keptWhileMentionsUnchanged, SCREEN_FIGURES_MS } from "../../core/kept.server";
-import { type Period, periodOf, presetDays, QUICK_PRESETS, today } from "../../core/period";
-import type { Reader } from "../../core/reader";
-import { type ProjectScope, readerScope } from "../../core/scope.server";
-import { alertsOf } from "../alerts/detect.server";
-import { ownShare } from "../analytics/queries.server";
-import { dayVolumes, latestMentions, mentionsInLanguage, volumeAxis } from "../mentions/mentions.server";
-import { myOpenTasks } from "../tasks/my-tasks.server";
+import type { Services } from "~/core/context.server";
+import { countMentions, type MentionQuery, mentionSeries, netSentiment } from "~/core/count.server";
+import { keptWhileMentionsUnchanged, SCREEN_FIGURES_MS } from "~/core/kept.server";
+import { type Period, periodOf, presetDays, QUICK_PRESETS, today } from "~/core/period";
+import type { Reader } from "~/core/reader";
+import { type ProjectScope, readerScope } from "~/core/scope.server";
+import { alertsOf } from "~/features/alerts/detect.server";
+import { ownShare } from "~/features/analytics/queries.server";
+import { dayVolumes, latestMentions, mentionsInLanguage, volumeAxis } from "~/features/mentions/mentions.server";
+import { myOpenTasks } from "~/features/tasks/my-tasks.server";
 
 export const OVERVIEW_PERIODS = QUICK_PRESETS;
 export type OverviewPeriod = (typeof OVERVIEW_PERIODS)[number];

@@ -1,12 +1,12 @@
 import { and, eq, gte, inArray, lt, ne, type SQL, sql } from "drizzle-orm";
-import type { Services } from "../../core/context.server.ts";
-import { type Range, resolvePeriod } from "../../core/period";
-import type { Reader } from "../../core/reader";
-import { inScope, type ProjectScope, visibleScope } from "../../core/scope.server";
-import { offsetPage, searchColumns, sortOrder } from "../../core/table.server";
-import type { Database } from "../../db/client.server";
-import { messageProjects, messages, projects } from "../../db/schema";
-import { inLanguage } from "../../lib/translations";
+import type { Services } from "~/core/context.server";
+import { type Range, resolvePeriod } from "~/core/period";
+import type { Reader } from "~/core/reader";
+import { inScope, type ProjectScope, visibleScope } from "~/core/scope.server";
+import { offsetPage, searchColumns, sortOrder } from "~/core/table.server";
+import type { Database } from "~/db/client.server";
+import { messageProjects, messages, projects } from "~/db/schema";
+import { inLanguage } from "~/lib/translations";
 import type { ProjectBulkIntent, ProjectRow, ProjectsTableState } from "./list";
 import { forgetDeletedProjects } from "./projects.server";
 

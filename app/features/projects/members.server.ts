@@ -1,7 +1,7 @@
-import type { Role } from "../../core/auth-contract.ts";
-import type { Services } from "../../core/context.server.ts";
-import { callAuth } from "../auth/auth-client.server";
-import type { AuthCaller } from "../auth/guard.server";
+import type { Role } from "~/core/auth-contract";
+import type { Services } from "~/core/context.server";
+import { callAuth } from "~/features/auth/auth-client.server";
+import type { AuthCaller } from "~/features/auth/guard.server";
 
 export type Member = { id: string; email: string; roles: Role[] };
 

@@ -3,16 +3,16 @@
 // terms' stems, as the feed's search reads words: ADR 024); the matcher itself decides, so the count, the
 // languages and the marked words are the ones the project would get.
 import { type SQL, sql } from "drizzle-orm";
-import type { Services } from "../../core/context.server.ts";
-import { compileRules, compileTerm, type MatchSpan } from "../../core/matcher.ts";
-import { resolvePeriod } from "../../core/period.ts";
-import type { Reader } from "../../core/reader.ts";
-import { countableMentions, visibleMentions, visibleScope } from "../../core/scope.server.ts";
-import { instant, queryRows, textArray } from "../../core/sql.server.ts";
-import { stripEndings, tokenize } from "../../core/text.ts";
-import type { Translations } from "../../db/schema.ts";
-import { giveWay } from "../../lib/slices.ts";
-import { inLanguage } from "../../lib/translations.ts";
+import type { Services } from "~/core/context.server";
+import { compileRules, compileTerm, type MatchSpan } from "~/core/matcher";
+import { resolvePeriod } from "~/core/period";
+import type { Reader } from "~/core/reader";
+import { countableMentions, visibleMentions, visibleScope } from "~/core/scope.server";
+import { instant, queryRows, textArray } from "~/core/sql.server";
+import { stripEndings, tokenize } from "~/core/text";
+import type { Translations } from "~/db/schema";
+import { giveWay } from "~/lib/slices";
+import { inLanguage } from "~/lib/translations";
 import { type PreviewExample, type RulesPreview, segmentsOf, snippetOf } from "./preview.ts";
 import type { RulesInput } from "./schemas.ts";
 

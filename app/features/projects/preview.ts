@@ -1,7 +1,7 @@
 // What a project's rules would match (issue 30): the shape the server sends and the page shows, and the cut of
 // a text at the matcher's own spans. Plain data and pure functions: no server imports.
-import type { MatchSpan } from "../../core/matcher.ts";
-import type { Segment } from "../../core/search.ts";
+import type { MatchSpan } from "~/core/matcher";
+import type { Segment } from "~/core/search";
 
 export interface PreviewExample {
   id: string;

@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Services } from "../../core/context.server.ts";
-import { mentionsChanged } from "../../core/kept.server";
-import type { Audience, Reader } from "../../core/reader";
-import { inScope, visibleScope } from "../../core/scope.server";
-import { isUuid } from "../../core/sql.server";
-import type { Database } from "../../db/client.server";
-import { projects, userPreferences } from "../../db/schema";
-import { inLanguage, withoutTranslations } from "../../lib/translations";
+import type { Services } from "~/core/context.server";
+import { mentionsChanged } from "~/core/kept.server";
+import type { Audience, Reader } from "~/core/reader";
+import { inScope, visibleScope } from "~/core/scope.server";
+import { isUuid } from "~/core/sql.server";
+import type { Database } from "~/db/client.server";
+import { projects, userPreferences } from "~/db/schema";
+import { inLanguage, withoutTranslations } from "~/lib/translations";
 import { queueRematch } from "./rematch.server";
 import type { ProjectInput } from "./schemas";
 

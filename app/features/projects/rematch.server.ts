@@ -5,13 +5,13 @@
 // chunk by chunk and never wait on the whole; matching runs in slices, so the server keeps answering while a
 // million mentions are read.
 import { and, eq, gte, sql } from "drizzle-orm";
-import type { Services } from "../../core/context.server.ts";
-import { mentionsChanged } from "../../core/kept.server.ts";
-import { createMatcher } from "../../core/matcher.ts";
-import { queryRows } from "../../core/sql.server.ts";
-import type { Database } from "../../db/client.server.ts";
-import { messages, projects, type RematchState } from "../../db/schema.ts";
-import { mapInSlices } from "../../lib/slices.ts";
+import type { Services } from "~/core/context.server";
+import { mentionsChanged } from "~/core/kept.server";
+import { createMatcher } from "~/core/matcher";
+import { queryRows } from "~/core/sql.server";
+import type { Database } from "~/db/client.server";
+import { messages, projects, type RematchState } from "~/db/schema";
+import { mapInSlices } from "~/lib/slices";
 
 export const REMATCH_WINDOW_DAYS = 90;
 /** Messages per chunk: on the embedded database other statements wait while a chunk's transaction runs. */

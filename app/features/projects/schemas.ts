@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { LANGUAGES } from "../../i18n/config";
-import { freeText } from "../../lib/form-rules";
+import { LANGUAGES } from "~/i18n/config";
+import { freeText } from "~/lib/form-rules";
 
 /** One term per line or comma; trimmed, empty ones dropped, duplicates (ignoring case) removed. */
 const termList = (max: number) =>

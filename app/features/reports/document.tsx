@@ -1,13 +1,13 @@
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { percentChange, pointsChange } from "~/core/change";
+import type { ReportSection } from "~/db/report-model";
 import type { Formatter } from "~/lib/format";
 import { BarList, type BarRow } from "~/ui/charts/bar-list";
 import { OTHER_COLOR, SENTIMENT_COLORS, seriesColor } from "~/ui/charts/colors";
 import { DonutChart } from "~/ui/charts/donut-chart";
 import { StackedBarChart } from "~/ui/charts/stacked-bar-chart";
 import { Figure } from "~/ui/figure";
-import type { ReportSection } from "../../db/report-model";
 import type { ReportCharts } from "./charts.server";
 import { type RankedRow, type ReportSnapshot, SENTIMENT_ORDER } from "./snapshot";
 

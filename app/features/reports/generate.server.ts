@@ -1,9 +1,9 @@
 import { eq, ne, sql } from "drizzle-orm";
-import type { Services } from "../../core/context.server";
-import { addDays, type DayRange, firstOfMonth, mondayOf, presetDays, today, zonedInstant } from "../../core/period";
-import type { ReportSchedule } from "../../db/report-model";
-import { projects, reports, userPreferences } from "../../db/schema";
-import { announceReport } from "../alerts/channels.server";
+import type { Services } from "~/core/context.server";
+import { addDays, type DayRange, firstOfMonth, mondayOf, presetDays, today, zonedInstant } from "~/core/period";
+import type { ReportSchedule } from "~/db/report-model";
+import { projects, reports, userPreferences } from "~/db/schema";
+import { announceReport } from "~/features/alerts/channels.server";
 import { mailReport } from "./mail.server";
 import { buildSnapshot } from "./snapshot.server";
 

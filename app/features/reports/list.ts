@@ -1,5 +1,5 @@
 import { defineTable } from "~/core/table";
-import { REPORT_SCHEDULES } from "../../db/report-model";
+import { REPORT_SCHEDULES } from "~/db/report-model";
 
 /** The reports table: what its URL may sort, filter and page by (the project filter's values are the reader's projects). */
 export const reportsTable = defineTable({

@@ -1,8 +1,8 @@
-import type { Services } from "../../core/context.server";
-import type { reports } from "../../db/schema";
-import { zoneLabel } from "../../lib/format";
-import { sendMail } from "../../lib/mail.server";
-import { projectRecipients } from "../alerts/audience.server";
+import type { Services } from "~/core/context.server";
+import type { reports } from "~/db/schema";
+import { projectRecipients } from "~/features/alerts/audience.server";
+import { zoneLabel } from "~/lib/format";
+import { sendMail } from "~/lib/mail.server";
 import { reportFormatter } from "./format";
 import { reportPdf } from "./pdf-file.server";
 import { reportT } from "./render.server";

@@ -1,5 +1,5 @@
-import type { Services } from "../../core/context.server";
-import type { reports } from "../../db/schema";
+import type { Services } from "~/core/context.server";
+import type { reports } from "~/db/schema";
 import { reportFormatter } from "./format";
 import { printPdf } from "./pdf.server";
 import { renderReportHtml, reportT } from "./render.server";

@@ -2,7 +2,7 @@
 // chromium), launched on first use and closed on shutdown. The page is given the report's finished HTML
 // (setContent): the browser never requests anything, so it needs no session and reaches nothing (ADR 032).
 import type { Browser } from "playwright-core";
-import type { Env } from "../../lib/env.server";
+import type { Env } from "~/lib/env.server";
 
 let browser: Promise<Browser> | undefined;
 

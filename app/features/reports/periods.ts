@@ -1,7 +1,7 @@
 // A report's period names (stored as its period_kind) and the core preset each means: the periods every screen
 // offers (core/period's OFFERED_PRESETS), so reports have what the overview, analytics and the feed have.
-import { OFFERED_PRESETS, type OfferedPreset } from "../../core/period";
-import type { ReportPeriod } from "../../db/report-model";
+import { OFFERED_PRESETS, type OfferedPreset } from "~/core/period";
+import type { ReportPeriod } from "~/db/report-model";
 
 /** What each report period means: the core preset of the same name (ADR 042). */
 export const REPORT_PRESETS = {

@@ -1,8 +1,8 @@
 import { createInstance, type i18n } from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
 import appStyles from "~/app.css?inline";
+import { DEFAULT_LANGUAGE, LANGUAGES, NAMESPACES } from "~/i18n/config";
 import { resources } from "~/i18n/i18n.server";
-import { DEFAULT_LANGUAGE, LANGUAGES, NAMESPACES } from "../../i18n/config";
 import { reportCharts } from "./charts.server";
 import { ReportDocument } from "./document";
 import { reportFormatter } from "./format";

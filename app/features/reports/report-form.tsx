@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { Form, Link } from "react-router";
+import { MAX_TOP_MENTIONS, REPORT_SECTIONS } from "~/db/report-model";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/config";
 import { useTranslation } from "~/i18n/use-translation";
 import { type FormResult, typedValue, useFocusFirstInvalid, useIsPending } from "~/lib/forms";
@@ -8,7 +9,6 @@ import { useChangedBeforeHydration } from "~/ui/early-input";
 import { CheckboxGroup, ErrorSummary, FieldError, InputField, SelectField, TextareaField } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { useFormFields } from "~/ui/use-form-fields";
-import { MAX_TOP_MENTIONS, REPORT_SECTIONS } from "../../db/report-model";
 import { OFFERED_REPORT_PERIODS } from "./periods";
 
 // In the order they appear in the form.

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { customPeriodError } from "../../core/period";
-import { MAX_TOP_MENTIONS, REPORT_PERIODS, REPORT_SCHEDULES, REPORT_SECTIONS } from "../../db/report-model";
-import { LANGUAGES } from "../../i18n/config";
-import { freeText } from "../../lib/form-rules";
+import { customPeriodError } from "~/core/period";
+import { MAX_TOP_MENTIONS, REPORT_PERIODS, REPORT_SCHEDULES, REPORT_SECTIONS } from "~/db/report-model";
+import { LANGUAGES } from "~/i18n/config";
+import { freeText } from "~/lib/form-rules";
 
 /** One value or several (a field sent once is a string, several times an array), each once. */
 const manyOf = <T extends z.ZodType>(item: T, error: string) =>

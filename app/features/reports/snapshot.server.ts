@@ -1,15 +1,15 @@
 import { and, desc, eq, gte, inArray, lt } from "drizzle-orm";
+import type { Services } from "~/core/context.server";
+import { countMentions, mentionSeries, netSentiment } from "~/core/count.server";
+import { periodOf, type Range } from "~/core/period";
+import { type Audience, projectAudience } from "~/core/reader";
+import { inScope, type ProjectScope } from "~/core/scope.server";
+import { messageProjects, messages, projects, type reports, sources } from "~/db/schema";
+import { projectAudiences } from "~/features/alerts/audience.server";
+import { type AnalyticsScope, shareOfVoice, topAuthors, topSources } from "~/features/analytics/queries.server";
+import { mentionCardColumns } from "~/features/mentions/mentions.server";
 import { periodTopics, topicSentiment } from "~/features/topics/topics.server";
-import type { Services } from "../../core/context.server";
-import { countMentions, mentionSeries, netSentiment } from "../../core/count.server";
-import { periodOf, type Range } from "../../core/period";
-import { type Audience, projectAudience } from "../../core/reader";
-import { inScope, type ProjectScope } from "../../core/scope.server";
-import { messageProjects, messages, projects, type reports, sources } from "../../db/schema";
-import { inLanguage } from "../../lib/translations";
-import { projectAudiences } from "../alerts/audience.server";
-import { type AnalyticsScope, shareOfVoice, topAuthors, topSources } from "../analytics/queries.server";
-import { mentionCardColumns } from "../mentions/mentions.server";
+import { inLanguage } from "~/lib/translations";
 import type { ReportSnapshot, SentimentSplit, SnapshotMention } from "./snapshot";
 
 type Report = typeof reports.$inferSelect;

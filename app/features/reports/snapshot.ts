@@ -1,4 +1,4 @@
-import type { ReportSection } from "../../db/report-model";
+import type { ReportSection } from "~/db/report-model";
 
 /** In the order analytics lists them (the donut's slices, a table's rows). */
 export const SENTIMENT_ORDER = ["positive", "neutral", "negative"] as const;

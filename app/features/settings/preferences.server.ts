@@ -1,19 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import type { MiddlewareFunction } from "react-router";
-import {
-  type Preferences,
-  preferencesContext,
-  type Services,
-  servicesOf,
-  sessionContext,
-} from "../../core/context.server.ts";
-import { appMeta, userPreferences } from "../../db/schema";
-import type { Language } from "../../i18n/config";
-import { commitLocale, detectLanguage, localeInCookie } from "../../i18n/locale-cookie.server";
-import type { Env } from "../../lib/env.server";
-import type { FormResult } from "../../lib/forms";
-import type { ThemeChoice } from "../../lib/theme";
-import { commitTheme, readTheme } from "../../lib/theme.server";
+import { type Preferences, preferencesContext, type Services, servicesOf, sessionContext } from "~/core/context.server";
+import { appMeta, userPreferences } from "~/db/schema";
+import type { Language } from "~/i18n/config";
+import { commitLocale, detectLanguage, localeInCookie } from "~/i18n/locale-cookie.server";
+import type { Env } from "~/lib/env.server";
+import type { FormResult } from "~/lib/forms";
+import type { ThemeChoice } from "~/lib/theme";
+import { commitTheme, readTheme } from "~/lib/theme.server";
 import { startingZoneKey } from "./starting-zone";
 import { browserTimeZone } from "./time-zones.server";
 

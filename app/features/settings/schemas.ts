@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { freeText } from "../../lib/form-rules";
-import { DATE_FORMATS } from "../../lib/format";
-import { confirmPassword, newPassword } from "../auth/schemas";
+import { confirmPassword, newPassword } from "~/features/auth/schemas";
+import { freeText } from "~/lib/form-rules";
+import { DATE_FORMATS } from "~/lib/format";
 
 export const FONTS = ["system", "inter", "noto-sans", "ibm-plex-sans"] as const;
 export const NOTIFY = ["all", "mentions", "none"] as const;

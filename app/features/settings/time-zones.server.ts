@@ -1,4 +1,4 @@
-import { dayOf } from "../../core/period";
+import { dayOf } from "~/core/period";
 import ZONE_CITIES from "./zone-cities.json";
 
 export interface TimeZoneChoice {

@@ -1,8 +1,8 @@
 // The collector runner: one fetch of one source (the "fetch-source" job), its bookkeeping (attempt history,
 // backoff, failing after five failures in a row), the collector loop's choice of due sources, and "Fetch now".
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
-import type { Services } from "../../core/context.server";
-import { fetchAttempts, sources } from "../../db/schema";
+import type { Services } from "~/core/context.server";
+import { fetchAttempts, sources } from "~/db/schema";
 import { collectorFor } from "./collectors/index.server";
 import { CollectError, type CollectorSource } from "./collectors/types";
 import { ingest } from "./ingest.server";

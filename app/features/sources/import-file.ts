@@ -2,7 +2,7 @@
  * A source's import (ADR 022): which column of an uploaded file (read by lib/upload-table) feeds which field
  * of an item, and a row as an item for the pipeline. No database here.
  */
-import { guessColumns } from "../../lib/upload-table.ts";
+import { guessColumns } from "~/lib/upload-table";
 import { ITEM_FIELDS, type ItemField } from "./import-fields.ts";
 
 /** Field → column of the file ("" or missing: not imported). */

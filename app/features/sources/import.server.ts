@@ -5,17 +5,11 @@
  * batches, counting `processed_rows` as it goes.
  */
 import { and, eq } from "drizzle-orm";
-import type { Services } from "../../core/context.server.ts";
-import { isUuid, newestRows } from "../../core/sql.server.ts";
-import { sourceImports, sources } from "../../db/schema.ts";
-import { mapInSlices } from "../../lib/slices.ts";
-import {
-  decodeUpload,
-  formatOf,
-  ImportFileError,
-  type ImportFormat,
-  readTableInSlices,
-} from "../../lib/upload-table.ts";
+import type { Services } from "~/core/context.server";
+import { isUuid, newestRows } from "~/core/sql.server";
+import { sourceImports, sources } from "~/db/schema";
+import { mapInSlices } from "~/lib/slices";
+import { decodeUpload, formatOf, ImportFileError, type ImportFormat, readTableInSlices } from "~/lib/upload-table";
 import { ITEM_FIELDS, MAX_IMPORT_BYTES } from "./import-fields.ts";
 import { guessMapping, type ImportMapping, rowToItem } from "./import-file.ts";
 import { ingest } from "./ingest.server.ts";

@@ -6,15 +6,15 @@
  */
 import { randomUUID } from "node:crypto";
 import { eq, type SQL, sql } from "drizzle-orm";
-import type { Services } from "../../core/context.server.ts";
-import { mentionsChanged } from "../../core/kept.server.ts";
-import { compileRules } from "../../core/matcher.ts";
-import { queryRows } from "../../core/sql.server.ts";
-import { tokenize } from "../../core/text.ts";
-import type { Database } from "../../db/client.server.ts";
-import { projects, sources } from "../../db/schema.ts";
-import { mapInSlices } from "../../lib/slices.ts";
-import { queueAlertChecks } from "../alerts/detect.server.ts";
+import type { Services } from "~/core/context.server";
+import { mentionsChanged } from "~/core/kept.server";
+import { compileRules } from "~/core/matcher";
+import { queryRows } from "~/core/sql.server";
+import { tokenize } from "~/core/text";
+import type { Database } from "~/db/client.server";
+import { projects, sources } from "~/db/schema";
+import { queueAlertChecks } from "~/features/alerts/detect.server";
+import { mapInSlices } from "~/lib/slices";
 import { chooseLanguage, type Language } from "./language.ts";
 import { defaultClassifier } from "./llm-sentiment.server.ts";
 import { canonicalUrl, contentHash, normalizeAuthor, normalizeLine, normalizeText } from "./normalize.ts";

@@ -5,7 +5,7 @@
  * page in the reader's language.
  */
 import { z } from "zod";
-import { mapInSlices } from "../../lib/slices.ts";
+import { mapInSlices } from "~/lib/slices";
 import { ITEM_FIELDS, type ItemField } from "./import-fields.ts";
 import { LANGUAGES } from "./language.ts";
 

@@ -5,7 +5,7 @@
  * language (French, Turkish…), are "other".
  */
 import { franc, francAll } from "franc-min";
-import { foldWord, foldWords } from "../../core/text.ts";
+import { foldWord, foldWords } from "~/core/text";
 
 export type Language = "en" | "ru" | "uz" | "uz-Cyrl" | "other";
 export const LANGUAGES: readonly Language[] = ["en", "ru", "uz", "uz-Cyrl", "other"];

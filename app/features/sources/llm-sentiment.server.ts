@@ -6,7 +6,7 @@
  * is not installed; one JSON request needs nothing more than `fetch` (ADR 023).
  */
 import type { Logger } from "pino";
-import type { Services } from "../../core/context.server.ts";
+import type { Services } from "~/core/context.server";
 import {
   lexiconClassifier,
   type SentimentClassifier,

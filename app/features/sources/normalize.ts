@@ -4,7 +4,7 @@
  * that stays the same when a re-post differs only in case, punctuation, spacing or script.
  */
 import { createHash } from "node:crypto";
-import { foldWords } from "../../core/text.ts";
+import { foldWords } from "~/core/text";
 
 export const MAX_TITLE = 500;
 export const MAX_TEXT = 20_000;

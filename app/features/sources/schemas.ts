@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { SOURCE_TYPES, type SourceType } from "../../db/mention-model";
-import { LANGUAGES } from "../../i18n/config";
-import { freeText } from "../../lib/form-rules";
+import { SOURCE_TYPES, type SourceType } from "~/db/mention-model";
+import { LANGUAGES } from "~/i18n/config";
+import { freeText } from "~/lib/form-rules";
 
 export { SOURCE_TYPES, type SourceType };
 export const SOURCE_STATUSES = ["active", "paused", "failing"] as const;

@@ -5,8 +5,8 @@
  * not happen, and damping for reported news (ADR 023). A classifier works on a whole batch, so another one
  * (the model of llm-sentiment.server.ts when one is configured) can take its place per batch.
  */
-import { foldWord, foldWords, inflects } from "../../core/text.ts";
-import { mapInSlices } from "../../lib/slices.ts";
+import { foldWord, foldWords, inflects } from "~/core/text";
+import { mapInSlices } from "~/lib/slices";
 import type { Language } from "./language.ts";
 import emoji from "./lexicons/emoji.json" with { type: "json" };
 import en from "./lexicons/en.json" with { type: "json" };

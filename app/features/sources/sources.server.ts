@@ -2,18 +2,18 @@
 // Sources are the workspace's: everyone reads them, managers change them (the routes check), and only the
 // mentions shown on a source's page are narrowed to the reader's projects.
 import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
-import type { Services } from "../../core/context.server";
-import { mentionsChanged } from "../../core/kept.server";
-import { resolvePeriod } from "../../core/period";
-import { can } from "../../core/permissions";
-import type { Reader } from "../../core/reader";
-import { mentionInScope, visibleScope } from "../../core/scope.server";
-import { isUuid, newestRows } from "../../core/sql.server";
-import { offsetPage, searchColumns, sortOrder } from "../../core/table.server";
-import type { TableState } from "../../core/table.ts";
-import { fetchAttempts, messages, sources } from "../../db/schema";
-import { inLanguage } from "../../lib/translations";
-import { mentionCardColumns } from "../mentions/mentions.server";
+import type { Services } from "~/core/context.server";
+import { mentionsChanged } from "~/core/kept.server";
+import { resolvePeriod } from "~/core/period";
+import { can } from "~/core/permissions";
+import type { Reader } from "~/core/reader";
+import { mentionInScope, visibleScope } from "~/core/scope.server";
+import { isUuid, newestRows } from "~/core/sql.server";
+import type { TableState } from "~/core/table";
+import { offsetPage, searchColumns, sortOrder } from "~/core/table.server";
+import { fetchAttempts, messages, sources } from "~/db/schema";
+import { mentionCardColumns } from "~/features/mentions/mentions.server";
+import { inLanguage } from "~/lib/translations";
 import { requestFetch } from "./collect.server";
 import { checkSourceUrl } from "./collectors/http.server";
 import { parseTelegramHandle } from "./collectors/telegram.server";

@@ -4,9 +4,9 @@
  * machine code, so a sender's program can act on them (ADR 022).
  */
 import { eq } from "drizzle-orm";
-import type { Services } from "../../core/context.server.ts";
-import { isUuid } from "../../core/sql.server.ts";
-import { sources } from "../../db/schema.ts";
+import type { Services } from "~/core/context.server";
+import { isUuid } from "~/core/sql.server";
+import { sources } from "~/db/schema";
 import { ingest } from "./ingest.server.ts";
 import { ITEM_PROBLEMS, validateItems } from "./item-schema.ts";
 import { verifyWebhookSecret } from "./webhook-secret.server.ts";

@@ -2,10 +2,10 @@
 // one Bot API `sendMessage`, retried by the queue with backoff. The bot's token is part of the Bot API's
 // URL, so no URL or library error text is ever stored, thrown or logged as is (ADR 034).
 import { eq } from "drizzle-orm";
-import type { Services } from "../../core/context.server";
-import { supportRequests } from "../../db/schema";
-import type { Env } from "../../lib/env.server.ts";
-import { BotApiError, callBotApi } from "../../lib/telegram.server.ts";
+import type { Services } from "~/core/context.server";
+import { supportRequests } from "~/db/schema";
+import type { Env } from "~/lib/env.server";
+import { BotApiError, callBotApi } from "~/lib/telegram.server";
 
 /** Tries in all (the queue's retryLimit is one less): with backoff capped at 15 minutes, about three hours. */
 export const SUPPORT_ATTEMPTS = 20;

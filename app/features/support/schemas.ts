@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { freeText } from "../../lib/form-rules";
+import { freeText } from "~/lib/form-rules";
 
 export const SUPPORT_TOPICS = ["question", "problem", "sources", "account", "idea"] as const;
 export type SupportTopic = (typeof SUPPORT_TOPICS)[number];

@@ -2,10 +2,10 @@
 // the Telegram support chat), the per-user rate limit and the user's recent requests. Delivery is in
 // deliver.server.ts (ADR 034).
 import { and, count, eq, gt, sql } from "drizzle-orm";
-import type { Services } from "../../core/context.server";
-import type { Reader } from "../../core/reader";
-import { newestRows } from "../../core/sql.server";
-import { supportRequests } from "../../db/schema";
+import type { Services } from "~/core/context.server";
+import type { Reader } from "~/core/reader";
+import { newestRows } from "~/core/sql.server";
+import { supportRequests } from "~/db/schema";
 import type { SupportRequestInput } from "./schemas";
 
 /** Requests one user may send in an hour, counted in the database so the limit holds on every instance. */

@@ -1,8 +1,8 @@
-import type { PublicUser } from "../../core/auth-contract.ts";
-import { toCurrentUser } from "../../core/reader";
-import { visibleScope } from "../../core/scope.server";
-import { offsetPage } from "../../core/table.server";
-import type { TableState } from "../../core/table.ts";
+import type { PublicUser } from "~/core/auth-contract";
+import { toCurrentUser } from "~/core/reader";
+import { visibleScope } from "~/core/scope.server";
+import type { TableState } from "~/core/table";
+import { offsetPage } from "~/core/table.server";
 import type { UserRow, UsersTable } from "./list";
 
 type State = TableState<UsersTable>;

@@ -1,5 +1,5 @@
+import { type PublicUser, ROLES } from "~/core/auth-contract";
 import { defineTable } from "~/core/table";
-import { type PublicUser, ROLES } from "../../core/auth-contract.ts";
 
 export const USER_STATUSES = ["active", "deactivated"] as const;
 

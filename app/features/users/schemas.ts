@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ROLES } from "../../core/auth-contract.ts";
-import { email } from "../auth/schemas";
+import { ROLES } from "~/core/auth-contract";
+import { email } from "~/features/auth/schemas";
 
 // Messages are translation keys; forms show them with t().
 

@@ -1,9 +1,9 @@
-import type { PublicUser, Role, UserEvent } from "../../core/auth-contract.ts";
-import type { Services } from "../../core/context.server.ts";
-import type { FormResult } from "../../lib/forms";
-import { type AuthOutcome, callAuth, callAuthForForm } from "../auth/auth-client.server";
-import type { AuthCaller } from "../auth/guard.server";
-import { markSessionsStale } from "../auth/session.server";
+import type { PublicUser, Role, UserEvent } from "~/core/auth-contract";
+import type { Services } from "~/core/context.server";
+import { type AuthOutcome, callAuth, callAuthForForm } from "~/features/auth/auth-client.server";
+import type { AuthCaller } from "~/features/auth/guard.server";
+import { markSessionsStale } from "~/features/auth/session.server";
+import type { FormResult } from "~/lib/forms";
 
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 

@@ -1,5 +1,5 @@
 import type { HTMLAttributes, ReactNode } from "react";
-import { cn } from "../cn";
+import { cn } from "~/ui/cn";
 
 /**
  * A chart's picture: one focusable image named by `summary`, whose tooltip (`targetProps` of useTip or

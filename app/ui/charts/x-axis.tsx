@@ -1,4 +1,4 @@
-import { cn } from "../cn";
+import { cn } from "~/ui/cn";
 import { axisLabels } from "./scale";
 
 /**

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
+import { buttonClass } from "~/ui/button";
 import { Trash2 } from "~/ui/icons";
-import { buttonClass } from "../button";
 import { Menu } from "./url-form";
 
 /** A bulk action: submits the table's form with this `intent` and the ticked `ids`. */

@@ -10,9 +10,9 @@ import {
 } from "~/core/table";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
+import { buttonClass } from "~/ui/button";
+import { cn } from "~/ui/cn";
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, type IconComponent } from "~/ui/icons";
-import { buttonClass } from "../button";
-import { cn } from "../cn";
 import { ApplyWithoutScript, UrlForm } from "./url-form";
 
 function PageLink({

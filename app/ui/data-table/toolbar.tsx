@@ -12,10 +12,10 @@ import {
 } from "~/core/table";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
+import { buttonClass } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import { HiddenLabel } from "~/ui/field";
 import { CirclePlus, Search, Settings2, X } from "~/ui/icons";
-import { buttonClass } from "../button";
-import { cn } from "../cn";
-import { HiddenLabel } from "../field";
 import { ApplyWithoutScript, checkboxClass, Menu, UrlForm } from "./url-form";
 
 /** A faceted filter: its values come from the spec; the page names them and may count them. */

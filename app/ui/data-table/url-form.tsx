@@ -2,10 +2,10 @@ import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useRef,
 import { Form, useLocation, useSubmit } from "react-router";
 import { carriedParams, PARAMS } from "~/core/table";
 import { useTranslation } from "~/i18n/use-translation";
+import { buttonClass } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import { useChangedBeforeHydration } from "~/ui/early-input";
 import { useDetailsDismiss } from "~/ui/use-dismiss";
-import { buttonClass } from "../button";
-import { cn } from "../cn";
-import { useChangedBeforeHydration } from "../early-input";
 
 const SEARCH_DELAY_MS = 300;
 const noSubscription = () => () => {};

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { withParams } from "~/core/table";
+import { cn } from "~/ui/cn";
 import type { IconComponent } from "~/ui/icons";
-import { cn } from "../cn";
 
 /**
  * A choice of how a table's rows are shown (the first option, the table, is the default), kept in the URL's

@@ -1,6 +1,6 @@
 /** Feeds: RSS 2.0, RSS 1.0 (RDF), Atom and JSON Feed, read with feedsmith and mapped to the pipeline's items. */
 import { type AnyFeed, parseFeed } from "feedsmith";
-import type { IncomingItem } from "../ingest.server.ts";
+import type { IncomingItem } from "~/features/sources/ingest.server";
 import { fetchIfChanged } from "./http.server.ts";
 import { CollectError, type Collector } from "./types.ts";
 

@@ -9,9 +9,9 @@ import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import ipaddr from "ipaddr.js";
 import { Agent, buildConnector, fetch } from "undici";
+import type { Services } from "~/core/context.server";
+import type { Env } from "~/lib/env.server";
 import packageJson from "../../../../package.json" with { type: "json" };
-import type { Services } from "../../../core/context.server.ts";
-import type { Env } from "../../../lib/env.server.ts";
 import { CollectError, type CollectorSource, type CollectResult } from "./types.ts";
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;

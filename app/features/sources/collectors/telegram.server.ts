@@ -4,7 +4,7 @@
  * the newest post already seen (`collectorState.lastPostId`), again at most 100.
  */
 import { parseHTML } from "linkedom";
-import type { IncomingItem } from "../ingest.server.ts";
+import type { IncomingItem } from "~/features/sources/ingest.server";
 import { fetchPage } from "./http.server.ts";
 import { CollectError, type Collector } from "./types.ts";
 

@@ -1,5 +1,5 @@
-import type { Services } from "../../../core/context.server.ts";
-import type { IncomingItem } from "../ingest.server.ts";
+import type { Services } from "~/core/context.server";
+import type { IncomingItem } from "~/features/sources/ingest.server";
 
 /** What a collector needs to know about the source it reads. */
 export interface CollectorSource {

@@ -7,10 +7,10 @@
 import { Readability } from "@mozilla/readability";
 import { and, eq, inArray, or } from "drizzle-orm";
 import { DOMParser, parseHTML } from "linkedom";
-import type { Services } from "../../../core/context.server.ts";
-import { messages } from "../../../db/schema.ts";
-import type { IncomingItem } from "../ingest.server.ts";
-import { canonicalUrl } from "../normalize.ts";
+import type { Services } from "~/core/context.server";
+import { messages } from "~/db/schema";
+import type { IncomingItem } from "~/features/sources/ingest.server";
+import { canonicalUrl } from "~/features/sources/normalize";
 import { collectedDate } from "./feed.server.ts";
 import { fetchIfChanged, fetchPage } from "./http.server.ts";
 import { CollectError, type Collector } from "./types.ts";
