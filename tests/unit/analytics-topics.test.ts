@@ -10,10 +10,9 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { analyticsPage, chartTable, toCsv } from "~/features/analytics/page.server";
 import { listProjects } from "~/features/projects/projects.server";
 import { extractTopics } from "~/features/topics/extract";
-import { loader as feedLoader } from "~/routes/_app.messages";
 import { seedDemo } from "../../server/demo/seed";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
-import { ORIGIN } from "../support/route";
+import { feedTotalIn } from "../support/feed";
 import { testServices } from "../support/services";
 import { signedInContext } from "../support/session";
 
@@ -35,20 +34,7 @@ afterAll(() => handle.close());
 const pageOf = async (params: string) =>
   analyticsPage(testServices(), reader, await listProjects(testServices(), reader), new URLSearchParams(params));
 
-/** The messages feed's total for a URL's parameters, as its page shows it. */
-async function feedTotal(query: string) {
-  const request = new Request(`${ORIGIN}/messages?${query}`);
-  const page = (await feedLoader({
-    request,
-    context,
-    url: new URL(request.url),
-    params: {},
-    pattern: "",
-  } as never)) as {
-    total: { count: number; estimated: boolean };
-  };
-  return page.total;
-}
+const feedTotal = (query: string) => feedTotalIn(context, query);
 
 describe("topics on analytics", () => {
   it("are the stories of the period, each counted as its link's feed counts it", async () => {

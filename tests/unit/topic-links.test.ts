@@ -12,11 +12,10 @@ import { listProjects } from "~/features/projects/projects.server";
 import { createReport } from "~/features/reports/reports.server";
 import { createReportSchema } from "~/features/reports/schemas";
 import type { ReportSnapshot } from "~/features/reports/snapshot";
-import { loader as feedLoader } from "~/routes/_app.messages";
 import { seedDemo } from "../../server/demo/seed";
 import { startAuthService } from "../support/auth-service";
 import { openTestDatabase } from "../support/builders";
-import { ORIGIN } from "../support/route";
+import { feedTotalIn } from "../support/feed";
 import { testEnv, testServices } from "../support/services";
 import { signedInContext } from "../support/session";
 
@@ -42,18 +41,7 @@ async function readerIn(zone: string) {
   const { context } = await signedInContext({ roles: ["admin"] });
   context.set(preferencesContext, { ...(context.get(preferencesContext) as Preferences), timezone: zone });
   const reader = requireReader(context);
-  /** The feed's total for a link, as its page shows it to this reader. */
-  const feedTotal = async (query: string) => {
-    const request = new Request(`${ORIGIN}/messages?${query}`);
-    const page = (await feedLoader({
-      request,
-      context,
-      url: new URL(request.url),
-      params: {},
-      pattern: "",
-    } as never)) as { total: { count: number; estimated: boolean } };
-    return page.total;
-  };
+  const feedTotal = (query: string) => feedTotalIn(context, query);
   return { reader, feedTotal };
 }
 

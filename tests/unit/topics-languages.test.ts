@@ -8,10 +8,9 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { analyticsPage } from "~/features/analytics/page.server";
 import { listProjects } from "~/features/projects/projects.server";
 import { SUBJECTS, subjectOf } from "~/features/topics/glossary";
-import { loader as feedLoader } from "~/routes/_app.messages";
 import { seedDemo } from "../../server/demo/seed";
 import { aProject, aSource, mentions, openTestDatabase } from "../support/builders";
-import { ORIGIN } from "../support/route";
+import { feedTotalIn } from "../support/feed";
 import { testServices } from "../support/services";
 import { signedInContext } from "../support/session";
 
@@ -27,19 +26,7 @@ afterAll(() => handle.close());
 async function readerIn(language: "en" | "ru" | "uz" | "uz-Cyrl") {
   const { context } = await signedInContext({ roles: ["admin"], language });
   context.set(preferencesContext, { ...(context.get(preferencesContext) as Preferences), timezone: "Asia/Tashkent" });
-  const feedTotal = async (query: string) => {
-    const request = new Request(`${ORIGIN}/messages?${query}`);
-    const page = (await feedLoader({
-      request,
-      context,
-      url: new URL(request.url),
-      params: {},
-      pattern: "",
-    } as never)) as {
-      total: { count: number };
-    };
-    return page.total.count;
-  };
+  const feedTotal = async (query: string) => (await feedTotalIn(context, query)).count;
   return { reader: requireReader(context), feedTotal };
 }
 
