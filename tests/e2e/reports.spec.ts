@@ -26,14 +26,15 @@ test("a report created with JavaScript off opens as a document and prints withou
   await expect(document.getByRole("heading", { name: text("ru", "reports:sections.kpis") })).toBeVisible();
   await expect(document.getByRole("listitem").filter({ hasText: "рост охвата" })).toBeVisible();
 
-  // Printed: only the document, no sidebar, header or buttons, and every mention whole on its page.
+  // Printed: only the document, no sidebar, header or buttons, every mention and chart whole on its page, and a
+  // ranking goes on over the page only between its rows.
   await page.emulateMedia({ media: "print" });
   await expect(page.locator(".app-header")).toBeHidden();
   await expect(page.locator(".nav-link").first()).toBeHidden();
   await expect(page.getByRole("link", { name: text("en", "reports:view.pdf") })).toBeHidden();
   await expect(document).toBeVisible();
   const avoids = await document
-    .locator(".report-mention, .report-chart")
+    .locator(".report-mention, .report-chart:not(.report-ranking), .report-ranking tr")
     .evaluateAll((elements) => elements.map((e) => getComputedStyle(e).breakInside));
   expect(avoids.length).toBeGreaterThan(0);
   expect(avoids.every((value) => value === "avoid")).toBe(true);
