@@ -116,6 +116,11 @@ const SENTIMENTS = ["positive", "neutral", "negative"] as const;
 const CYRILLIC = /\p{Script=Cyrillic}/u;
 /** 1 for a word in Cyrillic, 0 for any other script. */
 const scriptOf = (text: string) => (CYRILLIC.test(text) ? 1 : 0);
+/** The same for the word starting at `index` of `text`, read without copying it (U+0400–U+052F). */
+const scriptAt = (text: string, index: number): 0 | 1 => {
+  const code = text.charCodeAt(index);
+  return code >= 0x400 && code <= 0x52f ? 1 : 0;
+};
 
 /** Awaited in every step of a long loop: gives the event loop a turn once a slice of work has used its time. */
 function slicer(budget = SLICE_MS) {
@@ -145,6 +150,8 @@ class Vocabulary {
   readonly scripts: [string[], string[]] = [[], []];
   /** Folded word → its stem. */
   readonly words = new Map<string, number>();
+  /** Folded words that are their own stem: the ones whose spelling names it. */
+  readonly bare = new Set<string>();
 
   node(stem: string): number {
     let id = this.ids.get(stem);
@@ -157,19 +164,22 @@ class Vocabulary {
     return id;
   }
 
-  /** A folded word's stem; `spelling` gives the word as written the first time it is needed. */
-  word(folded: string, spelling: () => string): number {
+  /**
+   * A folded word's stem. `spelling` gives the word as written (in `script`), asked for only while its stem
+   * lacks a spelling in that script: once per stem and script, not per word seen.
+   */
+  word(folded: string, script: 0 | 1, spelling: () => string): number {
     let id = this.words.get(folded);
     if (id === undefined) {
-      id = this.node(stripEndings(folded));
+      const stem = stripEndings(folded);
+      id = this.node(stem);
       this.words.set(folded, id);
+      if (stem === folded) this.bare.add(folded);
     }
-    // Only while the stem lacks a spelling in a script, and the word folds to the stem itself.
-    if (stripEndings(folded) === this.stems[id] && !(this.scripts[0][id] && this.scripts[1][id])) {
+    if (!this.scripts[script][id] && this.bare.has(folded)) {
       const written = spelling();
+      this.scripts[script][id] = written;
       if (!this.spellings[id]) this.spellings[id] = written;
-      const script = scriptOf(written);
-      if (!this.scripts[script][id]) this.scripts[script][id] = written;
     }
     return id;
   }
@@ -233,7 +243,7 @@ async function unitsOf(
       else if (!isContent(token.word)) push(GAP);
       else
         push(
-          vocabulary.word(token.word, () => body.slice(token.start, token.end)),
+          vocabulary.word(token.word, scriptAt(body, token.start), () => body.slice(token.start, token.end)),
           token.start,
           token.end,
         );
@@ -691,6 +701,7 @@ async function group(
     topics.push({ seed, members: [phrase] });
   }
   for (const phrase of phrases) {
+    await pause();
     if (topics.some((t) => t.members[0] === phrase)) continue;
     let home: (typeof topics)[number] | undefined;
     let best = JOIN;
