@@ -358,13 +358,15 @@ async function phraseCounts(
   pause: () => Promise<void>,
   { only, least = 1 }: { only?: ReadonlyMap<number, unknown>; least?: number } = {},
 ): Promise<Map<number, number>> {
-  // count × 2²¹ + the last unit counted (units are fewer than 2²¹).
+  // count × 2²¹ + the last unit counted (units are fewer than 2²¹). In 16 maps by key: a map that grows past
+  // its capacity copies every entry in one go, which for one map of all phrases held the event loop ~50 ms.
   const UNIT = 2 ** 21;
-  const counted = new Map<number, number>();
+  const shards = Array.from({ length: 16 }, () => new Map<number, number>());
   for (let u = 0; u < units.length; u++) {
     await pause();
     eachPhrase((units[u] as Unit).items, (key) => {
       if (only && !only.has(key)) return;
+      const counted = shards[key & 15] as Map<number, number>;
       const value = counted.get(key);
       if (value === undefined) counted.set(key, UNIT + u);
       else if (value % UNIT !== u) counted.set(key, value - (value % UNIT) + UNIT + u);
@@ -372,10 +374,12 @@ async function phraseCounts(
   }
   const counts = new Map<number, number>();
   let step = 0;
-  for (const [key, value] of counted) {
-    if (++step % 4096 === 0) await pause();
-    const count = Math.floor(value / UNIT);
-    if (count >= least) counts.set(key, count);
+  for (const counted of shards) {
+    for (const [key, value] of counted) {
+      if (++step % 4096 === 0) await pause();
+      const count = Math.floor(value / UNIT);
+      if (count >= least) counts.set(key, count);
+    }
   }
   return counts;
 }
@@ -540,23 +544,25 @@ export async function extractTopics(sides: TopicSides, options: TopicOptions = {
         },
       ]),
     );
-    // The candidates' spellings, and their mentions in the previous period.
-    for (let u = 0; u < current.units.length; u++) {
-      await pause();
-      const unit = current.units[u] as Unit;
-      eachPhrase(unit.items, (key, first, last) => {
-        const phrase = phrases.get(key);
-        if (phrase) spell(phrase, unit.body.slice(unit.starts[first], unit.ends[last]), unit.mentions);
-      });
-    }
-    for (let u = 0; u < previous.units.length; u++) {
-      await pause();
-      eachPhrase((previous.units[u] as Unit).items, (key) => {
-        const units = phrases.get(key)?.previous;
-        if (units && units[units.length - 1] !== u) units.push(u);
-      });
-    }
     return group([...phrases.values()], { units: current.units, postings, backgrounds, minMentions }, pause);
+  }
+  // The shown topics' phrases: their spellings, and their mentions in the previous period (read once, for these
+  // only, whichever comparison found them).
+  const shown = new Map(groups.slice(0, limit).flatMap((members) => members.map((p) => [p.key, p] as const)));
+  for (let u = 0; u < current.units.length; u++) {
+    await pause();
+    const unit = current.units[u] as Unit;
+    eachPhrase(unit.items, (key, first, last) => {
+      const phrase = shown.get(key);
+      if (phrase) spell(phrase, unit.body.slice(unit.starts[first], unit.ends[last]), unit.mentions);
+    });
+  }
+  for (let u = 0; u < previous.units.length; u++) {
+    await pause();
+    eachPhrase((previous.units[u] as Unit).items, (key) => {
+      const units = shown.get(key)?.previous;
+      if (units && units[units.length - 1] !== u) units.push(u);
+    });
   }
   const topics = groups.slice(0, limit).map((members) => {
     const seed = members[0] as Phrase;
