@@ -10,6 +10,7 @@ import {
   renameConversation,
 } from "~/features/assistant/conversations.server";
 import { questionSchema, renameSchema } from "~/features/assistant/schemas";
+import { readForm } from "~/lib/form-body.server";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
@@ -27,7 +28,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   requirePermission(reader, "assistant.use");
   const services = servicesOf(context);
   const { id } = found(await getConversation(services, reader, params.conversationId));
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "delete") {
     await deleteConversation(services, reader, id);

@@ -5,6 +5,7 @@ import { answerPending, ask } from "~/features/assistant/conversations.server";
 import { questionSchema } from "~/features/assistant/schemas";
 import { suggestedQuestions } from "~/features/assistant/suggestions.server";
 import { useTranslation } from "~/i18n/use-translation";
+import { readForm } from "~/lib/form-body.server";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { Card } from "~/ui/card";
@@ -25,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const reader = requireReader(context);
   requirePermission(reader, "assistant.use");
   const services = servicesOf(context);
-  const submission = parseForm(await request.formData(), questionSchema);
+  const submission = parseForm(await readForm(request), questionSchema);
   if (!submission.success) return formFailure(submission.result);
   const id = await ask(services, reader, submission.data.question);
   if (submission.data.mode === "wait") await answerPending(services, reader, id);

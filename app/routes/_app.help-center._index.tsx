@@ -6,6 +6,7 @@ import { searchArticles } from "~/features/help/search.server";
 import { supportRequestSchema } from "~/features/support/schemas";
 import { recentSupportRequests, sendSupportRequest, supportChannels } from "~/features/support/support.server";
 import { SupportCard } from "~/features/support/support-card";
+import { readForm } from "~/lib/form-body.server";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { APP_VERSION } from "~/lib/version";
@@ -40,7 +41,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 /** "Contact support": the question is stored and queued for the support chat; back to the form with a toast. */
 export async function action({ request, context }: Route.ActionArgs) {
   const reader = requireReader(context);
-  const submission = parseForm(await request.formData(), supportRequestSchema);
+  const submission = parseForm(await readForm(request), supportRequestSchema);
   if (!submission.success) return formFailure(submission.result);
   const sent = await sendSupportRequest(servicesOf(context), reader, submission.data, {
     language: helpLanguage(reader),

@@ -3,6 +3,7 @@ import { found, requirePermission, requireReader, servicesOf } from "~/core/cont
 import { MentionPage } from "~/features/mentions/mention-page";
 import { changeSchema, refusedChange, taskSchema } from "~/features/mentions/schemas";
 import { byIds, changeMentions, createTaskFromMention, loadMention } from "~/features/mentions/triage.server";
+import { readForm } from "~/lib/form-body.server";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectBackWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
@@ -20,7 +21,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   const reader = requireReader(context);
   requirePermission(reader, "messages.triage");
   const services = servicesOf(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const back = `${url.pathname}${url.search}`;
   if (form.get("intent") === "task") {
     requirePermission(reader, "tasks.edit");

@@ -4,6 +4,7 @@ import { feedOf, loadFeed } from "~/features/mentions/feed.server";
 import { FeedPage } from "~/features/mentions/feed-page";
 import { changeSchema, refusedChange } from "~/features/mentions/schemas";
 import { byIds, changeMentions } from "~/features/mentions/triage.server";
+import { readForm } from "~/lib/form-body.server";
 import { parseForm } from "~/lib/forms.server";
 import { keepListBesidePanel } from "~/lib/side-panel";
 import { redirectBackWithToast } from "~/lib/toast.server";
@@ -22,7 +23,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ request, context, url }: Route.ActionArgs) {
   const reader = requireReader(context);
   requirePermission(reader, "messages.triage");
-  const form = await request.formData();
+  const form = await readForm(request);
   const back = `${url.pathname}${url.search}`;
   const bulk = parseBulkAction(messagesFeed, form, BULK_INTENTS);
   if (!bulk.ok) return redirectBackWithToast(servicesOf(context).env, back, { type: "error", key: bulk.error });

@@ -9,6 +9,7 @@ import {
   unreadNotifications,
 } from "~/features/alerts/notifications.server";
 import { useTranslation } from "~/i18n/use-translation";
+import { readForm } from "~/lib/form-body.server";
 import { parseForm } from "~/lib/forms.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -39,7 +40,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 export async function action({ request, context }: Route.ActionArgs) {
   const reader = requireReader(context);
   const services = servicesOf(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = parseForm(form, actionSchema);
   if (!parsed.success) throw data(null, { status: 400 });
   const back = safeRedirect(form.get("redirectTo"), "/notifications");

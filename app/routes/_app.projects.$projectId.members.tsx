@@ -8,6 +8,7 @@ import { ProjectMembers } from "~/features/users/project-members";
 import { memberSchema } from "~/features/users/schemas";
 import { addProjectMember, removeProjectMember } from "~/features/users/users.server";
 import { useTranslation } from "~/i18n/use-translation";
+import { readForm } from "~/lib/form-body.server";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
@@ -36,7 +37,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const services = servicesOf(context);
   const caller = authCallContext(context);
   const project = found(await getProject(services, reader, params.projectId));
-  const form = await request.formData();
+  const form = await readForm(request);
   const back = `/projects/${project.id}`;
   if (form.get("intent") === "remove") {
     const outcome = await removeProjectMember(services, caller, project.id, String(form.get("userId") ?? ""));

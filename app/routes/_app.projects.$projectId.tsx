@@ -6,6 +6,7 @@ import { projectMembers } from "~/features/projects/members.server";
 import { ProjectPage } from "~/features/projects/project-page";
 import { deleteProject, getProject, inReadersLanguage, setProjectStatus } from "~/features/projects/projects.server";
 import { deleteSchema } from "~/features/projects/schemas";
+import { readForm } from "~/lib/form-body.server";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
@@ -36,7 +37,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const reader = requireReader(context);
   const services = servicesOf(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "pause" || intent === "resume") {
     requirePermission(reader, "projects.manage");

@@ -3,6 +3,7 @@ import { webhookSchema } from "~/features/alerts/schemas";
 import { addWebhook, deleteWebhook, listWebhooks, rotateWebhookSecret } from "~/features/alerts/webhooks.server";
 import { WebhooksPage, type WebhooksResult } from "~/features/alerts/webhooks-page";
 import { getProject } from "~/features/projects/projects.server";
+import { readForm } from "~/lib/form-body.server";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
@@ -22,7 +23,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   requirePermission(reader, "projects.webhooks");
   const services = servicesOf(context);
   const project = found(await getProject(services, reader, params.projectId));
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const endpointId = String(form.get("endpointId") ?? "");
   if (intent === "rotate") {

@@ -5,6 +5,7 @@ import { PROJECT_BULK_INTENTS, projectsTable } from "~/features/projects/list";
 import { bulkUpdateProjects, listProjectsTable } from "~/features/projects/list.server";
 import { projectMembers } from "~/features/projects/members.server";
 import { ProjectsPage } from "~/features/projects/projects-page";
+import { readForm } from "~/lib/form-body.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
 import { parseBulkAction, parseTableState } from "~/ui/data-table/parse";
@@ -36,7 +37,7 @@ const BULK_TOASTS = { pause: "projects:bulk.paused", resume: "projects:bulk.resu
 export async function action({ request, context, url }: Route.ActionArgs) {
   const reader = requireReader(context);
   const back = `${url.pathname}${url.search}`;
-  const bulk = parseBulkAction(projectsTable, await request.formData(), PROJECT_BULK_INTENTS);
+  const bulk = parseBulkAction(projectsTable, await readForm(request), PROJECT_BULK_INTENTS);
   if (!bulk.ok) return redirectWithToast(servicesOf(context).env, back, { type: "error", key: bulk.error });
   requirePermission(reader, bulk.intent === "delete" ? "projects.delete" : "projects.manage");
   const count = await bulkUpdateProjects(servicesOf(context), reader, bulk.intent, bulk.ids);

@@ -4,6 +4,7 @@ import { ProjectForm } from "~/features/projects/project-form";
 import { competitorChoices, createProject } from "~/features/projects/projects.server";
 import { projectSchema, rulesSchema } from "~/features/projects/schemas";
 import { useTranslation } from "~/i18n/use-translation";
+import { readForm } from "~/lib/form-body.server";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
@@ -20,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const reader = requireReader(context);
   requirePermission(reader, "projects.create");
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "preview") {
     // Without JavaScript: the preview with the form as it was typed; nothing is saved.
     const typed = parseForm(form, projectSchema).values;

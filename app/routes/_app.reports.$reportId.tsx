@@ -15,6 +15,7 @@ import {
 import { scheduleSchema } from "~/features/reports/schemas";
 import { readSnapshot } from "~/features/reports/snapshot";
 import { resources } from "~/i18n/i18n.server";
+import { readForm } from "~/lib/form-body.server";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
@@ -49,7 +50,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const reader = requireReader(context);
   const services = servicesOf(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const here = `/reports/${params.reportId}`;
   if (intent === "regenerate") {

@@ -3,6 +3,7 @@ import { ReportForm } from "~/features/reports/report-form";
 import { createReport, reportProjects, starredMentions } from "~/features/reports/reports.server";
 import { createReportSchema } from "~/features/reports/schemas";
 import { useTranslation } from "~/i18n/use-translation";
+import { readForm } from "~/lib/form-body.server";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
@@ -31,7 +32,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const reader = requireReader(context);
   requirePermission(reader, "reports.edit");
-  const submission = parseForm(await request.formData(), createReportSchema);
+  const submission = parseForm(await readForm(request), createReportSchema);
   if (!submission.success) return formFailure(submission.result);
   const report = await createReport(servicesOf(context), reader, submission.data);
   if (!report) {

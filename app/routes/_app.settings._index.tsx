@@ -3,6 +3,7 @@ import { PREFERENCES_SAVED, savePreferences } from "~/features/settings/preferen
 import { profileSchema } from "~/features/settings/schemas";
 import { usePreferenceForm } from "~/features/settings/use-preference-form";
 import { useTranslation } from "~/i18n/use-translation";
+import { readForm } from "~/lib/form-body.server";
 import { useFormatter } from "~/lib/format";
 import { typedValue } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";
@@ -26,7 +27,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const reader = requireReader(context);
-  const submission = parseForm(await request.formData(), profileSchema);
+  const submission = parseForm(await readForm(request), profileSchema);
   if (!submission.success) return formFailure(submission.result);
   const failed = await savePreferences(servicesOf(context), reader.id, submission.data);
   return failed

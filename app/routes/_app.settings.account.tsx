@@ -14,6 +14,7 @@ import { PREFERENCES_SAVED, savePreferences } from "~/features/settings/preferen
 import { accountSchema, passwordSchema, timeZoneSchema } from "~/features/settings/schemas";
 import { browserTimeZone, isTimeZone, timeZoneGroups, timeZoneLabel } from "~/features/settings/time-zones.server";
 import { signOutEverywhere } from "~/features/users/users.server";
+import { readForm } from "~/lib/form-body.server";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { flashToast, redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
@@ -45,7 +46,7 @@ const backTo = (url: URL, form: FormData, section: string) =>
 export async function action({ request, context, url }: Route.ActionArgs) {
   const reader = requireReader(context);
   const services = servicesOf(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "password") {
     const submission = parseForm(form, passwordSchema);

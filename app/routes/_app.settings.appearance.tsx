@@ -2,6 +2,7 @@ import { preferencesContext, requireReader, servicesOf } from "~/core/context.se
 import { AppearancePage, FONT_SECTION } from "~/features/settings/appearance-page";
 import { PREFERENCES_SAVED, savePreferences } from "~/features/settings/preferences.server";
 import { appearanceSchema } from "~/features/settings/schemas";
+import { readForm } from "~/lib/form-body.server";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
@@ -14,7 +15,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const reader = requireReader(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const submission = parseForm(form, appearanceSchema);
   if (!submission.success) return formFailure(submission.result);
   const failed = await savePreferences(servicesOf(context), reader.id, submission.data);

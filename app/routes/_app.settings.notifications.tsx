@@ -11,6 +11,7 @@ import {
 import { NotificationsPage } from "~/features/settings/notifications-page";
 import { PREFERENCES_SAVED, savePreferences } from "~/features/settings/preferences.server";
 import { notificationsSchema } from "~/features/settings/schemas";
+import { readForm } from "~/lib/form-body.server";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
@@ -33,7 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context, url }: Route.ActionArgs) {
   const reader = requireReader(context);
   const services = servicesOf(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "telegram-link") {
     const issued = await issueLinkCode(services, reader);

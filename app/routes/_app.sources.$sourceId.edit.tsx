@@ -3,6 +3,7 @@ import { sourceSchema } from "~/features/sources/schemas";
 import { SourceForm } from "~/features/sources/source-form";
 import { addressFields, getSource, updateSource } from "~/features/sources/sources.server";
 import { useTranslation } from "~/i18n/use-translation";
+import { readForm } from "~/lib/form-body.server";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
@@ -28,7 +29,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   requirePermission(requireReader(context), "sources.manage");
   const services = servicesOf(context);
   const source = found(await getSource(services, params.sourceId));
-  const form = await request.formData();
+  const form = await readForm(request);
   // The type is the stored one: an edit cannot change it.
   form.set("type", source.type);
   const submission = parseForm(form, sourceSchema);

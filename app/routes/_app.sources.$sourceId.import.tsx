@@ -11,6 +11,7 @@ import {
 } from "~/features/sources/import.server";
 import { ITEM_FIELDS } from "~/features/sources/import-fields";
 import { type Current, type FileFailure, ImportPage } from "~/features/sources/import-page";
+import { readForm } from "~/lib/form-body.server";
 import { formFailure } from "~/lib/forms.server";
 import { PageErrorBoundary } from "~/shell/error-page";
 import type { Route } from "./+types/_app.sources.$sourceId.import";
@@ -43,7 +44,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   requirePermission(reader, "sources.manage");
   const services = servicesOf(context);
   const source = found(await manualSource(services, params.sourceId));
-  const form = await request.formData();
+  const form = await readForm(request);
   const here = `/sources/${source.id}/import`;
   const intent = form.get("intent");
 

@@ -10,6 +10,7 @@ import {
   runSourceAction,
   sourcePage,
 } from "~/features/sources/sources.server";
+import { readForm } from "~/lib/form-body.server";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
@@ -31,7 +32,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   requirePermission(requireReader(context), "sources.manage");
   const services = servicesOf(context);
   const source = found(await getSource(services, params.sourceId));
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "rotate") {
     if (source.type !== "webhook") throw data(null, { status: 400 });

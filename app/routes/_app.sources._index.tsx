@@ -4,6 +4,7 @@ import { sourcesTable } from "~/features/sources/list";
 import { sourceActionSchema } from "~/features/sources/schemas";
 import { listSourcesTable, runSourceAction } from "~/features/sources/sources.server";
 import { SourcesPage } from "~/features/sources/sources-page";
+import { readForm } from "~/lib/form-body.server";
 import { parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
@@ -19,7 +20,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 /** A row's pause, resume or "Fetch now"; back to the same page of the table with a toast. */
 export async function action({ request, context, url }: Route.ActionArgs) {
   requirePermission(requireReader(context), "sources.manage");
-  const parsed = parseForm(await request.formData(), sourceActionSchema);
+  const parsed = parseForm(await readForm(request), sourceActionSchema);
   const toast = parsed.success
     ? found(await runSourceAction(servicesOf(context), parsed.data.id, parsed.data.intent))
     : { type: "error" as const, key: "forms:errors.invalid" };

@@ -5,6 +5,7 @@ import { SourceForm, SourceTypePicker } from "~/features/sources/source-form";
 import { createSource } from "~/features/sources/sources.server";
 import { WebhookEndpoint, WebhookSecret } from "~/features/sources/webhook-panel";
 import { useTranslation } from "~/i18n/use-translation";
+import { readForm } from "~/lib/form-body.server";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
@@ -29,7 +30,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ request, context, url }: Route.ActionArgs) {
   const reader = requireReader(context);
   requirePermission(reader, "sources.manage");
-  const submission = parseForm(await request.formData(), sourceSchema);
+  const submission = parseForm(await readForm(request), sourceSchema);
   if (!submission.success) return formFailure(submission.result);
   const outcome = await createSource(servicesOf(context), reader, submission.data);
   if (!outcome.ok) return formFailure({ values: submission.values, fieldErrors: outcome.fieldErrors }, outcome.status);

@@ -8,6 +8,7 @@ import { listUrl } from "~/features/tasks/list";
 import { taskSchema } from "~/features/tasks/schemas";
 import { TaskSheet } from "~/features/tasks/task-sheet";
 import { getTask } from "~/features/tasks/tasks.server";
+import { readForm } from "~/lib/form-body.server";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
@@ -30,7 +31,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   const reader = requireReader(context);
   requirePermission(reader, "tasks.edit");
   const services = servicesOf(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "delete") {
     requirePermission(reader, "tasks.delete");
     const task = found(await deleteTask(services, reader, params.taskId));

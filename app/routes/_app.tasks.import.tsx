@@ -13,6 +13,7 @@ import {
 } from "~/features/tasks/import-fields";
 import { ImportTasksPage } from "~/features/tasks/import-page";
 import { taskProjectChoices } from "~/features/tasks/tasks.server";
+import { readForm } from "~/lib/form-body.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
 import type { Route } from "./+types/_app.tasks.import";
@@ -31,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const reader = requireReader(context);
   requirePermission(reader, "tasks.edit");
   const services = servicesOf(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const defaultProjectId = String(form.get("defaultProjectId") ?? "");
   const values = { defaultProjectId };
   const unreadable = (problem: string, line?: number) =>

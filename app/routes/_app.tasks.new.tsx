@@ -9,6 +9,7 @@ import { TaskForm } from "~/features/tasks/task-form";
 import { TaskPanel } from "~/features/tasks/task-panel";
 import { mentionForTask } from "~/features/tasks/tasks.server";
 import { useTranslation } from "~/i18n/use-translation";
+import { readForm } from "~/lib/form-body.server";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PageErrorBoundary } from "~/shell/error-page";
@@ -27,7 +28,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ request, context, url }: Route.ActionArgs) {
   const reader = requireReader(context);
   requirePermission(reader, "tasks.edit");
-  const submission = parseForm(await request.formData(), taskSchema);
+  const submission = parseForm(await readForm(request), taskSchema);
   if (!submission.success) return formFailure(submission.result);
   const saved = await createTask(servicesOf(context), reader, submission.data, (ids) =>
     projectMembers(servicesOf(context), authCallContext(context), ids),

@@ -6,6 +6,7 @@ import { TASK_BULK_INTENTS, tasksTable } from "~/features/tasks/list";
 import { bulkChangeSchema, moveSchema } from "~/features/tasks/schemas";
 import { taskProjectChoices, tasksPage } from "~/features/tasks/tasks.server";
 import { TasksPage } from "~/features/tasks/tasks-page";
+import { readForm } from "~/lib/form-body.server";
 import { parseForm } from "~/lib/forms.server";
 import { keepListBesidePanel } from "~/lib/side-panel";
 import { type FlashToast, redirectWithToast } from "~/lib/toast.server";
@@ -34,7 +35,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const reader = requireReader(context);
   requirePermission(reader, "tasks.edit");
   const services = servicesOf(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   // Back to the list or board the change was made on. With JavaScript the fetcher that posted follows it in
   // place of the current history entry, so Back still leaves the page rather than repeating it.
   const back = (toast: FlashToast) =>

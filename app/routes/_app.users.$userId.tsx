@@ -5,6 +5,7 @@ import { listProjects } from "~/features/projects/projects.server";
 import { deleteUserSchema, editUserSchema } from "~/features/users/schemas";
 import { USER_INTENTS, UserPage } from "~/features/users/user-page";
 import { deleteUser, getUser, updateUser, userHistory } from "~/features/users/users.server";
+import { readForm } from "~/lib/form-body.server";
 import type { FormResult } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -39,7 +40,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   requirePermission(requireReader(context), "users.manage");
   const services = servicesOf(context);
   const caller = authCallContext(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = USER_INTENTS.find((i) => i === form.get("intent"));
   if (!intent) return formFailure({ formError: { key: "forms:errors.invalid" } });
   const id = params.userId;

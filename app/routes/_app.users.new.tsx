@@ -6,6 +6,7 @@ import { createUserSchema } from "~/features/users/schemas";
 import { RolesAndProjects } from "~/features/users/user-fields";
 import { createUser } from "~/features/users/users.server";
 import { useTranslation } from "~/i18n/use-translation";
+import { readForm } from "~/lib/form-body.server";
 import { type FormResult, typedValue, useIsPending } from "~/lib/forms";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { PageErrorBoundary } from "~/shell/error-page";
@@ -28,7 +29,7 @@ type Created = { created: { id: string; email: string; oneTimePassword: string }
 /** Creates the user; the answer carries the one-time password, shown this once and never stored (ADR 025). */
 export async function action({ request, context }: Route.ActionArgs) {
   requirePermission(requireReader(context), "users.manage");
-  const submission = parseForm(await request.formData(), createUserSchema);
+  const submission = parseForm(await readForm(request), createUserSchema);
   if (!submission.success) return formFailure(submission.result);
   const outcome = await createUser(servicesOf(context), authCallContext(context), submission.data, submission.values);
   if (!outcome.ok) return formFailure(outcome.result, outcome.status);

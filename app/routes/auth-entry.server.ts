@@ -1,5 +1,6 @@
 // The action of the sign-in and sign-up routes, which parse and answer alike: the form through its schema,
 // the auth service through the auth feature, then the session cookie and the way on.
+
 import { createCookie, type RouterContextProvider, redirect } from "react-router";
 import type { z } from "zod";
 import { servicesOf } from "~/core/context.server";
@@ -8,6 +9,7 @@ import { HONEYPOT_FIELD } from "~/features/auth/schemas";
 import { isTimeZone, timeZoneCookie } from "~/features/settings/time-zones.server";
 import { signedCookie } from "~/lib/cookies.server";
 import type { Env } from "~/lib/env.server";
+import { readForm } from "~/lib/form-body.server";
 import { formFailure, parseForm } from "~/lib/forms.server";
 import { requestInfoContext } from "~/lib/request-info";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -20,7 +22,7 @@ const deviceCookie = (env: Env) => createCookie("__device", signedCookie(env, 60
 
 export function entryAction(endpoint: "/login" | "/signup", schema: z.ZodType<Record<string, string>>) {
   return async ({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) => {
-    const form = await request.formData();
+    const form = await readForm(request);
     const services = servicesOf(context);
     const cookie = deviceCookie(services.env);
     const device = (await cookie.parse(request.headers.get("Cookie"))) as unknown;

@@ -359,13 +359,17 @@ describe("running an import", () => {
     // watches, so what is measured is the server's own work on the upload.
     const encoded = post(source.id, { intent: "upload", file: new File([csv], "large.csv") });
     const bytes = new Uint8Array(await encoded.arrayBuffer());
+    let sent = 0;
     const arriving = new Request(encoded.url, {
       method: "POST",
       headers: encoded.headers,
       body: new ReadableStream({
-        start(controller) {
-          for (let at = 0; at < bytes.length; at += 65_536) controller.enqueue(bytes.subarray(at, at + 65_536));
-          controller.close();
+        async pull(controller) {
+          // Each chunk in a later turn of the event loop, as a socket's data events come.
+          await new Promise((resolve) => setImmediate(resolve));
+          controller.enqueue(bytes.subarray(sent, sent + 65_536));
+          sent += 65_536;
+          if (sent >= bytes.length) controller.close();
         },
       }),
       duplex: "half",
