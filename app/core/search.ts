@@ -1,66 +1,17 @@
 /**
- * The search language of the feed and the help center (ADR 024): words (all must appear), "exact phrases",
- * -excluded words or phrases, word* prefixes, and OR between alternatives (`a b OR c d`: both a and b, or
- * both c and d; OR binds loosest, as in a project's rules). Words are folded like the matcher folds them (one Latin
- * spelling for Uzbek Latin and Cyrillic, no case, diacritics or apostrophes), so the server's query and the
- * page's highlights agree. Plain data and pure functions: pages highlight with them too.
+ * Highlighting a mention: the feed's query (core/query) and the terms its projects matched, marked where they
+ * were found. Pure functions: the page highlights with them, in the browser too.
  */
-import { compileRules, type Match } from "./matcher.ts";
-import { foldWord, foldWords, stripEndings, type TokenizedMessage, tokenize } from "./text.ts";
-
-export interface SearchTerm {
-  /** word: its forms (endings stripped, then a prefix); prefix: as typed; phrase: these words in a row. */
-  kind: "word" | "prefix" | "phrase";
-  /** As typed, for the Russian stemmer. */
-  raw: string;
-  /** Folded. */
-  words: string[];
-  negated: boolean;
-  /** The first term of another alternative: an `OR` stood before it. */
-  or?: boolean;
-}
-
-const TOKEN = /(-?)(?:["«“]([^"»”]*)["»”]?|(\S+))/g;
-
-export function parseSearch(q: string): SearchTerm[] {
-  const terms: SearchTerm[] = [];
-  let or = false;
-  for (const m of q.matchAll(TOKEN)) {
-    const negated = m[1] === "-";
-    const quoted = m[2];
-    const raw = (quoted ?? (m[3] as string)).trim();
-    if (!negated && quoted === undefined && raw === "OR") {
-      or = terms.length > 0;
-      continue;
-    }
-    const prefix = quoted === undefined && raw.endsWith("*");
-    const words = foldWords(prefix ? raw.replace(/\*+$/, "") : raw);
-    if (words.length === 0) continue;
-    // "covid-19" folds to two words: they must stand together, as a phrase.
-    const kind = quoted !== undefined || words.length > 1 ? "phrase" : prefix ? "prefix" : "word";
-    terms.push(or ? { kind, raw, words, negated, or } : { kind, raw, words, negated });
-    or = false;
-  }
-  return terms;
-}
-
-/** A search's alternatives (split at OR), each the terms that must all hold. */
-export function alternativesOf(terms: SearchTerm[]): SearchTerm[][] {
-  const alternatives: SearchTerm[][] = [];
-  for (const term of terms) {
-    if (term.or || alternatives.length === 0) alternatives.push([]);
-    (alternatives[alternatives.length - 1] as SearchTerm[]).push(term);
-  }
-  return alternatives;
-}
-
-/** What the server looks for in the `simple` half of the index, as tsquery text (lexemes are quoted). */
-export function simpleQuery(term: SearchTerm): string {
-  const lexeme = (word: string) => `'${word.replace(/['\\]/g, "")}'`;
-  if (term.kind === "phrase") return term.words.map(lexeme).join(" <-> ");
-  const word = term.words[0] as string;
-  return `${lexeme(term.kind === "word" ? stripEndings(word) : word)}:*`;
-}
+import {
+  compileQuery,
+  positiveTerms,
+  type QueryMatch,
+  type QueryMessage,
+  type QueryNode,
+  searchStem,
+  tryParseQuery,
+} from "./query.ts";
+import { foldWord, tokenize } from "./text.ts";
 
 /**
  * What to highlight in a mention: the search's folded word starts (and exact words, from phrases), and the
@@ -69,20 +20,26 @@ export function simpleQuery(term: SearchTerm): string {
 export interface Needles {
   prefixes: string[];
   exact: string[];
-  terms: ((message: TokenizedMessage) => Match | null) | null;
+  terms: ((message: QueryMessage) => QueryMatch | null) | null;
 }
 
-export function needlesOf(terms: SearchTerm[], matchedTerms: readonly string[] = []): Needles {
+/** What to mark for a search (what its index looks for: a word's stem, a prefix, a phrase's words) and for the terms matched. */
+export function needlesOf(search: QueryNode | null, matchedTerms: readonly string[] = []): Needles {
   const prefixes: string[] = [];
   const exact: string[] = [];
-  for (const term of terms) {
-    if (term.negated) continue;
-    if (term.kind === "phrase") exact.push(...term.words);
-    else prefixes.push(term.kind === "word" ? stripEndings(term.words[0] as string) : (term.words[0] as string));
+  for (const term of positiveTerms(search)) {
+    if (term.exact) exact.push(...term.words);
+    else {
+      exact.push(...term.words.slice(0, -1));
+      prefixes.push(searchStem(term));
+    }
   }
-  const keywords = [...new Set(matchedTerms)];
-  const matched = keywords.length
-    ? compileRules({ keywords, requiredWords: [], excludedWords: [], languages: [] })
+  const terms = [...new Set(matchedTerms)].flatMap((term) => {
+    const parsed = tryParseQuery(term);
+    return "tree" in parsed && parsed.tree ? [parsed.tree] : [];
+  });
+  const matched = terms.length
+    ? compileQuery(terms.length === 1 ? (terms[0] as QueryNode) : { kind: "or", children: terms, start: 0, end: 0 })
     : null;
   return { prefixes, exact, terms: matched };
 }
@@ -110,11 +67,12 @@ export function highlight(text: string, needles: Needles, language: string | nul
     }
   }
   for (const span of needles.terms?.(tokenize({ text, language }))?.spans ?? []) marks.push([span.start, span.end]);
-  // Overlapping marks (a search word inside a matched phrase) read as one.
+  // Overlapping marks (a search word inside a matched phrase) read as one, and so do marks only spaces apart
+  // (the words of a phrase, found one by one).
   const merged: Array<[number, number]> = [];
   for (const [start, end] of marks.sort((a, b) => a[0] - b[0])) {
     const last = merged.at(-1);
-    if (last && start < last[1]) last[1] = Math.max(last[1], end);
+    if (last && (start < last[1] || /^[^\S\n]+$/.test(text.slice(last[1], start)))) last[1] = Math.max(last[1], end);
     else merged.push([start, end]);
   }
   const segments: Segment[] = [];

@@ -69,7 +69,10 @@ const FOLD_CACHE_SIZE = 100_000;
 export function foldWord(word: string): string {
   let out = folded.get(word);
   if (out === undefined) {
-    out = transliterate(word.toLowerCase());
+    // Composed first: a ў written as у + U+0306 is one letter to transliterate.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII needs no composing
+    const composed = /^[\u0000-\u007f]*$/.test(word) ? word : word.normalize("NFC");
+    out = transliterate(composed.toLowerCase());
     // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII needs no decomposition
     if (!/^[\u0000-\u007f]*$/.test(out)) out = out.normalize("NFKD").replace(/\p{M}/gu, "");
     out = out.replace(APOSTROPHES, "");

@@ -211,11 +211,13 @@ export const messages = pgTable(
     isStarred: boolean("is_starred").notNull().default(false),
     isArchived: boolean("is_archived").notNull().default(false),
     /**
-     * Full-text search (ADR 024): title, author and text folded to one Latin spelling (`search_fold`, the
-     * SQL twin of the matcher's `foldWord`) under `simple`, then the raw words under `russian` for its stems.
+     * Full-text search (ADR 024, ADR 063): title, author and text folded to one Latin spelling (`search_fold`,
+     * the SQL twin of the matcher's `foldWord`) under `simple`, the title's words weighted B and the rest A;
+     * then the raw words under `russian` for its stems, weighted D. Phrases and NEAR look at A and B only, so
+     * they never reach across into the Russian half; `title:` looks at B.
      */
     search: tsvector("search").generatedAlwaysAs(
-      sql`to_tsvector('simple', search_fold(coalesce(title, '') || ' ' || coalesce(author, '') || ' ' || text)) || to_tsvector('russian', coalesce(title, '') || ' ' || coalesce(author, '') || ' ' || text)`,
+      sql`setweight(to_tsvector('simple', search_fold(coalesce(title, ''))), 'B') || setweight(to_tsvector('simple', search_fold(coalesce(author, '') || ' ' || text)), 'A') || to_tsvector('russian', coalesce(title, '') || ' ' || coalesce(author, '') || ' ' || text)`,
     ),
   },
   (t) => [

@@ -3,6 +3,9 @@ import { DEMO_STATE } from "../../playwright.config";
 import { text } from "./support";
 
 test("an admin creates a project without JavaScript, edits it, switches to it and deletes it", async ({ browser }) => {
+  // Six page loads without JavaScript: ~20 s on an idle machine. Should it run out of time on a busy one, the
+  // demo admin would stay switched to the empty project and the feed journeys after it would find no mention.
+  test.slow();
   const context = await browser.newContext({ javaScriptEnabled: false, storageState: DEMO_STATE });
   const page = await context.newPage();
   const name = `Qovun ${Date.now().toString(36)}`;

@@ -55,6 +55,7 @@ export interface MentionSpec {
   language?: string;
   externalId?: string;
   author?: string;
+  url?: string;
   tags?: string[];
   isRead?: boolean;
   isStarred?: boolean;
@@ -84,6 +85,7 @@ export async function mentions(
       sentiment: item.sentiment ?? "neutral",
       reach: item.reach ?? 0,
       author: item.author,
+      url: item.url,
       tags: item.tags,
       isRead: item.isRead,
       isStarred: item.isStarred,

@@ -3,7 +3,7 @@
 // reader's language, linked with the feed's OR, and no link mixes scripts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Preferences, preferencesContext, requireReader } from "~/core/context.server";
-import { alternativesOf, parseSearch } from "~/core/search";
+import { positiveTerms, type QueryNode, queryTree } from "~/core/query";
 import type { DatabaseHandle } from "~/db/client.server";
 import { analyticsPage } from "~/features/analytics/page.server";
 import { listProjects } from "~/features/projects/projects.server";
@@ -68,12 +68,20 @@ describe("the glossary", () => {
   });
 });
 
+/** A search's alternatives: the parts of its top OR. */
+const alternativesOf = (tree: QueryNode | null): QueryNode[] =>
+  tree?.kind === "or" ? tree.children : tree ? [tree] : [];
+
 describe("the feed's OR", () => {
   it("splits a search into alternatives, each of words that must all be there", () => {
-    const alternatives = alternativesOf(parseSearch("app update OR ilova yangilanishi OR -x"));
-    expect(alternatives.map((a) => a.map((t) => t.raw))).toEqual([["app", "update"], ["ilova", "yangilanishi"], ["x"]]);
+    const alternatives = alternativesOf(queryTree("app update OR ilova yangilanishi OR -x"));
+    expect(alternatives.map((a) => positiveTerms(a).map((t) => t.raw))).toEqual([
+      ["app", "update"],
+      ["ilova", "yangilanishi"],
+      [],
+    ]);
     // "or" in lower case is a word, as before.
-    expect(alternativesOf(parseSearch("rock or roll"))).toHaveLength(1);
+    expect(alternativesOf(queryTree("rock or roll"))).toHaveLength(1);
   });
 
   it("finds either alternative, in both Uzbek scripts, by the Latin one", async () => {
@@ -117,8 +125,8 @@ describe.each(["en", "ru", "uz", "uz-Cyrl"] as const)("Nurbank's topics for a re
         expect(topic.search).toContain(" OR ");
       }
       const q = new URLSearchParams(topic.query).get("q") ?? "";
-      for (const alternative of alternativesOf(parseSearch(q))) {
-        expect(oneScript(alternative.map((t) => t.raw)), q).toBe(true);
+      for (const alternative of alternativesOf(queryTree(q))) {
+        expect(oneScript(positiveTerms(alternative).map((t) => t.raw)), q).toBe(true);
       }
       expect(await feedTotal(topic.query), topic.label).toBe(topic.count);
     }

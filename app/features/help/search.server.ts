@@ -1,5 +1,6 @@
-import { type Needles, needlesOf, parseSearch, type SearchTerm, type Segment, snippet } from "~/core/search";
-import { stripEndings } from "~/core/text";
+import { compileQuery, looksForSomething, positiveTerms, type QueryNode, queryTree, searchStem } from "~/core/query";
+import { type Needles, needlesOf, type Segment, snippet } from "~/core/search";
+import type { Token } from "~/core/text";
 import type { Language } from "~/i18n/config";
 import { type Article, allArticles, type Library } from "./library.server";
 
@@ -14,33 +15,42 @@ export interface SearchHit {
 /** Points for a match in each part of an article: a word in the title says more than one in the text. */
 const WEIGHTS = { title: 8, keywords: 4, summary: 2, text: 1 } as const;
 
-function matches(term: SearchTerm, words: string[]): number {
-  if (term.kind === "phrase") {
-    let n = 0;
-    for (let i = 0; i + term.words.length <= words.length; i++) {
-      if (term.words.every((w, j) => words[i + j] === w)) n++;
-    }
-    return n;
+type Term = Extract<QueryNode, { kind: "term" }>;
+
+/** How often a term stands in a part's words: the search index's reading (a stem or prefix starts the last word). */
+function occurrences(term: Term, words: string[]): number {
+  const last = term.words.length - 1;
+  const start = searchStem(term);
+  let n = 0;
+  for (let i = 0; i + last < words.length; i++) {
+    if (!term.words.slice(0, last).every((w, k) => words[i + k] === w)) continue;
+    const word = words[i + last] as string;
+    if (term.exact ? word === start : word.startsWith(start)) n++;
   }
-  const start = term.kind === "word" ? stripEndings(term.words[0] as string) : (term.words[0] as string);
-  return words.filter((w) => w.startsWith(start)).length;
+  return n;
 }
 
-function score(article: Article, terms: SearchTerm[], titlesOnly: boolean): number {
+const tokens = (words: string[]): Token[] => words.map((word, i) => ({ word, start: i, end: i + 1 }));
+
+function score(article: Article, tree: QueryNode, titlesOnly: boolean): number {
   const parts = titlesOnly ? (["title", "keywords"] as const) : (["title", "keywords", "summary", "text"] as const);
+  const body = parts.slice(1).flatMap((part) => article.words[part]);
+  const found = compileQuery(tree, { asIndex: true })({
+    title: tokens(article.words.title),
+    text: tokens(body),
+    language: null,
+  });
+  if (!found) return 0;
   let total = 0;
-  for (const term of terms) {
-    let found = 0;
-    for (const part of parts) found += WEIGHTS[part] * Math.min(matches(term, article.words[part]), 5);
-    if (term.negated ? found > 0 : found === 0) return 0;
-    total += found;
+  for (const term of positiveTerms(tree)) {
+    for (const part of parts) total += WEIGHTS[part] * Math.min(occurrences(term, article.words[part]), 5);
   }
-  return total;
+  return Math.max(total, 1);
 }
 
 /**
- * Articles in the language matching every word of `q` (the messages search syntax: "phrases", -words,
- * prefix*; Uzbek Latin and Cyrillic spellings alike, since words are folded), the best first. With
+ * Articles in the language matching the query `q` (the feed's language, core/query; Uzbek Latin and
+ * Cyrillic spellings alike, since words are folded), the best first. With
  * `titlesOnly` only titles and keywords count (the command palette).
  */
 export function searchArticles(
@@ -49,11 +59,11 @@ export function searchArticles(
   q: string,
   { limit = 20, titlesOnly = false }: { limit?: number; titlesOnly?: boolean } = {},
 ): SearchHit[] {
-  const terms = parseSearch(q);
-  if (!terms.some((t) => !t.negated)) return [];
-  const needles: Needles = needlesOf(terms);
+  const tree = queryTree(q);
+  if (!looksForSomething(tree)) return [];
+  const needles: Needles = needlesOf(tree);
   return allArticles(library, language)
-    .map((article) => ({ article, points: score(article, terms, titlesOnly) }))
+    .map((article) => ({ article, points: score(article, tree as QueryNode, titlesOnly) }))
     .filter((r) => r.points > 0)
     .sort((a, b) => b.points - a.points || a.article.order - b.article.order)
     .slice(0, limit)

@@ -1,4 +1,5 @@
 import { Link, useLocation } from "react-router";
+import { tryParseQuery } from "~/core/query";
 import { PARAMS, POSITION_PARAMS, type TableSpec, withParams } from "~/core/table";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
@@ -7,6 +8,7 @@ import { cn } from "~/ui/cn";
 import { FacetMenu, RecordFacetMenu, SearchBox } from "~/ui/data-table/toolbar";
 import { ApplyWithoutScript, Menu, MenuDate, UrlForm } from "~/ui/data-table/url-form";
 import { ArrowDownUp, CalendarRange, Check, UserRound, X } from "~/ui/icons";
+import { useQueryErrorText } from "~/ui/query-error";
 import { FREE_FILTERS, messagesFeed } from "./feed";
 import type { FeedQuery } from "./feed.server";
 
@@ -127,6 +129,8 @@ export function FeedFilters({
   const { t } = useTranslation("messages");
   const format = useFormatter();
   const { state } = query;
+  const errorText = useQueryErrorText();
+  const parsed = tryParseQuery(state.q);
   const facet = (id: string, label: string, values: readonly string[], optionLabel: (v: string) => string) => (
     <FacetMenu<TableSpec>
       key={id}
@@ -149,6 +153,7 @@ export function FeedFilters({
           placeholder={t("search.placeholder")}
           value={state.q}
           help={t("search.help")}
+          error={"error" in parsed ? errorText(parsed.error) : undefined}
           className="w-64 sm:w-80"
         />
         {projects.length > 1 && (

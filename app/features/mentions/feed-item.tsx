@@ -1,5 +1,6 @@
 import { Link, useFetcher, useLocation } from "react-router";
-import { highlight, needlesOf, type SearchTerm, snippet } from "~/core/search";
+import type { QueryNode } from "~/core/query";
+import { highlight, needlesOf, snippet } from "~/core/search";
 import { headingOf } from "~/core/text";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
@@ -121,14 +122,15 @@ export function StarAndArchive({
 
 export function FeedItemCard({
   item,
-  searchTerms,
+  search,
   selectable,
   canTriage,
   open,
   pendingBulk,
 }: {
   item: FeedItem;
-  searchTerms: SearchTerm[];
+  /** The feed's query, read. */
+  search: QueryNode | null;
   selectable: boolean;
   canTriage: boolean;
   /** Shown in the side panel now (and so read). */
@@ -144,7 +146,7 @@ export function FeedItemCard({
   const read = flags.isRead || open;
   const { heading, body } = headingOf(item);
   const matched = needlesOf(
-    searchTerms,
+    search,
     item.projects.flatMap((p) => p.terms),
   );
   const href = `/messages/${item.id}${location.search}`;

@@ -1,5 +1,5 @@
 import { Link, useFetcher, useLocation, useOutlet, useParams } from "react-router";
-import { parseSearch } from "~/core/search";
+import { queryTree } from "~/core/query";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
@@ -34,7 +34,7 @@ export function FeedPage({ data }: { data: FeedData }) {
   const { messageId } = useParams();
   const bulk = useFetcher({ key: "messages-bulk" });
   const { query, items, total, choices, canTriage, scope } = data;
-  const searchTerms = parseSearch(query.state.q);
+  const search = queryTree(query.state.q);
   const filtered = isFiltered(query);
   const pendingIds = bulk.formData?.getAll("ids");
   const pendingAll = bulk.formData?.get("scope") === "all";
@@ -107,7 +107,7 @@ export function FeedPage({ data }: { data: FeedData }) {
                 <FeedItemCard
                   key={item.id}
                   item={item}
-                  searchTerms={searchTerms}
+                  search={search}
                   selectable={canTriage}
                   canTriage={canTriage}
                   open={item.id === messageId}

@@ -9,9 +9,10 @@ import { countByAuthor } from "~/core/count.server";
 import { KEPT_PAGES, keptWhileMentionsUnchanged, SCREEN_FIGURES_MS } from "~/core/kept.server";
 import { addDays, isDay, presetDays, rangeOf, startOfDay, today } from "~/core/period";
 import { can } from "~/core/permissions";
+import { tryParseQuery } from "~/core/query";
+import { queryCondition } from "~/core/query-sql.server";
 import type { Reader, Viewer } from "~/core/reader";
 import { inScope, mentionInScope, type ProjectScope, readerScope, visibleScope } from "~/core/scope.server";
-import { alternativesOf, parseSearch, type SearchTerm, simpleQuery } from "~/core/search";
 import { instant, isUuid, queryRows, textArray, uuidArray, uuids } from "~/core/sql.server";
 import type { TableState } from "~/core/table";
 import type { Translations } from "~/db/schema";
@@ -90,20 +91,6 @@ export function feedRange(query: FeedQuery, timeZone: string, now: Date): FeedRa
   return { start: latest ?? null, end: earliest ?? null };
 }
 
-function searchCondition(terms: SearchTerm[]): SQL | null {
-  if (terms.length === 0) return null;
-  const all = (alternative: SearchTerm[]) => {
-    const parts = alternative.map((term) => {
-      const simple = sql`to_tsquery('simple', ${simpleQuery(term)})`;
-      // The Russian stemmer adds forms the prefix misses (and the other way round: ADR 024).
-      const either = term.kind === "word" ? sql`(${simple} || plainto_tsquery('russian', ${term.raw}))` : simple;
-      return term.negated ? sql`!!${either}` : either;
-    });
-    return sql`(${sql.join(parts, sql` && `)})`;
-  };
-  return sql`m.search @@ (${sql.join(alternativesOf(terms).map(all), sql` || `)})`;
-}
-
 /**
  * The conditions of a feed (messages `m`, sources `s`) but its search. Scope, sentiment, source type, source,
  * language, author, archived and the dates read as core/count.server reads them, so the total it gives for them is
@@ -136,7 +123,7 @@ export interface Feed {
   range: FeedRange;
   /** Its conditions but the text search. */
   filters: SQL;
-  /** Its text search, if any. */
+  /** Its text search, if any (a query that cannot be read finds nothing; the page says why). */
   search: SQL | null;
   /** Both: the mentions it lists. */
   where: SQL;
@@ -148,7 +135,8 @@ export function feedOf(reader: Viewer, params: URLSearchParams, now = new Date()
   const scope = readerScope(reader, { chosen: query.project, active: reader.activeProjectId });
   const range = feedRange(query, reader.timeZone, now);
   const filters = feedConditions(scope, query, range);
-  const search = searchCondition(parseSearch(query.state.q));
+  const parsed = tryParseQuery(query.state.q);
+  const search = "tree" in parsed ? queryCondition(parsed.tree) : sql`FALSE`;
   return { query, scope, range, filters, search, where: search ? sql`${filters} AND ${search}` : filters };
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigationType } from "react-router";
-import { highlight, needlesOf, parseSearch } from "~/core/search";
+import { queryTree } from "~/core/query";
+import { highlight, needlesOf } from "~/core/search";
 import { headingOf } from "~/core/text";
 import { SENTIMENTS } from "~/db/mention-model";
 import { useTranslation } from "~/i18n/use-translation";
@@ -54,7 +55,7 @@ export function MentionPage({ data, actionData }: { data: MentionData; actionDat
   const errors = useFormErrors(actionData);
   const { heading, body } = headingOf(mention);
   const needles = needlesOf(
-    parseSearch(new URLSearchParams(location.search).get("q") ?? ""),
+    queryTree(new URLSearchParams(location.search).get("q") ?? ""),
     mention.projects.flatMap((p) => p.terms),
   );
   const Icon = sourceIcon(mention.sourceType);

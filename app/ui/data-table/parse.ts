@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { QUERY_LIMITS } from "~/core/query";
 import { defaultColumns, filterNames, PARAMS, type TableSpec, type TableState } from "~/core/table";
 
-const MAX_SEARCH = 100;
+/** A search as long as a query may be (core/query). */
+const MAX_SEARCH = QUERY_LIMITS.length;
 const MAX_PAGE = 1_000_000;
 
 /** Keeps the allowed values, each once, in the order given. */

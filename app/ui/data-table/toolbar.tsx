@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
+import { QUERY_LIMITS } from "~/core/query";
 import {
   filterNames,
   isFiltered,
@@ -139,6 +140,7 @@ export function SearchBox({
   placeholder,
   value,
   help,
+  error,
   // Wide enough at a phone's width for the longest placeholder (ru "Название или слово"), beside a filter button.
   className = "w-56 sm:w-64",
 }: {
@@ -147,6 +149,8 @@ export function SearchBox({
   value: string;
   /** How to search, said to screen readers. */
   help?: string;
+  /** Why the search cannot be read, shown under the box. */
+  error?: string;
   /** Its width. */
   className?: string;
 }) {
@@ -163,8 +167,11 @@ export function SearchBox({
         type="search"
         defaultValue={value}
         placeholder={placeholder}
-        maxLength={100}
-        aria-describedby={help ? `${SEARCH_ID}-help` : undefined}
+        maxLength={QUERY_LIMITS.length}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={
+          [error && `${SEARCH_ID}-error`, help && `${SEARCH_ID}-help`].filter(Boolean).join(" ") || undefined
+        }
         className={cn(
           "h-8 rounded-md border border-border bg-background pr-2 pl-8 text-sm outline-none placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring",
           className,
@@ -173,6 +180,15 @@ export function SearchBox({
       {help && (
         <p id={`${SEARCH_ID}-help`} className="sr-only">
           {help}
+        </p>
+      )}
+      {error && (
+        <p
+          id={`${SEARCH_ID}-error`}
+          className="absolute top-full left-0 z-10 mt-1 w-max max-w-[min(28rem,90vw)] rounded-md border border-destructive bg-background px-2 py-1 text-xs text-destructive shadow-sm"
+          role="alert"
+        >
+          {error}
         </p>
       )}
     </div>
