@@ -1,5 +1,5 @@
 import { Link, useFetcher, useLocation, useOutlet, useParams } from "react-router";
-import { queryTree } from "~/core/query";
+import { tryParseQuery } from "~/core/query";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
@@ -7,6 +7,7 @@ import { CursorPagination } from "~/ui/data-table/pagination";
 import { EmptyState } from "~/ui/empty-state";
 import { Download, FolderKanban, Inbox, SearchX } from "~/ui/icons";
 import { PageHeader } from "~/ui/page-header";
+import { useQueryErrorText } from "~/ui/query-error";
 import { NewArrivals } from "./arrivals";
 import { messagesFeed } from "./feed";
 import type { FeedData } from "./feed.server";
@@ -34,7 +35,9 @@ export function FeedPage({ data }: { data: FeedData }) {
   const { messageId } = useParams();
   const bulk = useFetcher({ key: "messages-bulk" });
   const { query, items, total, choices, canTriage, scope } = data;
-  const search = queryTree(query.state.q);
+  const parsed = tryParseQuery(query.state.q);
+  const search = "tree" in parsed ? parsed.tree : null;
+  const errorText = useQueryErrorText();
   const filtered = isFiltered(query);
   const pendingIds = bulk.formData?.getAll("ids");
   const pendingAll = bulk.formData?.get("scope") === "all";
@@ -94,7 +97,9 @@ export function FeedPage({ data }: { data: FeedData }) {
           {items.length === 0 ? (
             <EmptyState
               icon={filtered ? SearchX : Inbox}
-              text={filtered ? t("empty.noResults") : t("empty.noMentions")}
+              text={
+                "error" in parsed ? errorText(parsed.error) : filtered ? t("empty.noResults") : t("empty.noMentions")
+              }
               action={
                 <Link to={filtered ? "/messages" : "/sources"} className={buttonClass("outline", "sm")}>
                   {filtered ? t("clearFilters") : t("empty.addSources")}

@@ -149,7 +149,7 @@ export function SearchBox({
   value: string;
   /** How to search, said to screen readers. */
   help?: string;
-  /** Why the search cannot be read, shown under the box. */
+  /** Why the search cannot be read: the box is marked invalid and says so to screen readers (the page shows it). */
   error?: string;
   /** Its width. */
   className?: string;
@@ -173,7 +173,7 @@ export function SearchBox({
           [error && `${SEARCH_ID}-error`, help && `${SEARCH_ID}-help`].filter(Boolean).join(" ") || undefined
         }
         className={cn(
-          "h-8 rounded-md border border-border bg-background pr-2 pl-8 text-sm outline-none placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring",
+          "h-8 rounded-md border border-border bg-background pr-2 pl-8 text-sm outline-none placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive",
           className,
         )}
       />
@@ -183,11 +183,7 @@ export function SearchBox({
         </p>
       )}
       {error && (
-        <p
-          id={`${SEARCH_ID}-error`}
-          className="absolute top-full left-0 z-10 mt-1 w-max max-w-[min(28rem,90vw)] rounded-md border border-destructive bg-background px-2 py-1 text-xs text-destructive shadow-sm"
-          role="alert"
-        >
+        <p id={`${SEARCH_ID}-error`} className="sr-only">
           {error}
         </p>
       )}
