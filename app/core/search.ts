@@ -2,16 +2,9 @@
  * Highlighting a mention: the feed's query (core/query) and the terms its projects matched, marked where they
  * were found. Pure functions: the page highlights with them, in the browser too.
  */
-import {
-  compileQuery,
-  positiveTerms,
-  type QueryMatch,
-  type QueryMessage,
-  type QueryNode,
-  searchStem,
-  tryParseQuery,
-} from "./query.ts";
-import { foldWord, tokenize } from "./text.ts";
+import { compileRules, type Match } from "./matcher.ts";
+import { positiveTerms, type QueryNode, searchStem } from "./query.ts";
+import { foldWord, type TokenizedMessage, tokenize } from "./text.ts";
 
 /**
  * What to highlight in a mention: the search's folded word starts (and exact words, from phrases), and the
@@ -20,7 +13,7 @@ import { foldWord, tokenize } from "./text.ts";
 export interface Needles {
   prefixes: string[];
   exact: string[];
-  terms: ((message: QueryMessage) => QueryMatch | null) | null;
+  terms: ((message: TokenizedMessage) => Match | null) | null;
 }
 
 /** What to mark for a search (what its index looks for: a word's stem, a prefix, a phrase's words) and for the terms matched. */
@@ -34,12 +27,10 @@ export function needlesOf(search: QueryNode | null, matchedTerms: readonly strin
       prefixes.push(searchStem(term));
     }
   }
-  const terms = [...new Set(matchedTerms)].flatMap((term) => {
-    const parsed = tryParseQuery(term);
-    return "tree" in parsed && parsed.tree ? [parsed.tree] : [];
-  });
-  const matched = terms.length
-    ? compileQuery(terms.length === 1 ? (terms[0] as QueryNode) : { kind: "or", children: terms, start: 0, end: 0 })
+  // The terms a project matched are its keywords (a phrase marked as one, never its words alone).
+  const keywords = [...new Set(matchedTerms)];
+  const matched = keywords.length
+    ? compileRules({ keywords, requiredWords: [], excludedWords: [], languages: [] })
     : null;
   return { prefixes, exact, terms: matched };
 }
@@ -67,12 +58,11 @@ export function highlight(text: string, needles: Needles, language: string | nul
     }
   }
   for (const span of needles.terms?.(tokenize({ text, language }))?.spans ?? []) marks.push([span.start, span.end]);
-  // Overlapping marks (a search word inside a matched phrase) read as one, and so do marks only spaces apart
-  // (the words of a phrase, found one by one).
+  // Overlapping marks (a search word inside a matched phrase) read as one.
   const merged: Array<[number, number]> = [];
   for (const [start, end] of marks.sort((a, b) => a[0] - b[0])) {
     const last = merged.at(-1);
-    if (last && (start < last[1] || /^[^\S\n]+$/.test(text.slice(last[1], start)))) last[1] = Math.max(last[1], end);
+    if (last && start < last[1]) last[1] = Math.max(last[1], end);
     else merged.push([start, end]);
   }
   const segments: Segment[] = [];
