@@ -1,5 +1,4 @@
 import { Link, useLocation } from "react-router";
-import { tryParseQuery } from "~/core/query";
 import { PARAMS, POSITION_PARAMS, type TableSpec, withParams } from "~/core/table";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFormatter } from "~/lib/format";
@@ -8,7 +7,6 @@ import { cn } from "~/ui/cn";
 import { FacetMenu, RecordFacetMenu, SearchBox } from "~/ui/data-table/toolbar";
 import { ApplyWithoutScript, Menu, MenuDate, UrlForm } from "~/ui/data-table/url-form";
 import { ArrowDownUp, CalendarRange, Check, UserRound, X } from "~/ui/icons";
-import { useQueryErrorText } from "~/ui/query-error";
 import { FREE_FILTERS, messagesFeed } from "./feed";
 import type { FeedQuery } from "./feed.server";
 
@@ -119,18 +117,19 @@ export function FeedFilters({
   sources,
   tags,
   authors,
+  searchError,
 }: {
   query: FeedQuery;
   projects: Choice[];
   sources: Choice[];
   tags: string[];
   authors: string[];
+  /** Why the search cannot be read, translated. */
+  searchError: string | undefined;
 }) {
   const { t } = useTranslation("messages");
   const format = useFormatter();
   const { state } = query;
-  const errorText = useQueryErrorText();
-  const parsed = tryParseQuery(state.q);
   const facet = (id: string, label: string, values: readonly string[], optionLabel: (v: string) => string) => (
     <FacetMenu<TableSpec>
       key={id}
@@ -153,7 +152,7 @@ export function FeedFilters({
           placeholder={t("search.placeholder")}
           value={state.q}
           help={t("search.help")}
-          error={"error" in parsed ? errorText(parsed.error) : undefined}
+          error={searchError}
           className="w-64 sm:w-80"
         />
         {projects.length > 1 && (

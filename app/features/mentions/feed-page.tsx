@@ -38,6 +38,7 @@ export function FeedPage({ data }: { data: FeedData }) {
   const parsed = tryParseQuery(query.state.q);
   const search = "tree" in parsed ? parsed.tree : null;
   const errorText = useQueryErrorText();
+  const searchError = "error" in parsed ? errorText(parsed.error) : undefined;
   const filtered = isFiltered(query);
   const pendingIds = bulk.formData?.getAll("ids");
   const pendingAll = bulk.formData?.get("scope") === "all";
@@ -71,6 +72,7 @@ export function FeedPage({ data }: { data: FeedData }) {
     <>
       {header}
       <FeedFilters
+        searchError={searchError}
         query={query}
         projects={choices.projects}
         sources={choices.sources}
@@ -97,9 +99,7 @@ export function FeedPage({ data }: { data: FeedData }) {
           {items.length === 0 ? (
             <EmptyState
               icon={filtered ? SearchX : Inbox}
-              text={
-                "error" in parsed ? errorText(parsed.error) : filtered ? t("empty.noResults") : t("empty.noMentions")
-              }
+              text={searchError ?? (filtered ? t("empty.noResults") : t("empty.noMentions"))}
               action={
                 <Link to={filtered ? "/messages" : "/sources"} className={buttonClass("outline", "sm")}>
                   {filtered ? t("clearFilters") : t("empty.addSources")}
